@@ -1,0 +1,21 @@
+package io.github.reactiverobots.core;
+
+/** Why a {@link Verdict} came out as it did. */
+public enum Reason {
+  /** The longest matching rule was an {@code allow}. */
+  MATCHED_ALLOW,
+  /** The longest matching rule was a {@code disallow}. */
+  MATCHED_DISALLOW,
+  /** The agent's group had no rule matching the path: allowed. */
+  NO_MATCHING_RULE,
+  /** No group applies to the agent (no named group and no {@code *} group): allowed. */
+  NO_GROUP_FOR_AGENT,
+  /** The path is {@code /robots.txt} itself, always allowed under RFC 9309. */
+  ROBOTS_TXT_ITSELF,
+  /** robots.txt was unavailable (4xx, or too many redirects): allow all. */
+  ROBOTS_UNAVAILABLE,
+  /** robots.txt was unreachable (429, 5xx, network failure) with no good copy: disallow all. */
+  ROBOTS_UNREACHABLE,
+  /** robots.txt has been unreachable for the whole give-up window with no good copy: allow all. */
+  ROBOTS_UNREACHABLE_GAVE_UP
+}

@@ -1,0 +1,261 @@
+package io.github.reactiverobots.core.fetch;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one fetch of {@code /robots.txt} produced: either an HTTP status with its body and
+ * caching headers, or a {@link FailureKind}. Immutable and thread-safe; the body is copied in
+ * and exposed read-only.
+ */
+public final class FetchResult {
+  private final int status;
+  private final FailureKind failure;
+  private final String failureDetail;
+  private final byte[] body;
+  private final boolean bodyTruncated;
+  private final String cacheControl;
+  private final String expires;
+  private final String date;
+  private final String age;
+  private final String etag;
+  private final String lastModified;
+  private final String retryAfter;
+  private final String finalUrl;
+  private final List<String> hops;
+  private final Duration elapsed;
+
+  private FetchResult(Builder b) {
+    this.status = b.status;
+    this.failure = b.failure;
+    this.failureDetail = b.failureDetail;
+    this.body = b.body == null ? new byte[0] : b.body;
+    this.bodyTruncated = b.bodyTruncated;
+    this.cacheControl = b.cacheControl;
+    this.expires = b.expires;
+    this.date = b.date;
+    this.age = b.age;
+    this.etag = b.etag;
+    this.lastModified = b.lastModified;
+    this.retryAfter = b.retryAfter;
+    this.finalUrl = b.finalUrl;
+    this.hops = List.copyOf(b.hops);
+    this.elapsed = b.elapsed;
+  }
+
+  /** A builder for an HTTP response with {@code status}. */
+  public static Builder status(int status) {
+    if (status < 100 || status > 999) {
+      throw new IllegalArgumentException("status out of range: " + status);
+    }
+    Builder b = new Builder();
+    b.status = status;
+    return b;
+  }
+
+  /** A builder for a failed fetch. */
+  public static Builder failure(FailureKind kind, String detail) {
+    Builder b = new Builder();
+    b.failure = Objects.requireNonNull(kind, "kind");
+    b.failureDetail = detail;
+    return b;
+  }
+
+  /** Whether an HTTP response (of any status) arrived. */
+  public boolean hasStatus() {
+    return failure == null;
+  }
+
+  /** The final HTTP status, or 0 when the fetch failed. */
+  public int status() {
+    return status;
+  }
+
+  /** Why the fetch failed, or null when a response arrived. */
+  public FailureKind failure() {
+    return failure;
+  }
+
+  /** A human-readable detail of the failure, or null. */
+  public String failureDetail() {
+    return failureDetail;
+  }
+
+  /** The body (after decompression, capped), read-only. */
+  public ByteBuffer body() {
+    return ByteBuffer.wrap(body).asReadOnlyBuffer();
+  }
+
+  /** The body length in bytes. */
+  public int bodyLength() {
+    return body.length;
+  }
+
+  /** A copy of the body bytes. */
+  public byte[] bodyBytes() {
+    return body.clone();
+  }
+
+  /** Whether the body was cut at the fetcher's limit. */
+  public boolean bodyTruncated() {
+    return bodyTruncated;
+  }
+
+  /** The {@code Cache-Control} header, or null. */
+  public String cacheControl() {
+    return cacheControl;
+  }
+
+  /** The {@code Expires} header, or null. */
+  public String expires() {
+    return expires;
+  }
+
+  /** The {@code Date} header, or null. */
+  public String date() {
+    return date;
+  }
+
+  /** The {@code Age} header, or null. */
+  public String age() {
+    return age;
+  }
+
+  /** The {@code ETag} header, or null. */
+  public String etag() {
+    return etag;
+  }
+
+  /** The {@code Last-Modified} header, or null. */
+  public String lastModified() {
+    return lastModified;
+  }
+
+  /** The {@code Retry-After} header, or null. */
+  public String retryAfter() {
+    return retryAfter;
+  }
+
+  /** The URL the final response came from (after redirects), or null. */
+  public String finalUrl() {
+    return finalUrl;
+  }
+
+  /** The redirect targets followed, in order (empty when there was no redirect). */
+  public List<String> hops() {
+    return hops;
+  }
+
+  /** Wall time from start to result. */
+  public Duration elapsed() {
+    return elapsed;
+  }
+
+  @Override
+  public String toString() {
+    String what = failure == null ? "status=" + status : "failure=" + failure;
+    return "FetchResult{" + what + ", bytes=" + body.length + (bodyTruncated ? " (truncated)" : "")
+        + ", hops=" + hops.size() + ", elapsed=" + elapsed + '}';
+  }
+
+  /** Builds a {@link FetchResult}. Not thread-safe. */
+  public static final class Builder {
+    private int status;
+    private FailureKind failure;
+    private String failureDetail;
+    private byte[] body;
+    private boolean bodyTruncated;
+    private String cacheControl;
+    private String expires;
+    private String date;
+    private String age;
+    private String etag;
+    private String lastModified;
+    private String retryAfter;
+    private String finalUrl;
+    private final List<String> hops = new ArrayList<>();
+    private Duration elapsed = Duration.ZERO;
+
+    private Builder() {}
+
+    /** The body bytes; the array is copied. */
+    public Builder body(byte[] body) {
+      this.body = body == null ? null : body.clone();
+      return this;
+    }
+
+    /** The body bytes, taken without copying: the caller must not touch the array again. */
+    public Builder bodyOwned(byte[] body) {
+      this.body = body;
+      return this;
+    }
+
+    public Builder bodyTruncated(boolean truncated) {
+      this.bodyTruncated = truncated;
+      return this;
+    }
+
+    public Builder cacheControl(String v) {
+      this.cacheControl = v;
+      return this;
+    }
+
+    public Builder expires(String v) {
+      this.expires = v;
+      return this;
+    }
+
+    public Builder date(String v) {
+      this.date = v;
+      return this;
+    }
+
+    public Builder age(String v) {
+      this.age = v;
+      return this;
+    }
+
+    public Builder etag(String v) {
+      this.etag = v;
+      return this;
+    }
+
+    public Builder lastModified(String v) {
+      this.lastModified = v;
+      return this;
+    }
+
+    public Builder retryAfter(String v) {
+      this.retryAfter = v;
+      return this;
+    }
+
+    public Builder finalUrl(String v) {
+      this.finalUrl = v;
+      return this;
+    }
+
+    public Builder hops(List<String> hops) {
+      this.hops.clear();
+      this.hops.addAll(hops);
+      return this;
+    }
+
+    public Builder addHop(String url) {
+      this.hops.add(Objects.requireNonNull(url, "url"));
+      return this;
+    }
+
+    public Builder elapsed(Duration elapsed) {
+      this.elapsed = Objects.requireNonNull(elapsed, "elapsed");
+      return this;
+    }
+
+    public FetchResult build() {
+      return new FetchResult(this);
+    }
+  }
+}

@@ -1,0 +1,14 @@
+package io.github.reactiverobots.core.fetch;
+
+/**
+ * Optionally implemented by a {@link RobotsFetcher} that queues fetches behind a cap, so that
+ * the cache (and its metrics) can report how many are running and how many wait.
+ * Implementations must be thread-safe and answer without blocking.
+ */
+public interface FetcherStats {
+  /** Fetches running now. */
+  int activeFetches();
+
+  /** Fetches waiting for a slot under the in-flight cap. */
+  int queuedFetches();
+}

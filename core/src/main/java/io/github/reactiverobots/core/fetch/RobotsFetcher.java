@@ -1,0 +1,28 @@
+package io.github.reactiverobots.core.fetch;
+
+import io.github.reactiverobots.core.url.Origin;
+import reactor.core.publisher.Mono;
+
+/**
+ * Fetches an origin's {@code /robots.txt}. One job: turn an origin into a {@link FetchResult}.
+ *
+ * <p>Contract: the returned {@code Mono} is lazy (nothing happens before subscription), never
+ * blocks the subscribing thread, and emits exactly one {@link FetchResult} for every outcome,
+ * including network failures, which are reported as a {@link FailureKind} rather than as an
+ * error signal. An error signal means a bug in the fetcher; the cache treats it as
+ * {@link FailureKind#OTHER}. Redirects are followed by the fetcher. The body is capped at the
+ * fetcher's limit after decompression. Implementations must be thread-safe; the cache calls
+ * {@code fetch} at most once at a time per origin.
+ */
+@FunctionalInterface
+public interface RobotsFetcher {
+
+  /**
+   * Fetches {@code origin}'s robots.txt.
+   *
+   * @param origin the origin whose {@code /robots.txt} to fetch
+   * @param validators the validators of the copy held, for a conditional request; {@link
+   *     Conditional#NONE} for an unconditional one
+   */
+  Mono<FetchResult> fetch(Origin origin, Conditional validators);
+}

@@ -1,0 +1,56 @@
+package io.github.reactiverobots.core.parse;
+
+import io.github.reactiverobots.core.Profile;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * How to parse and apply a robots.txt body: the {@link Profile}, the parse limit, and the crawler
+ * tokens that must be named explicitly and never fall back to the {@code *} group. Immutable.
+ *
+ * @param profile the profile
+ * @param parseLimit bytes parsed at most; never below {@link #MIN_PARSE_LIMIT}
+ * @param explicitAgents lower-case crawler tokens that never fall back to {@code *}
+ */
+public record ParseOptions(Profile profile, int parseLimit, Set<String> explicitAgents) {
+  /** 500 KiB: the RFC 9309 minimum and the default. */
+  public static final int MIN_PARSE_LIMIT = 500 * 1024;
+
+  private static final ParseOptions DEFAULTS =
+      new ParseOptions(Profile.RFC_9309, MIN_PARSE_LIMIT, Set.of());
+
+  public ParseOptions {
+    Objects.requireNonNull(profile, "profile");
+    if (parseLimit < MIN_PARSE_LIMIT) {
+      throw new IllegalArgumentException(
+          "parseLimit must be at least " + MIN_PARSE_LIMIT + " bytes, was " + parseLimit);
+    }
+    explicitAgents = explicitAgents.stream()
+        .map(a -> a.toLowerCase(Locale.ROOT))
+        .collect(Collectors.toUnmodifiableSet());
+  }
+
+  /** RFC 9309, 500 KiB, no explicit-only agents. */
+  public static ParseOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** The defaults with {@code profile}. */
+  public static ParseOptions of(Profile profile) {
+    return DEFAULTS.withProfile(profile);
+  }
+
+  public ParseOptions withProfile(Profile profile) {
+    return new ParseOptions(profile, parseLimit, explicitAgents);
+  }
+
+  public ParseOptions withParseLimit(int parseLimit) {
+    return new ParseOptions(profile, parseLimit, explicitAgents);
+  }
+
+  public ParseOptions withExplicitAgents(Set<String> agents) {
+    return new ParseOptions(profile, parseLimit, agents);
+  }
+}

@@ -1,0 +1,39 @@
+package io.github.reactiverobots.core.url;
+
+/**
+ * Thrown (or signalled through a {@code Mono}) when a URL or origin cannot be used: no scheme,
+ * an unsupported scheme, a bad port, an empty host, or control characters. The message and
+ * {@link #input()} name the offending input.
+ */
+public final class InvalidUrlException extends IllegalArgumentException {
+  private static final long serialVersionUID = 1L;
+
+  private final String input;
+
+  public InvalidUrlException(String input, String reason) {
+    super(reason + ": " + quote(input));
+    this.input = input;
+  }
+
+  /** The input as given, never null (a null input is reported as {@code "null"}). */
+  public String input() {
+    return input == null ? "null" : input;
+  }
+
+  private static String quote(String input) {
+    if (input == null) {
+      return "null";
+    }
+    String shown = input.length() > 256 ? input.substring(0, 256) + "..." : input;
+    StringBuilder sb = new StringBuilder(shown.length() + 2).append('"');
+    for (int i = 0; i < shown.length(); i++) {
+      char c = shown.charAt(i);
+      if (c < 0x20 || c == 0x7f) {
+        sb.append(String.format("\\u%04x", (int) c));
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.append('"').toString();
+  }
+}

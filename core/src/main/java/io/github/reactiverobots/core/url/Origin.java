@@ -1,0 +1,112 @@
+package io.github.reactiverobots.core.url;
+
+import java.util.Objects;
+
+/**
+ * The unit robots.txt applies to (SEMANTICS.md §6): scheme, host and port, with the scheme and
+ * host lower-cased, an internationalised host in punycode, IPv6 literals in brackets and the
+ * default port dropped. {@code http://A.com:80/x} and {@code http://a.com/} are one origin;
+ * {@code https://a.com}, {@code http://a.com} and {@code http://www.a.com} are three.
+ *
+ * <p>Immutable and thread-safe. {@link #key()} is the canonical string form, suitable for
+ * partitioning a crawl by origin across a fleet.
+ */
+public final class Origin {
+  private final String scheme;
+  private final String host;
+  private final int port;
+  private final String key;
+
+  private Origin(String scheme, String host, int port, String key) {
+    this.scheme = scheme;
+    this.host = host;
+    this.port = port;
+    this.key = key;
+  }
+
+  /**
+   * Parses a URL or a bare origin ({@code https://example.com}) and returns its origin.
+   *
+   * @throws InvalidUrlException if the input is not an absolute http(s) URL
+   */
+  public static Origin of(String urlOrOrigin) {
+    return UrlSplitter.split(urlOrOrigin).origin();
+  }
+
+  /**
+   * Builds an origin from parts already split. The host is normalised as in {@link #of(String)}.
+   *
+   * @param port the port, or -1 for the scheme's default
+   * @throws InvalidUrlException if a part is invalid
+   */
+  public static Origin of(String scheme, String host, int port) {
+    Objects.requireNonNull(scheme, "scheme");
+    Objects.requireNonNull(host, "host");
+    String s = UrlSplitter.normaliseScheme(scheme, scheme);
+    String h = Hosts.normalise(host, 0, host.length(), host);
+    if (port < -1 || port > 65535) {
+      throw new InvalidUrlException(scheme + "://" + host + ":" + port, "port out of range");
+    }
+    return create(s, h, port);
+  }
+
+  static Origin create(String scheme, String host, int port) {
+    int effectivePort = port == defaultPort(scheme) ? -1 : port;
+    String key = effectivePort == -1 ? scheme + "://" + host : scheme + "://" + host + ":" + effectivePort;
+    return new Origin(scheme, host, effectivePort, key);
+  }
+
+  static int defaultPort(String scheme) {
+    return "https".equals(scheme) ? 443 : 80;
+  }
+
+  /** {@code http} or {@code https}. */
+  public String scheme() {
+    return scheme;
+  }
+
+  /** The lower-cased ASCII host; IPv6 literals keep their brackets. */
+  public String host() {
+    return host;
+  }
+
+  /** The explicit port, or -1 when it is the scheme's default. */
+  public int port() {
+    return port;
+  }
+
+  /** The port to connect to: the explicit one or the scheme's default. */
+  public int effectivePort() {
+    return port == -1 ? defaultPort(scheme) : port;
+  }
+
+  /** Whether the scheme is {@code https}. */
+  public boolean secure() {
+    return "https".equals(scheme);
+  }
+
+  /** The canonical form, e.g. {@code https://example.com} or {@code http://example.com:8080}. */
+  public String key() {
+    return key;
+  }
+
+  /** The URL of this origin's robots.txt. */
+  public String robotsTxtUrl() {
+    return key + "/robots.txt";
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Origin && ((Origin) o).key.equals(key);
+  }
+
+  @Override
+  public int hashCode() {
+    return key.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return key;
+  }
+}
