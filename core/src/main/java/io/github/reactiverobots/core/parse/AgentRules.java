@@ -1,22 +1,142 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.Reason;
 import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.match.PercentEncoding;
+import io.github.reactiverobots.core.match.RuleMatcher;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * The merged, compiled rules of one crawler in one robots.txt. Immutable and thread-safe.
+ * The merged, compiled rules of the groups that apply to one crawler in one robots.txt
+ * (SEMANTICS.md §2-§4). Compiled once, reused for every check. Immutable and thread-safe; a
+ * check allocates only the path's bytes.
  */
 public final class AgentRules {
-  AgentRules() {}
+  private static final byte[] ROBOTS_TXT = "/robots.txt".getBytes(StandardCharsets.US_ASCII);
+  private static final String INDEX_HTM = "/index.htm";
 
-  /** Checks a path-with-query (starting with {@code /}) and returns the verdict. */
-  public Verdict check(String pathAndQuery) {
-    throw new UnsupportedOperationException("in progress");
+  private final Profile profile;
+  private final boolean hasGroup;
+  private final List<Rule> rules;
+  private final RuleMatcher matcher;
+  private final Duration crawlDelay;
+  private final RequestRate requestRate;
+  private final VisitTime visitTime;
+  private final Verdict noMatch;
+  private final Verdict robotsTxt;
+  private final long estimatedBytes;
+
+  private AgentRules(Profile profile, List<Group> groups) {
+    this.profile = profile;
+    this.hasGroup = !groups.isEmpty();
+    Duration delay = null;
+    RequestRate rate = null;
+    VisitTime time = null;
+    List<Rule> merged = new ArrayList<>();
+    for (Group g : groups) {
+      delay = CrawlDelays.longer(delay, g.crawlDelayOrNull());
+      rate = RequestRate.stricter(rate, g.requestRateOrNull());
+      time = VisitTime.stricter(time, g.visitTimeOrNull());
+      merged.addAll(g.rules());
+    }
+    this.crawlDelay = delay;
+    this.requestRate = rate;
+    this.visitTime = time;
+    this.rules = List.copyOf(merged);
+    RuleMatcher.Builder b = RuleMatcher.builder();
+    long bytes = 160;
+    for (Group g : groups) {
+      for (int i = 0; i < g.rules().size(); i++) {
+        Rule rule = g.rules().get(i);
+        String raw = g.patternBytes.get(i);
+        bytes += add(b, rule, raw);
+        if (profile == Profile.GOOGLE && rule.allow()) {
+          bytes += addIndexDirectory(b, rule, raw);
+        }
+      }
+    }
+    this.matcher = b.build();
+    this.noMatch = Verdict.of(true, hasGroup ? Reason.NO_MATCHING_RULE : Reason.NO_GROUP_FOR_AGENT,
+        null, delay);
+    this.robotsTxt = Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, delay);
+    this.estimatedBytes = bytes + matcher.estimatedBytes() + 16L + 4L * rules.size();
   }
 
-  /** The group's crawl-delay, if given. */
+  static AgentRules compile(Profile profile, List<Group> groups) {
+    return new AgentRules(profile, groups);
+  }
+
+  private long add(RuleMatcher.Builder b, Rule rule, String raw) {
+    Reason reason = rule.allow() ? Reason.MATCHED_ALLOW : Reason.MATCHED_DISALLOW;
+    b.add(PercentEncoding.pattern(raw, profile), rule.allow(),
+        Verdict.of(rule.allow(), reason, rule, crawlDelay));
+    // Rule, its pattern String and the Verdict that carries it.
+    return 32 + 48 + 2L * raw.length() + 32;
+  }
+
+  /** {@code GOOGLE}: {@code allow: /d/index.html} also allows {@code /d/} exactly. */
+  private long addIndexDirectory(RuleMatcher.Builder b, Rule rule, String raw) {
+    int slash = raw.lastIndexOf('/');
+    if (slash < 0 || !raw.startsWith(INDEX_HTM, slash)) {
+      return 0;
+    }
+    String directory = raw.substring(0, slash + 1) + "$";
+    Rule implied = new Rule(true, ByteStrings.toText(directory), rule.line());
+    return add(b, implied, directory);
+  }
+
+  /**
+   * Checks a path with params and query ({@code /a/b;p?q}); an empty path is taken as {@code /}.
+   */
+  public Verdict check(String pathAndQuery) {
+    if (!hasGroup) {
+      return noMatch;
+    }
+    byte[] path = PercentEncoding.path(pathAndQuery.isEmpty() ? "/" : pathAndQuery, profile);
+    if (profile == Profile.RFC_9309 && Arrays.equals(path, ROBOTS_TXT)) {
+      return robotsTxt;
+    }
+    Object decided = matcher.match(path);
+    return decided == null ? noMatch : (Verdict) decided;
+  }
+
+  /** Whether a group (named or {@code *}) applies to this crawler. */
+  public boolean hasGroup() {
+    return hasGroup;
+  }
+
+  /** The merged allow and disallow rules, in file order. */
+  public List<Rule> rules() {
+    return rules;
+  }
+
+  /** The longest {@code crawl-delay} of the merged groups. */
   public Optional<Duration> crawlDelay() {
-    throw new UnsupportedOperationException("in progress");
+    return Optional.ofNullable(crawlDelay);
+  }
+
+  /** The most restrictive {@code request-rate} of the merged groups. */
+  public Optional<RequestRate> requestRate() {
+    return Optional.ofNullable(requestRate);
+  }
+
+  /** The shortest {@code visit-time} window of the merged groups. */
+  public Optional<VisitTime> visitTime() {
+    return Optional.ofNullable(visitTime);
+  }
+
+  /** The compiled matcher (for benchmarks and diagnostics). */
+  public RuleMatcher matcher() {
+    return matcher;
+  }
+
+  long estimatedBytes() {
+    return estimatedBytes;
   }
 }

@@ -1,19 +1,90 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.Profile;
 import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.url.LenientPaths;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * A parsed robots.txt: an immutable model of its groups, rules, sitemaps and other records,
- * with every agent's rules compiled once into a matcher. Thread-safe.
+ * A parsed robots.txt: an immutable model of its groups, rules, sitemaps and other records, with
+ * the rules of every named crawler and of {@code *} compiled once into matchers. Thread-safe.
  *
- * <p>Parse once per body; {@link #forAgent(String)} is a cheap lookup and the returned
- * {@link AgentRules} is reused for every later check. Parsing never throws on any input.
+ * <p>Parse once per body; {@link #forAgent(String)} is a map lookup, and the returned
+ * {@link AgentRules} serves every later check. Parsing never throws on any input: lines that
+ * can't be understood are skipped ({@link Linter} reports them).
  */
 public final class RobotsTxt {
-  RobotsTxt() {}
+  private static final RobotsTxt EMPTY = parse(new byte[0], ParseOptions.defaults());
+
+  private final ParseOptions options;
+  private final List<Group> groups;
+  private final List<String> sitemaps;
+  private final List<OtherRecord> otherRecords;
+  private final int lines;
+  private final boolean truncated;
+  private final Map<String, AgentRules> byName;
+  private final AgentRules global;
+  private final AgentRules none;
+  private final long estimatedWeight;
+  private volatile Memo memo;
+
+  private RobotsTxt(ParseOptions options, ModelBuilder model) {
+    this.options = options;
+    this.groups = List.copyOf(model.groups);
+    this.sitemaps = List.copyOf(model.sitemaps);
+    this.otherRecords = List.copyOf(model.others);
+    this.lines = model.lines;
+    this.truncated = model.truncated;
+    Map<String, List<Group>> named = new HashMap<>();
+    List<Group> globals = new ArrayList<>();
+    for (Group g : groups) {
+      for (String name : g.names()) {
+        named.computeIfAbsent(name, k -> new ArrayList<>()).add(g);
+      }
+      if (g.isGlobal()) {
+        globals.add(g);
+      }
+    }
+    // Names selecting the same groups share one compiled matcher.
+    Map<List<Group>, AgentRules> compiled = new HashMap<>();
+    Map<String, AgentRules> names = new HashMap<>();
+    long weight = 200;
+    for (Map.Entry<String, List<Group>> e : named.entrySet()) {
+      AgentRules rules = compiled.get(e.getValue());
+      if (rules == null) {
+        rules = AgentRules.compile(options.profile(), e.getValue());
+        compiled.put(e.getValue(), rules);
+        weight += rules.estimatedBytes();
+      }
+      names.put(e.getKey(), rules);
+      weight += 48 + 2L * e.getKey().length() + 32;
+    }
+    this.byName = Map.copyOf(names);
+    this.none = AgentRules.compile(options.profile(), List.of());
+    this.global = globals.isEmpty() ? none : AgentRules.compile(options.profile(), globals);
+    weight += global == none ? 0 : global.estimatedBytes();
+    for (String s : sitemaps) {
+      weight += 56 + s.length();
+    }
+    for (OtherRecord r : otherRecords) {
+      weight += 80 + r.key().length() + r.value().length();
+    }
+    for (Group g : groups) {
+      weight += 120 + 16L * g.userAgents().size() + 8L * g.rules().size();
+    }
+    this.estimatedWeight = weight;
+  }
+
+  /** An empty robots.txt: no rules, every check allowed. */
+  public static RobotsTxt empty() {
+    return EMPTY;
+  }
 
   /** Parses with {@link ParseOptions#defaults()}. */
   public static RobotsTxt parse(byte[] body) {
@@ -24,32 +95,99 @@ public final class RobotsTxt {
     return parse(ByteBuffer.wrap(body), options);
   }
 
+  /** Parses text (encoded as UTF-8). */
   public static RobotsTxt parse(String body, ParseOptions options) {
     return parse(body.getBytes(StandardCharsets.UTF_8), options);
   }
 
   /** Parses the remaining bytes of {@code body} (its position is not changed). */
   public static RobotsTxt parse(ByteBuffer body, ParseOptions options) {
-    throw new UnsupportedOperationException("in progress");
+    ModelBuilder model = new ModelBuilder();
+    RobotsScanner.scan(body, options, model);
+    return new RobotsTxt(options, model);
   }
 
-  /** The rules that apply to {@code userAgent} (a product token or a full User-Agent string). */
+  /**
+   * The rules that apply to {@code userAgent}, a product token or a full User-Agent string
+   * (how the token is taken from it depends on the profile, SEMANTICS.md §2).
+   */
   public AgentRules forAgent(String userAgent) {
-    throw new UnsupportedOperationException("in progress");
+    Memo m = memo;
+    if (m != null && m.agent.equals(userAgent)) {
+      return m.rules;
+    }
+    String token = UserAgents.crawlerToken(userAgent, options.profile());
+    AgentRules rules = byName.get(token);
+    if (rules == null) {
+      rules = options.explicitAgents().contains(token) ? none : global;
+    }
+    memo = new Memo(userAgent, rules);
+    return rules;
   }
 
-  /** Checks a URL (or a bare path) for {@code userAgent}; never throws on a malformed URL. */
+  /**
+   * Checks a URL for {@code userAgent}. The path is taken leniently, as Google's reference
+   * matcher does ({@code example.com/a} gives {@code /a}, nothing gives {@code /}), so this
+   * never throws on a malformed URL; use {@link io.github.reactiverobots.core.url.UrlSplitter}
+   * for strict parsing.
+   */
   public Verdict check(String userAgent, String url) {
-    throw new UnsupportedOperationException("in progress");
+    return forAgent(userAgent).check(LenientPaths.pathParamsQuery(url));
+  }
+
+  /** Shorthand for {@code check(userAgent, url).allowed()}. */
+  public boolean allowed(String userAgent, String url) {
+    return check(userAgent, url).allowed();
+  }
+
+  /** The options it was parsed with. */
+  public ParseOptions options() {
+    return options;
+  }
+
+  /** The groups in file order. */
+  public List<Group> groups() {
+    return groups;
+  }
+
+  /** The lower-case names of the groups (not including {@code *}). */
+  public Set<String> groupNames() {
+    return byName.keySet();
   }
 
   /** Sitemap URLs, in order, duplicates dropped. */
   public List<String> sitemaps() {
-    throw new UnsupportedOperationException("in progress");
+    return sitemaps;
+  }
+
+  /** {@code host}, {@code clean-param} and unknown records, in file order. */
+  public List<OtherRecord> otherRecords() {
+    return otherRecords;
+  }
+
+  /** The number of lines read. */
+  public int lines() {
+    return lines;
+  }
+
+  /** Whether the body went past the parse limit. */
+  public boolean truncated() {
+    return truncated;
   }
 
   /** An estimate of the retained heap size of this object graph, in bytes. */
   public long estimatedWeight() {
-    throw new UnsupportedOperationException("in progress");
+    return estimatedWeight;
+  }
+
+  /** The last agent looked up; a benign race, since both fields come from one immutable pair. */
+  private static final class Memo {
+    final String agent;
+    final AgentRules rules;
+
+    Memo(String agent, AgentRules rules) {
+      this.agent = agent;
+      this.rules = rules;
+    }
   }
 }

@@ -1,0 +1,148 @@
+package io.github.reactiverobots.core.match;
+
+import io.github.reactiverobots.core.Profile;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Percent-encoding normalisation of patterns and paths (SEMANTICS.md §3, §4). Both profiles
+ * encode octets outside printable ASCII from their UTF-8 bytes and upper-case {@code %xx} hex
+ * digits; {@link Profile#RFC_9309} also decodes {@code %xx} of unreserved characters and encodes
+ * the space. Stateless and thread-safe.
+ */
+public final class PercentEncoding {
+  private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+
+  private PercentEncoding() {}
+
+  /** Normalises a pattern given as a byte string (one char per byte). */
+  public static byte[] pattern(String byteString, Profile profile) {
+    byte[] raw = byteString.getBytes(StandardCharsets.ISO_8859_1);
+    return normalise(raw, profile == Profile.RFC_9309);
+  }
+
+  /**
+   * The bytes a path is matched as: for {@link Profile#RFC_9309} normalised like patterns; for
+   * {@link Profile#GOOGLE} its UTF-8 bytes as given.
+   */
+  public static byte[] path(String path, Profile profile) {
+    byte[] raw = utf8(path);
+    return profile == Profile.RFC_9309 ? normalise(raw, true) : raw;
+  }
+
+  /** Like {@link #pattern} for the {@code MaybeEscapePattern}-style check of one pattern. */
+  public static String normalisedPatternText(String text, Profile profile) {
+    byte[] n = normalise(text.getBytes(StandardCharsets.UTF_8), profile == Profile.RFC_9309);
+    return new String(n, StandardCharsets.ISO_8859_1);
+  }
+
+  static byte[] utf8(String s) {
+    int n = s.length();
+    byte[] out = new byte[n];
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c >= 0x80) {
+        return s.getBytes(StandardCharsets.UTF_8);
+      }
+      out[i] = (byte) c;
+    }
+    return out;
+  }
+
+  /** Returns {@code in} itself when nothing changes. */
+  static byte[] normalise(byte[] in, boolean rfc) {
+    int i = 0;
+    while (i < in.length && !needsWork(in, i, rfc)) {
+      i++;
+    }
+    if (i == in.length) {
+      return in;
+    }
+    ByteSink out = new ByteSink(in.length + 16);
+    out.write(in, 0, i);
+    while (i < in.length) {
+      int b = in[i] & 0xFF;
+      if (b == '%' && i + 2 < in.length && isHex(in[i + 1]) && isHex(in[i + 2])) {
+        int v = (hexValue(in[i + 1]) << 4) | hexValue(in[i + 2]);
+        if (rfc && isUnreserved(v)) {
+          out.write(v);
+        } else {
+          out.write('%');
+          out.write(HEX[v >> 4]);
+          out.write(HEX[v & 0xF]);
+        }
+        i += 3;
+      } else if (mustEncode(b, rfc)) {
+        out.write('%');
+        out.write(HEX[b >> 4]);
+        out.write(HEX[b & 0xF]);
+        i++;
+      } else {
+        out.write(b);
+        i++;
+      }
+    }
+    return out.toByteArray();
+  }
+
+  private static boolean needsWork(byte[] in, int i, boolean rfc) {
+    int b = in[i] & 0xFF;
+    if (b == '%') {
+      if (i + 2 >= in.length || !isHex(in[i + 1]) || !isHex(in[i + 2])) {
+        return false;
+      }
+      return isLowerHex(in[i + 1]) || isLowerHex(in[i + 2])
+          || (rfc && isUnreserved((hexValue(in[i + 1]) << 4) | hexValue(in[i + 2])));
+    }
+    return mustEncode(b, rfc);
+  }
+
+  private static boolean mustEncode(int b, boolean rfc) {
+    return b < 0x20 || b >= 0x7F || (rfc && b == ' ');
+  }
+
+  static boolean isUnreserved(int c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+        || c == '-' || c == '.' || c == '_' || c == '~';
+  }
+
+  private static boolean isHex(byte b) {
+    return (b >= '0' && b <= '9') || (b >= 'A' && b <= 'F') || (b >= 'a' && b <= 'f');
+  }
+
+  private static boolean isLowerHex(byte b) {
+    return b >= 'a' && b <= 'f';
+  }
+
+  private static int hexValue(byte b) {
+    return b <= '9' ? b - '0' : (b | 0x20) - 'a' + 10;
+  }
+
+  /** A growable byte array; {@code java.io.ByteArrayOutputStream} is synchronised. */
+  private static final class ByteSink {
+    private byte[] buf;
+    private int size;
+
+    ByteSink(int capacity) {
+      buf = new byte[capacity];
+    }
+
+    void write(int b) {
+      if (size == buf.length) {
+        buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+      }
+      buf[size++] = (byte) b;
+    }
+
+    void write(byte[] b, int off, int len) {
+      if (size + len > buf.length) {
+        buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, size + len));
+      }
+      System.arraycopy(b, off, buf, size, len);
+      size += len;
+    }
+
+    byte[] toByteArray() {
+      return java.util.Arrays.copyOf(buf, size);
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package io.github.reactiverobots.core.match;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A frozen byte trie in flat arrays. Built from sorted patterns without recursion (a pattern may
+ * be 16 KiB long). With {@code compressed}, single-child chains collapse into one edge (a radix
+ * trie, used for plain prefixes); without, every edge is one byte (used for wildcard patterns,
+ * where an edge labelled {@code *} leads to a star node). Immutable after construction.
+ */
+final class Trie {
+  static final byte STAR = '*';
+
+  final byte[] labels;
+  final int[] edgeStart;
+  final int[] edgeLength;
+  final int[] childStart;
+  final int[] childCount;
+  final byte[] childByte;
+  final int[] childNode;
+  /** Terminal index of a pattern ending at this node (prefix match), or -1. */
+  final int[] prefixTerm;
+  /** Terminal index of an anchored ({@code $}) pattern ending at this node, or -1. */
+  final int[] exactTerm;
+  final int nodeCount;
+
+  private Trie(Builder b) {
+    nodeCount = b.nodes;
+    labels = Arrays.copyOf(b.labels, b.labelSize);
+    edgeStart = Arrays.copyOf(b.edgeStart, nodeCount);
+    edgeLength = Arrays.copyOf(b.edgeLength, nodeCount);
+    childStart = Arrays.copyOf(b.childStart, nodeCount);
+    childCount = Arrays.copyOf(b.childCount, nodeCount);
+    childByte = Arrays.copyOf(b.childByte, b.children);
+    childNode = Arrays.copyOf(b.childNode, b.children);
+    prefixTerm = Arrays.copyOf(b.prefixTerm, nodeCount);
+    exactTerm = Arrays.copyOf(b.exactTerm, nodeCount);
+  }
+
+  /** The child of {@code node} whose edge starts with {@code b}, or -1. */
+  int child(int node, byte b) {
+    int start = childStart[node];
+    int end = start + childCount[node];
+    for (int i = start; i < end; i++) {
+      byte c = childByte[i];
+      if (c == b) {
+        return childNode[i];
+      }
+      if ((c & 0xFF) > (b & 0xFF)) {
+        return -1;
+      }
+    }
+    return -1;
+  }
+
+  long estimatedBytes() {
+    return 16L + 4 * 16 + labels.length + childByte.length + 4L * (childNode.length)
+        + 4L * 6 * nodeCount + 10 * 16;
+  }
+
+  /**
+   * Builds a trie over {@code entries}, which must be sorted by pattern bytes (unsigned). The
+   * terminal of an entry is {@code TerminalSink.merge}d into the node where its pattern ends.
+   */
+  static Trie build(List<PatternEntry> entries, boolean compressed, TerminalSink sink) {
+    Builder b = new Builder(Math.max(16, entries.size() * 2));
+    int root = b.newNode(0, 0);
+    // Work items: node, lo, hi, depth. Each node's children are created together, so they stay
+    // contiguous in the child arrays.
+    int[] work = new int[64];
+    int top = 0;
+    work[top++] = root;
+    work[top++] = 0;
+    work[top++] = entries.size();
+    work[top++] = 0;
+    while (top > 0) {
+      int depth = work[--top];
+      int hi = work[--top];
+      int lo = work[--top];
+      int node = work[--top];
+      int i = lo;
+      while (i < hi && entries.get(i).body.length == depth) {
+        PatternEntry e = entries.get(i);
+        if (e.anchored) {
+          b.exactTerm[node] = sink.merge(b.exactTerm[node], e);
+        } else {
+          b.prefixTerm[node] = sink.merge(b.prefixTerm[node], e);
+        }
+        i++;
+      }
+      b.childStart[node] = b.children;
+      int count = 0;
+      int j = i;
+      while (j < hi) {
+        byte first = entries.get(j).body[depth];
+        int k = j + 1;
+        while (k < hi && entries.get(k).body[depth] == first) {
+          k++;
+        }
+        int end = compressed ? commonPrefix(entries.get(j).body, entries.get(k - 1).body) : depth + 1;
+        byte[] body = entries.get(j).body;
+        int labelAt = b.addLabel(body, depth, end - depth);
+        int child = b.newNode(labelAt, end - depth);
+        b.addChild(first, child);
+        count++;
+        if (top + 4 > work.length) {
+          work = Arrays.copyOf(work, work.length * 2);
+        }
+        work[top++] = child;
+        work[top++] = j;
+        work[top++] = k;
+        work[top++] = end;
+        j = k;
+      }
+      b.childCount[node] = count;
+    }
+    return new Trie(b);
+  }
+
+  private static int commonPrefix(byte[] a, byte[] b) {
+    int n = Math.min(a.length, b.length);
+    int i = Arrays.mismatch(a, 0, n, b, 0, n);
+    return i < 0 ? n : i;
+  }
+
+  /** Receives terminals as patterns are placed, returning the terminal index to keep. */
+  interface TerminalSink {
+    int merge(int existing, PatternEntry entry);
+  }
+
+  private static final class Builder {
+    byte[] labels = new byte[256];
+    int labelSize;
+    int[] edgeStart;
+    int[] edgeLength;
+    int[] childStart;
+    int[] childCount;
+    int[] prefixTerm;
+    int[] exactTerm;
+    int nodes;
+    byte[] childByte;
+    int[] childNode;
+    int children;
+
+    Builder(int capacity) {
+      edgeStart = new int[capacity];
+      edgeLength = new int[capacity];
+      childStart = new int[capacity];
+      childCount = new int[capacity];
+      prefixTerm = new int[capacity];
+      exactTerm = new int[capacity];
+      childByte = new byte[capacity];
+      childNode = new int[capacity];
+    }
+
+    int newNode(int labelAt, int length) {
+      if (nodes == edgeStart.length) {
+        int n = nodes * 2;
+        edgeStart = Arrays.copyOf(edgeStart, n);
+        edgeLength = Arrays.copyOf(edgeLength, n);
+        childStart = Arrays.copyOf(childStart, n);
+        childCount = Arrays.copyOf(childCount, n);
+        prefixTerm = Arrays.copyOf(prefixTerm, n);
+        exactTerm = Arrays.copyOf(exactTerm, n);
+      }
+      edgeStart[nodes] = labelAt;
+      edgeLength[nodes] = length;
+      prefixTerm[nodes] = -1;
+      exactTerm[nodes] = -1;
+      return nodes++;
+    }
+
+    int addLabel(byte[] src, int from, int length) {
+      if (labelSize + length > labels.length) {
+        labels = Arrays.copyOf(labels, Math.max(labels.length * 2, labelSize + length));
+      }
+      System.arraycopy(src, from, labels, labelSize, length);
+      int at = labelSize;
+      labelSize += length;
+      return at;
+    }
+
+    void addChild(byte first, int node) {
+      if (children == childByte.length) {
+        childByte = Arrays.copyOf(childByte, children * 2);
+        childNode = Arrays.copyOf(childNode, children * 2);
+      }
+      childByte[children] = first;
+      childNode[children] = node;
+      children++;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package io.github.reactiverobots.core.parse;
+
+/** The key spellings the scanner accepts, compared case-insensitively without allocating. */
+final class DirectiveKeys {
+  private static final byte[][] SPELLINGS;
+  private static final Directive[] DIRECTIVES;
+  private static final boolean[] TYPO;
+
+  static {
+    Object[][] table = {
+      {"user-agent", Directive.USER_AGENT, false},
+      {"useragent", Directive.USER_AGENT, true},
+      {"user agent", Directive.USER_AGENT, true},
+      {"allow", Directive.ALLOW, false},
+      {"disallow", Directive.DISALLOW, false},
+      {"dissallow", Directive.DISALLOW, true},
+      {"dissalow", Directive.DISALLOW, true},
+      {"disalow", Directive.DISALLOW, true},
+      {"diasllow", Directive.DISALLOW, true},
+      {"disallaw", Directive.DISALLOW, true},
+      {"sitemap", Directive.SITEMAP, false},
+      {"site-map", Directive.SITEMAP, true},
+      {"crawl-delay", Directive.CRAWL_DELAY, false},
+      {"request-rate", Directive.REQUEST_RATE, false},
+      {"visit-time", Directive.VISIT_TIME, false},
+      {"host", Directive.HOST, false},
+      {"clean-param", Directive.CLEAN_PARAM, false},
+    };
+    SPELLINGS = new byte[table.length][];
+    DIRECTIVES = new Directive[table.length];
+    TYPO = new boolean[table.length];
+    for (int i = 0; i < table.length; i++) {
+      SPELLINGS[i] = ((String) table[i][0]).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+      DIRECTIVES[i] = (Directive) table[i][1];
+      TYPO[i] = (Boolean) table[i][2];
+    }
+  }
+
+  private DirectiveKeys() {}
+
+  /** The index of the spelling {@code data[from, to)} is, or -1. */
+  static int find(byte[] data, int from, int to) {
+    int len = to - from;
+    for (int i = 0; i < SPELLINGS.length; i++) {
+      byte[] s = SPELLINGS[i];
+      if (s.length == len && equalsIgnoreCase(s, data, from)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  static Directive directive(int index) {
+    return DIRECTIVES[index];
+  }
+
+  static boolean isTypo(int index) {
+    return TYPO[index];
+  }
+
+  private static boolean equalsIgnoreCase(byte[] lower, byte[] data, int from) {
+    for (int i = 0; i < lower.length; i++) {
+      int b = data[from + i];
+      if (b >= 'A' && b <= 'Z') {
+        b += 'a' - 'A';
+      }
+      if (b != lower[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,169 @@
+package io.github.reactiverobots.core.parse;
+
+import java.nio.charset.StandardCharsets;
+
+/** Splits one line into key and value (SEMANTICS.md §1). */
+final class LineScanner {
+  private LineScanner() {}
+
+  static void scanLine(
+      byte[] d, int from, int to, int line, boolean issues, RobotsParseHandler handler) {
+    if (issues) {
+      reportEncodingIssues(d, from, to, line, handler);
+    }
+    int lineStart = from;
+    for (int i = from; i < to; i++) {
+      if (d[i] == '#') {
+        to = i;
+        break;
+      }
+    }
+    while (from < to && isSpace(d[from])) {
+      from++;
+    }
+    while (to > from && isSpace(d[to - 1])) {
+      to--;
+    }
+    if (from == to) {
+      return;
+    }
+    int keyEnd;
+    int valueStart;
+    int colon = indexOf(d, from, to, (byte) ':');
+    boolean missingColon = false;
+    if (colon >= 0) {
+      keyEnd = colon;
+      valueStart = colon + 1;
+    } else {
+      int gap = from;
+      while (gap < to && d[gap] != ' ' && d[gap] != '\t') {
+        gap++;
+      }
+      valueStart = gap;
+      while (valueStart < to && isSpace(d[valueStart])) {
+        valueStart++;
+      }
+      if (gap == to || hasSpace(d, valueStart, to)) {
+        if (issues) {
+          handler.onIssue(line, from - lineStart + 1, LineIssue.UNPARSABLE_LINE);
+        }
+        return;
+      }
+      keyEnd = gap;
+      missingColon = true;
+    }
+    while (keyEnd > from && isSpace(d[keyEnd - 1])) {
+      keyEnd--;
+    }
+    while (valueStart < to && isSpace(d[valueStart])) {
+      valueStart++;
+    }
+    if (keyEnd == from) {
+      if (issues) {
+        handler.onIssue(line, from - lineStart + 1, LineIssue.UNPARSABLE_LINE);
+      }
+      return;
+    }
+    if (missingColon && issues) {
+      handler.onIssue(line, keyEnd - lineStart + 1, LineIssue.MISSING_COLON);
+    }
+    String value = new String(d, valueStart, to - valueStart, StandardCharsets.ISO_8859_1);
+    int key = DirectiveKeys.find(d, from, keyEnd);
+    if (key < 0) {
+      String keyText = new String(d, from, keyEnd - from, StandardCharsets.ISO_8859_1);
+      handler.onUnknown(line, keyText, value, from - lineStart + 1);
+      return;
+    }
+    if (issues && DirectiveKeys.isTypo(key)) {
+      handler.onIssue(line, from - lineStart + 1, LineIssue.MISSPELLED_KEY);
+    }
+    handler.onDirective(line, DirectiveKeys.directive(key), value, valueStart - lineStart + 1);
+  }
+
+  static boolean isSpace(byte b) {
+    return b == ' ' || b == '\t' || b == 0x0B || b == 0x0C;
+  }
+
+  private static boolean hasSpace(byte[] d, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (d[i] == ' ' || d[i] == '\t') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int indexOf(byte[] d, int from, int to, byte b) {
+    for (int i = from; i < to; i++) {
+      if (d[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static void reportEncodingIssues(
+      byte[] d, int from, int to, int line, RobotsParseHandler handler) {
+    boolean invalidReported = false;
+    boolean quotesReported = false;
+    int i = from;
+    while (i < to) {
+      int b = d[i] & 0xFF;
+      if (b < 0x80) {
+        i++;
+        continue;
+      }
+      int n = sequenceLength(d, i, to);
+      if (n == 0) {
+        if (!invalidReported) {
+          handler.onIssue(line, i - from + 1, LineIssue.INVALID_UTF8);
+          invalidReported = true;
+        }
+        i++;
+        continue;
+      }
+      if (!quotesReported && n == 3 && b == 0xE2 && (d[i + 1] & 0xFF) == 0x80) {
+        int c = d[i + 2] & 0xFF;
+        if (c == 0x98 || c == 0x99 || c == 0x9C || c == 0x9D) {
+          handler.onIssue(line, i - from + 1, LineIssue.CURLY_QUOTES);
+          quotesReported = true;
+        }
+      }
+      i += n;
+    }
+  }
+
+  /** The length of the valid UTF-8 sequence starting at {@code i}, or 0 if invalid. */
+  private static int sequenceLength(byte[] d, int i, int to) {
+    int b = d[i] & 0xFF;
+    int n;
+    int min;
+    if (b >= 0xC2 && b <= 0xDF) {
+      n = 2;
+      min = 0x80;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      n = 3;
+      min = 0x800;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      n = 4;
+      min = 0x10000;
+    } else {
+      return 0;
+    }
+    if (i + n > to) {
+      return 0;
+    }
+    int cp = b & (0xFF >> (n + 1));
+    for (int k = 1; k < n; k++) {
+      int c = d[i + k] & 0xFF;
+      if ((c & 0xC0) != 0x80) {
+        return 0;
+      }
+      cp = (cp << 6) | (c & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+      return 0;
+    }
+    return n;
+  }
+}

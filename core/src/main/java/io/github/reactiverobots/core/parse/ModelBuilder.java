@@ -1,0 +1,120 @@
+package io.github.reactiverobots.core.parse;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Builds the groups and records of a {@link RobotsTxt} from scanner events (SEMANTICS.md §2, §5). */
+final class ModelBuilder implements RobotsParseHandler {
+  final List<Group> groups = new ArrayList<>();
+  final Set<String> sitemaps = new LinkedHashSet<>();
+  final List<OtherRecord> others = new ArrayList<>();
+  int lines;
+  boolean truncated;
+
+  private Open open;
+
+  @Override
+  public void onDirective(int line, Directive directive, String value, int valueColumn) {
+    switch (directive) {
+      case USER_AGENT:
+        if (open == null || open.sawRule) {
+          close();
+          open = new Open(line);
+        }
+        open.addAgent(value);
+        break;
+      case ALLOW:
+      case DISALLOW:
+        if (open != null) {
+          open.sawRule = true;
+          if (!value.isEmpty()) {
+            open.rules.add(new Rule(directive == Directive.ALLOW, ByteStrings.toText(value), line));
+            open.patternBytes.add(value);
+          }
+        }
+        break;
+      case SITEMAP:
+        if (!value.isEmpty()) {
+          sitemaps.add(ByteStrings.toText(value));
+        }
+        break;
+      case CRAWL_DELAY:
+        if (open != null) {
+          open.crawlDelay = CrawlDelays.longer(open.crawlDelay, CrawlDelays.parse(value));
+        }
+        break;
+      case REQUEST_RATE:
+        if (open != null) {
+          open.requestRate = RequestRate.stricter(open.requestRate, RequestRate.parse(value).orElse(null));
+        }
+        break;
+      case VISIT_TIME:
+        if (open != null) {
+          open.visitTime = VisitTime.stricter(open.visitTime, VisitTime.parse(value).orElse(null));
+        }
+        break;
+      case HOST:
+        others.add(new OtherRecord(line, "host", ByteStrings.toText(value)));
+        break;
+      case CLEAN_PARAM:
+        others.add(new OtherRecord(line, "clean-param", ByteStrings.toText(value)));
+        break;
+      default:
+        throw new AssertionError(directive);
+    }
+  }
+
+  @Override
+  public void onUnknown(int line, String key, String value, int keyColumn) {
+    others.add(new OtherRecord(line, ByteStrings.toText(key), ByteStrings.toText(value)));
+  }
+
+  @Override
+  public void onEnd(int lines, boolean truncated) {
+    close();
+    this.lines = lines;
+    this.truncated = truncated;
+  }
+
+  private void close() {
+    if (open != null) {
+      groups.add(open.build());
+      open = null;
+    }
+  }
+
+  /** The group being read. */
+  private static final class Open {
+    final int line;
+    final List<String> agents = new ArrayList<>();
+    final Set<String> names = new LinkedHashSet<>();
+    boolean global;
+    boolean sawRule;
+    final List<Rule> rules = new ArrayList<>();
+    final List<String> patternBytes = new ArrayList<>();
+    Duration crawlDelay;
+    RequestRate requestRate;
+    VisitTime visitTime;
+
+    Open(int line) {
+      this.line = line;
+    }
+
+    void addAgent(String value) {
+      agents.add(ByteStrings.toText(value));
+      if (UserAgents.isGlobal(value)) {
+        global = true;
+      } else {
+        names.add(UserAgents.groupName(value));
+      }
+    }
+
+    Group build() {
+      return new Group(line, agents, names, global, rules, patternBytes, crawlDelay, requestRate,
+          visitTime);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package io.github.reactiverobots.core.parse;
+
+/**
+ * Receives what the byte-level scanner reads from a robots.txt body, line by line, in order.
+ * This separates parsing (the scanner) from semantics (groups, the linter, statistics).
+ *
+ * <p>Values are <em>byte strings</em>: decoded as ISO-8859-1, so each {@code char} is exactly one
+ * input byte and nothing is lost from invalid UTF-8. Use {@link ByteStrings#toText(String)} to
+ * show one to a person. Line numbers start at 1; LF, CRLF and lone CR each end a line.
+ *
+ * <p>A handler is used by one scan at a time and need not be thread-safe.
+ */
+public interface RobotsParseHandler {
+
+  /** Called once before the first line. */
+  default void onStart() {}
+
+  /**
+   * A recognised directive with its trimmed value (possibly empty).
+   *
+   * @param valueColumn the 1-based byte column where the value starts
+   */
+  void onDirective(int line, Directive directive, String value, int valueColumn);
+
+  /** A {@code key: value} line whose key is not a directive the parser knows. */
+  void onUnknown(int line, String key, String value, int keyColumn);
+
+  /** Whether {@link #onIssue} should be called; scanning is cheaper when not. */
+  default boolean wantsIssues() {
+    return false;
+  }
+
+  /** A syntax issue, at a 1-based line and byte column. */
+  default void onIssue(int line, int column, LineIssue issue) {}
+
+  /**
+   * Called once after the last line.
+   *
+   * @param lines the number of lines read
+   * @param truncated whether the body went past the parse limit
+   */
+  default void onEnd(int lines, boolean truncated) {}
+}
