@@ -94,16 +94,23 @@ final class WildcardTrie {
       for (int pos = 0; pos < n && (currentSize > 0 || stickySize > 0); pos++) {
         byte b = path[pos];
         if (b != Trie.STAR) {
+          // Star nodes activated during this step start absorbing at the next byte.
+          int stickyBefore = stickySize;
+          boolean pruned = false;
+          for (int i = 0; i < stickyBefore; i++) {
+            int s = sticky[i];
+            if (maxBelow[s] < m.priority(best)) {
+              sticky[i] = -1;
+              pruned = true;
+            } else {
+              advance(s, b, pos + 1);
+            }
+          }
           for (int i = 0; i < currentSize; i++) {
             advance(current[i], b, pos + 1);
           }
-          for (int i = 0; i < stickySize; i++) {
-            int s = sticky[i];
-            if (maxBelow[s] < m.priority(best)) {
-              sticky[i--] = sticky[--stickySize];
-              continue;
-            }
-            advance(s, b, pos + 1);
+          if (pruned) {
+            compactSticky();
           }
         }
         swap();
@@ -153,6 +160,16 @@ final class WildcardTrie {
         }
         next[nextSize++] = node;
       }
+    }
+
+    private void compactSticky() {
+      int kept = 0;
+      for (int i = 0; i < stickySize; i++) {
+        if (sticky[i] >= 0) {
+          sticky[kept++] = sticky[i];
+        }
+      }
+      stickySize = kept;
     }
 
     private void swap() {

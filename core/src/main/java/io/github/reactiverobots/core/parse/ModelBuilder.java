@@ -6,7 +6,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** Builds the groups and records of a {@link RobotsTxt} from scanner events (SEMANTICS.md §2, §5). */
+/**
+ * Builds the groups and records of a {@link RobotsTxt} from scanner events (SEMANTICS.md §2, §5).
+ * Group records ({@code crawl-delay}, {@code request-rate}, {@code visit-time}) end a run of
+ * {@code user-agent} lines as rules do, so a {@code user-agent} after them starts a new group.
+ */
 final class ModelBuilder implements RobotsParseHandler {
   final List<Group> groups = new ArrayList<>();
   final Set<String> sitemaps = new LinkedHashSet<>();
@@ -43,16 +47,19 @@ final class ModelBuilder implements RobotsParseHandler {
         break;
       case CRAWL_DELAY:
         if (open != null) {
+          open.sawRule = true;
           open.crawlDelay = CrawlDelays.longer(open.crawlDelay, CrawlDelays.parse(value));
         }
         break;
       case REQUEST_RATE:
         if (open != null) {
+          open.sawRule = true;
           open.requestRate = RequestRate.stricter(open.requestRate, RequestRate.parse(value).orElse(null));
         }
         break;
       case VISIT_TIME:
         if (open != null) {
+          open.sawRule = true;
           open.visitTime = VisitTime.stricter(open.visitTime, VisitTime.parse(value).orElse(null));
         }
         break;

@@ -47,7 +47,7 @@ public final class UrlSplitter {
     int authorityEnd = authorityStart;
     while (authorityEnd < end) {
       char c = url.charAt(authorityEnd);
-      if (c == '/' || c == '?' || c == '#' || c == '\\') {
+      if (c == '/' || c == '?' || c == '#') {
         break;
       }
       authorityEnd++;
@@ -141,18 +141,7 @@ public final class UrlSplitter {
     if (from == to) {
       return "/";
     }
-    char first = url.charAt(from);
-    if (first == '/' && url.indexOf('\\', from) < 0) {
-      return url.substring(from, to);
-    }
-    StringBuilder sb = new StringBuilder(to - from + 1);
-    if (first != '/' && first != '\\') {
-      sb.append('/');
-    }
-    for (int i = from; i < to; i++) {
-      char c = url.charAt(i);
-      sb.append(c == '\\' ? '/' : c);
-    }
-    return sb.toString();
+    String path = url.substring(from, to);
+    return path.charAt(0) == '/' ? path : "/" + path;
   }
 }

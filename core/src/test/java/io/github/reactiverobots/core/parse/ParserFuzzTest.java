@@ -1,0 +1,40 @@
+package io.github.reactiverobots.core.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.url.InvalidUrlException;
+import io.github.reactiverobots.core.url.UrlSplitter;
+
+/**
+ * Coverage-guided fuzz targets (Jazzer). {@code ./mvnw verify} replays the seed inputs in
+ * {@code src/test/resources/.../ParserFuzzTestInputs}; {@code JAZZER_FUZZ=1 ./mvnw -pl core test
+ * -Dtest=ParserFuzzTest} fuzzes for real.
+ */
+class ParserFuzzTest {
+
+  @FuzzTest(maxDuration = "60s")
+  void parserNeverThrows(FuzzedDataProvider data) {
+    Profile profile = data.consumeBoolean() ? Profile.RFC_9309 : Profile.GOOGLE;
+    String agent = data.consumeString(20);
+    String path = data.consumeString(64);
+    byte[] body = data.consumeRemainingAsBytes();
+    RobotsTxt robots = RobotsTxt.parse(body, ParseOptions.of(profile));
+    var verdict = robots.check(agent, path);
+    assertThat(verdict.rule().map(r -> r.allow() == verdict.allowed()).orElse(verdict.allowed()))
+        .isTrue();
+    Linter.lint(body, ParseOptions.of(profile));
+  }
+
+  @FuzzTest(maxDuration = "60s")
+  void urlSplitterThrowsOnlyInvalidUrlException(FuzzedDataProvider data) {
+    String url = data.consumeRemainingAsString();
+    try {
+      assertThat(UrlSplitter.split(url).pathAndQuery()).startsWith("/");
+    } catch (InvalidUrlException expected) {
+      assertThat(expected.input()).isEqualTo(url);
+    }
+  }
+}

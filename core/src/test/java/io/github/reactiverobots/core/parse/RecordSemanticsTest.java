@@ -1,0 +1,62 @@
+package io.github.reactiverobots.core.parse;
+
+import static io.github.reactiverobots.core.parse.Robots.rfc;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.LocalTime;
+import org.junit.jupiter.api.Test;
+
+/** SEMANTICS.md §5: other records are kept and exposed but never change a verdict. */
+class RecordSemanticsTest {
+
+  @Test
+  void sitemapsAreGlobalInOrderWithoutDuplicates() {
+    RobotsTxt robots = rfc("Sitemap: https://a/1.xml\nUser-agent: a\nSitemap: https://a/2.xml\n"
+        + "Disallow: /\nSitemap: https://a/1.xml\nSitemap: /relative.xml\n");
+    assertThat(robots.sitemaps()).containsExactly("https://a/1.xml", "https://a/2.xml",
+        "/relative.xml");
+    assertThat(robots.forAgent("a").check("/x").allowed()).isFalse();
+  }
+
+  @Test
+  void crawlDelayIsSecondsWithDecimalsAndMergedGroupsKeepTheLongest() {
+    RobotsTxt robots = rfc("User-agent: a\nCrawl-delay: 1.5\nDisallow: /x\n"
+        + "User-agent: a\nCrawl-delay: 4\nUser-agent: b\nCrawl-delay: .25\nCrawl-delay: nonsense\n");
+    assertThat(robots.forAgent("a").crawlDelay()).contains(Duration.ofSeconds(4));
+    assertThat(robots.forAgent("b").crawlDelay()).contains(Duration.ofMillis(250));
+    assertThat(robots.forAgent("a").check("/y").crawlDelay()).contains(Duration.ofSeconds(4));
+  }
+
+  @Test
+  void requestRateTakesAnOptionalUnitAndMergedGroupsKeepTheStrictest() {
+    RobotsTxt robots = rfc("User-agent: a\nRequest-rate: 1/5\nUser-agent: a\nRequest-rate: 1/1m\n"
+        + "User-agent: b\nRequest-rate: 3/1h\nUser-agent: c\nRequest-rate: 3/x\n");
+    assertThat(robots.forAgent("a").requestRate()).contains(new RequestRate(1, Duration.ofMinutes(1)));
+    assertThat(robots.forAgent("b").requestRate()).contains(new RequestRate(3, Duration.ofHours(1)));
+    assertThat(robots.forAgent("c").requestRate()).isEmpty();
+  }
+
+  @Test
+  void visitTimeIsAUtcWindowAndMergedGroupsKeepTheShortest() {
+    RobotsTxt robots = rfc("User-agent: a\nVisit-time: 0100-0500\nUser-agent: a\n"
+        + "Visit-time: 2300-0100\nUser-agent: b\nVisit-time: 2500-0100\n");
+    VisitTime t = robots.forAgent("a").visitTime().orElseThrow();
+    assertThat(t).isEqualTo(new VisitTime(LocalTime.of(23, 0), LocalTime.of(1, 0)));
+    assertThat(t.contains(LocalTime.of(0, 30))).isTrue();
+    assertThat(t.contains(LocalTime.of(2, 0))).isFalse();
+    assertThat(robots.forAgent("b").visitTime()).isEmpty();
+  }
+
+  @Test
+  void hostCleanParamAndUnknownRecordsAreKeptAsWritten() {
+    RobotsTxt robots = rfc("User-agent: *\nHost: www.example.com\nClean-param: ref /a/\n"
+        + "Noindex: /x\nDisallow: /y\n");
+    assertThat(robots.otherRecords()).containsExactly(
+        new OtherRecord(2, "host", "www.example.com"),
+        new OtherRecord(3, "clean-param", "ref /a/"),
+        new OtherRecord(4, "Noindex", "/x"));
+    assertThat(robots.forAgent("a").check("/x").allowed()).isTrue();
+    assertThat(robots.forAgent("a").check("/y").allowed()).isFalse();
+  }
+}
