@@ -25,8 +25,18 @@ public final class PercentEncoding {
    * {@link Profile#GOOGLE} its UTF-8 bytes as given.
    */
   public static byte[] path(String path, Profile profile) {
-    byte[] raw = utf8(path);
-    return profile == Profile.RFC_9309 ? normalise(raw, true) : raw;
+    boolean rfc = profile == Profile.RFC_9309;
+    int n = path.length();
+    byte[] out = new byte[n];
+    for (int i = 0; i < n; i++) {
+      char c = path.charAt(i);
+      if (c >= 0x7F || (rfc && (c <= ' ' || c == '%'))) {
+        byte[] raw = c >= 0x80 ? path.getBytes(StandardCharsets.UTF_8) : utf8(path);
+        return rfc ? normalise(raw, true) : raw;
+      }
+      out[i] = (byte) c;
+    }
+    return out;
   }
 
   /** Like {@link #pattern} for the {@code MaybeEscapePattern}-style check of one pattern. */

@@ -94,9 +94,7 @@ public final class RuleMatcher {
         break;
       }
       int len = t.edgeLength[child];
-      int start = t.edgeStart[child];
-      if (pos + len > n
-          || Arrays.mismatch(t.labels, start, start + len, path, pos, pos + len) >= 0) {
+      if (pos + len > n || !t.edgeMatches(child, path, pos)) {
         break;
       }
       pos += len;

@@ -41,17 +41,47 @@ final class Trie {
   /** The child of {@code node} whose edge starts with {@code b}, or -1. */
   int child(int node, byte b) {
     int start = childStart[node];
-    int end = start + childCount[node];
-    for (int i = start; i < end; i++) {
-      byte c = childByte[i];
-      if (c == b) {
+    int count = childCount[node];
+    int key = b & 0xFF;
+    if (count > 8) {
+      int lo = start;
+      int hi = start + count - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int c = childByte[mid] & 0xFF;
+        if (c < key) {
+          lo = mid + 1;
+        } else if (c > key) {
+          hi = mid - 1;
+        } else {
+          return childNode[mid];
+        }
+      }
+      return -1;
+    }
+    for (int i = start, end = start + count; i < end; i++) {
+      int c = childByte[i] & 0xFF;
+      if (c == key) {
         return childNode[i];
       }
-      if ((c & 0xFF) > (b & 0xFF)) {
+      if (c > key) {
         return -1;
       }
     }
     return -1;
+  }
+
+  /** Whether the edge into {@code node} matches {@code path} at {@code pos} (length checked). */
+  boolean edgeMatches(int node, byte[] path, int pos) {
+    int start = edgeStart[node];
+    int len = edgeLength[node];
+    // The first byte was matched by child().
+    for (int i = 1; i < len; i++) {
+      if (labels[start + i] != path[pos + i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   long estimatedBytes() {

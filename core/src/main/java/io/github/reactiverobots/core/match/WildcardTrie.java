@@ -13,6 +13,8 @@ final class WildcardTrie {
   /** A dense index of each star node, for the per-walk "already active" bit set. */
   private final int[] starOrdinal;
   private final int starCount;
+  /** Per star ordinal, a 256-bit set of the first bytes of its literal children. */
+  private final long[] starFirstBytes;
   /** Non-star children per node. */
   private final int[] literalChildren;
   /** The highest priority of any pattern ending at or below each node. */
@@ -40,6 +42,18 @@ final class WildcardTrie {
       }
     }
     starCount = stars;
+    starFirstBytes = new long[4 * stars];
+    for (int node = 0; node < n; node++) {
+      if (starChild[node] < 0) {
+        continue;
+      }
+      int star = starChild[node];
+      int o = starOrdinal[star];
+      for (int i = trie.childStart[star]; i < trie.childStart[star] + trie.childCount[star]; i++) {
+        int c = trie.childByte[i] & 0xFF;
+        starFirstBytes[4 * o + (c >>> 6)] |= 1L << (c & 63);
+      }
+    }
     // Children always have higher indices than their parent, so one backward pass suffices.
     for (int node = n - 1; node >= 0; node--) {
       int best = -1;
@@ -58,36 +72,68 @@ final class WildcardTrie {
   }
 
   long estimatedBytes() {
-    return trie.estimatedBytes() + 4L * 4 * trie.nodeCount + 5 * 16;
+    return trie.estimatedBytes() + 4L * 4 * trie.nodeCount + 32L * starCount + 6 * 16;
   }
 
   /** The better of {@code best} and the best wildcard match for {@code path}. */
   int match(byte[] path, int best, RuleMatcher m, long[] steps) {
-    return new Walk(path, best, m).run(steps);
+    Walk walk = SCRATCH.get();
+    if (walk.busy) {
+      walk = new Walk();
+    }
+    walk.busy = true;
+    try {
+      return walk.run(this, path, best, m, steps);
+    } finally {
+      walk.busy = false;
+    }
   }
 
-  /** The scratch state of one walk. */
-  private final class Walk {
-    private final byte[] path;
-    private final RuleMatcher m;
+  /** Per-thread scratch, so a walk allocates nothing once warm. */
+  private static final ThreadLocal<Walk> SCRATCH = ThreadLocal.withInitial(Walk::new);
+
+  /** The scratch state of one walk; reused by one thread, one walk at a time. */
+  private static final class Walk {
+    private boolean busy;
+    private WildcardTrie w;
+    private Trie trie;
+    private byte[] path;
+    private RuleMatcher m;
     private int best;
-    private int[] current = new int[8];
+    private int[] current = new int[16];
     private int currentSize;
-    private int[] next = new int[8];
+    private int[] next = new int[16];
     private int nextSize;
-    private int[] sticky = new int[4];
+    private int[] sticky = new int[16];
     private int stickySize;
-    private final long[] stickySeen;
+    private long[] stickySeen = new long[4];
     private long work;
 
-    Walk(byte[] path, int best, RuleMatcher m) {
+    int run(WildcardTrie w, byte[] path, int best, RuleMatcher m, long[] steps) {
+      this.w = w;
+      this.trie = w.trie;
       this.path = path;
       this.best = best;
       this.m = m;
-      this.stickySeen = new long[(starCount + 63) >>> 6];
+      int words = (w.starCount + 63) >>> 6;
+      if (stickySeen.length < words) {
+        stickySeen = new long[words];
+      } else {
+        java.util.Arrays.fill(stickySeen, 0, words, 0L);
+      }
+      currentSize = 0;
+      nextSize = 0;
+      stickySize = 0;
+      work = 0;
+      int result = walk(steps);
+      this.w = null;
+      this.trie = null;
+      this.path = null;
+      this.m = null;
+      return result;
     }
 
-    int run(long[] steps) {
+    private int walk(long[] steps) {
       int n = path.length;
       activate(0, 0);
       swap();
@@ -97,13 +143,17 @@ final class WildcardTrie {
           // Star nodes activated during this step start absorbing at the next byte.
           int stickyBefore = stickySize;
           boolean pruned = false;
+          int c = b & 0xFF;
+          long bit = 1L << (c & 63);
           for (int i = 0; i < stickyBefore; i++) {
             int s = sticky[i];
-            if (maxBelow[s] < m.priority(best)) {
+            if (w.maxBelow[s] < m.priority(best)) {
               sticky[i] = -1;
               pruned = true;
-            } else {
+            } else if ((w.starFirstBytes[4 * w.starOrdinal[s] + (c >>> 6)] & bit) != 0) {
               advance(s, b, pos + 1);
+            } else {
+              work++;
             }
           }
           for (int i = 0; i < currentSize; i++) {
@@ -131,16 +181,16 @@ final class WildcardTrie {
 
     private void activate(int node, int posAfter) {
       work++;
-      if (maxBelow[node] < m.priority(best)) {
+      if (w.maxBelow[node] < m.priority(best)) {
         return;
       }
       best = m.better(best, trie.prefixTerm[node]);
       if (posAfter == path.length) {
         best = m.better(best, trie.exactTerm[node]);
       }
-      int star = starChild[node];
+      int star = w.starChild[node];
       if (star >= 0) {
-        int o = starOrdinal[star];
+        int o = w.starOrdinal[star];
         long bit = 1L << o;
         if ((stickySeen[o >>> 6] & bit) == 0) {
           stickySeen[o >>> 6] |= bit;
@@ -154,7 +204,7 @@ final class WildcardTrie {
           best = m.better(best, trie.prefixTerm[star]);
         }
       }
-      if (literalChildren[node] > 0) {
+      if (w.literalChildren[node] > 0) {
         if (nextSize == next.length) {
           next = Arrays.copyOf(next, nextSize * 2);
         }
