@@ -25,9 +25,8 @@ public final class AgentRules {
   private final boolean hasGroup;
   private final List<Rule> rules;
   private final RuleMatcher matcher;
+  private final Pacing pacing;
   private final Duration crawlDelay;
-  private final RequestRate requestRate;
-  private final VisitTime visitTime;
   private final Verdict noMatch;
   private final Verdict robotsTxt;
   private final long estimatedBytes;
@@ -35,20 +34,15 @@ public final class AgentRules {
   private AgentRules(Profile profile, List<Group> groups) {
     this.profile = profile;
     this.hasGroup = !groups.isEmpty();
-    Duration delay = null;
-    RequestRate rate = null;
-    VisitTime time = null;
-    List<Rule> merged = new ArrayList<>();
+    Pacing merged = Pacing.NONE;
+    List<Rule> all = new ArrayList<>();
     for (Group g : groups) {
-      delay = CrawlDelays.longer(delay, g.crawlDelayOrNull());
-      rate = RequestRate.stricter(rate, g.requestRateOrNull());
-      time = VisitTime.stricter(time, g.visitTimeOrNull());
-      merged.addAll(g.rules());
+      merged = merged.stricter(g.pacing());
+      all.addAll(g.rules());
     }
-    this.crawlDelay = delay;
-    this.requestRate = rate;
-    this.visitTime = time;
-    this.rules = List.copyOf(merged);
+    this.pacing = merged;
+    this.crawlDelay = merged.crawlDelayOrNull();
+    this.rules = List.copyOf(all);
     RuleMatcher.Builder b = RuleMatcher.builder();
     long bytes = 160;
     for (Group g : groups) {
@@ -63,8 +57,8 @@ public final class AgentRules {
     }
     this.matcher = b.build();
     this.noMatch = Verdict.of(true, hasGroup ? Reason.NO_MATCHING_RULE : Reason.NO_GROUP_FOR_AGENT,
-        null, delay);
-    this.robotsTxt = Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, delay);
+        null, crawlDelay);
+    this.robotsTxt = Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, crawlDelay);
     this.estimatedBytes = bytes + matcher.estimatedBytes() + 16L + 4L * rules.size();
   }
 
@@ -116,19 +110,24 @@ public final class AgentRules {
     return rules;
   }
 
+  /** The most restrictive pacing records of the merged groups. */
+  public Pacing pacing() {
+    return pacing;
+  }
+
   /** The longest {@code crawl-delay} of the merged groups. */
   public Optional<Duration> crawlDelay() {
-    return Optional.ofNullable(crawlDelay);
+    return pacing.crawlDelay();
   }
 
   /** The most restrictive {@code request-rate} of the merged groups. */
   public Optional<RequestRate> requestRate() {
-    return Optional.ofNullable(requestRate);
+    return pacing.requestRate();
   }
 
   /** The shortest {@code visit-time} window of the merged groups. */
   public Optional<VisitTime> visitTime() {
-    return Optional.ofNullable(visitTime);
+    return pacing.visitTime();
   }
 
   /** The compiled matcher (for benchmarks and diagnostics). */

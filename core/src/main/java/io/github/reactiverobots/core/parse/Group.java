@@ -1,8 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,21 +14,17 @@ public final class Group {
   private final boolean global;
   private final List<Rule> rules;
   final List<String> patternBytes;
-  private final Duration crawlDelay;
-  private final RequestRate requestRate;
-  private final VisitTime visitTime;
+  private final Pacing pacing;
 
   Group(int line, List<String> userAgents, Set<String> names, boolean global, List<Rule> rules,
-      List<String> patternBytes, Duration crawlDelay, RequestRate requestRate, VisitTime visitTime) {
+      List<String> patternBytes, Pacing pacing) {
     this.line = line;
     this.userAgents = List.copyOf(userAgents);
     this.names = Set.copyOf(names);
     this.global = global;
     this.rules = List.copyOf(rules);
     this.patternBytes = List.copyOf(patternBytes);
-    this.crawlDelay = crawlDelay;
-    this.requestRate = requestRate;
-    this.visitTime = visitTime;
+    this.pacing = pacing;
   }
 
   /** The line of the group's first {@code user-agent}. */
@@ -58,30 +52,8 @@ public final class Group {
     return rules;
   }
 
-  /** The most restrictive {@code crawl-delay} given in the group. */
-  public Optional<Duration> crawlDelay() {
-    return Optional.ofNullable(crawlDelay);
-  }
-
-  /** The most restrictive {@code request-rate} given in the group. */
-  public Optional<RequestRate> requestRate() {
-    return Optional.ofNullable(requestRate);
-  }
-
-  /** The most restrictive {@code visit-time} given in the group. */
-  public Optional<VisitTime> visitTime() {
-    return Optional.ofNullable(visitTime);
-  }
-
-  Duration crawlDelayOrNull() {
-    return crawlDelay;
-  }
-
-  RequestRate requestRateOrNull() {
-    return requestRate;
-  }
-
-  VisitTime visitTimeOrNull() {
-    return visitTime;
+  /** The most restrictive {@code crawl-delay}, {@code request-rate} and {@code visit-time}. */
+  public Pacing pacing() {
+    return pacing;
   }
 }

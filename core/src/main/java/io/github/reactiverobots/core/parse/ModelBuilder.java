@@ -1,6 +1,5 @@
 package io.github.reactiverobots.core.parse;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,19 +47,19 @@ final class ModelBuilder implements RobotsParseHandler {
       case CRAWL_DELAY:
         if (open != null) {
           open.sawRule = true;
-          open.crawlDelay = CrawlDelays.longer(open.crawlDelay, CrawlDelays.parse(value));
+          open.pacing = open.pacing.withCrawlDelay(value);
         }
         break;
       case REQUEST_RATE:
         if (open != null) {
           open.sawRule = true;
-          open.requestRate = RequestRate.stricter(open.requestRate, RequestRate.parse(value).orElse(null));
+          open.pacing = open.pacing.withRequestRate(value);
         }
         break;
       case VISIT_TIME:
         if (open != null) {
           open.sawRule = true;
-          open.visitTime = VisitTime.stricter(open.visitTime, VisitTime.parse(value).orElse(null));
+          open.pacing = open.pacing.withVisitTime(value);
         }
         break;
       case HOST:
@@ -102,9 +101,7 @@ final class ModelBuilder implements RobotsParseHandler {
     boolean sawRule;
     final List<Rule> rules = new ArrayList<>();
     final List<String> patternBytes = new ArrayList<>();
-    Duration crawlDelay;
-    RequestRate requestRate;
-    VisitTime visitTime;
+    Pacing pacing = Pacing.NONE;
 
     Open(int line) {
       this.line = line;
@@ -120,8 +117,7 @@ final class ModelBuilder implements RobotsParseHandler {
     }
 
     Group build() {
-      return new Group(line, agents, names, global, rules, patternBytes, crawlDelay, requestRate,
-          visitTime);
+      return new Group(line, agents, names, global, rules, patternBytes, pacing);
     }
   }
 }
