@@ -1,0 +1,167 @@
+package io.github.reactiverobots.metrics;
+
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Objects;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.server.HttpServer;
+import reactor.netty.http.server.HttpServerResponse;
+
+/**
+ * A minimal HTTP endpoint serving a {@link PrometheusMeterRegistry}'s scrape on reactor-netty,
+ * for applications without a web framework. It answers {@code GET} on one path (default {@code
+ * /metrics}) with the Prometheus text exposition format, version 0.0.4; any other request gets
+ * 404.
+ *
+ * <pre>{@code
+ * PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+ * RobotsMetrics.bind(cache, registry);
+ * PrometheusEndpoint endpoint =
+ *     PrometheusEndpoint.builder(registry).host("0.0.0.0").port(9464).bindNow();
+ * }</pre>
+ *
+ * <p>The scrape itself (walking every meter and taking histogram snapshots, which synchronise
+ * with recording threads) runs on a scheduler that tolerates blocking, {@link
+ * Schedulers#boundedElastic()} unless another is given, never on a Netty event loop.
+ *
+ * <p>Thread-safe. {@link #close()} blocks until the server has stopped, so call it from a thread
+ * that may block, or use {@link #closeAsync()}.
+ */
+public final class PrometheusEndpoint implements AutoCloseable {
+  /** The content type of the Prometheus text exposition format this endpoint serves. */
+  public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+
+  private final DisposableServer server;
+  private final String path;
+
+  private PrometheusEndpoint(DisposableServer server, String path) {
+    this.server = server;
+    this.path = path;
+  }
+
+  /** A builder serving {@code registry}. */
+  public static Builder builder(PrometheusMeterRegistry registry) {
+    return new Builder(registry);
+  }
+
+  /** The address the server is bound to, with the actual port when port 0 was asked for. */
+  public InetSocketAddress address() {
+    return (InetSocketAddress) server.address();
+  }
+
+  /** The path the scrape is served on. */
+  public String path() {
+    return path;
+  }
+
+  /** Stops the server without waiting; the returned Mono completes once it has stopped. */
+  public Mono<Void> closeAsync() {
+    return Mono.defer(() -> {
+      server.dispose();
+      return server.onDispose();
+    });
+  }
+
+  /** Stops the server and waits (up to 10 seconds) until it has. Blocks: not for event loops. */
+  @Override
+  public void close() {
+    server.disposeNow(STOP_TIMEOUT);
+  }
+
+  @Override
+  public String toString() {
+    return "PrometheusEndpoint[" + address() + path + "]";
+  }
+
+  /** Configures and starts a {@link PrometheusEndpoint}. Not thread-safe; validates eagerly. */
+  public static final class Builder {
+    private final PrometheusMeterRegistry registry;
+    private String host = "127.0.0.1";
+    private int port = 9464;
+    private String path = "/metrics";
+    private Scheduler scrapeScheduler = Schedulers.boundedElastic();
+
+    private Builder(PrometheusMeterRegistry registry) {
+      this.registry = Objects.requireNonNull(registry, "registry");
+    }
+
+    /**
+     * The address to listen on, default {@code 127.0.0.1} (local scrapers only); use {@code
+     * 0.0.0.0} to let a remote Prometheus scrape.
+     */
+    public Builder host(String host) {
+      Objects.requireNonNull(host, "host");
+      if (host.isBlank()) {
+        throw new IllegalArgumentException("host must not be blank");
+      }
+      this.host = host;
+      return this;
+    }
+
+    /** The port to listen on, default 9464; 0 picks a free port (see {@link #address()}). */
+    public Builder port(int port) {
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("port must be in 0..65535, was " + port);
+      }
+      this.port = port;
+      return this;
+    }
+
+    /** The path to serve, default {@code /metrics}; must start with {@code /}. */
+    public Builder path(String path) {
+      Objects.requireNonNull(path, "path");
+      if (!path.startsWith("/")) {
+        throw new IllegalArgumentException("path must start with '/', was '" + path + "'");
+      }
+      this.path = path;
+      return this;
+    }
+
+    /** Where scrapes run, default {@link Schedulers#boundedElastic()}; must tolerate blocking. */
+    public Builder scrapeScheduler(Scheduler scheduler) {
+      this.scrapeScheduler = Objects.requireNonNull(scheduler, "scheduler");
+      return this;
+    }
+
+    /** Starts the server; the Mono emits the endpoint once it is listening. */
+    public Mono<PrometheusEndpoint> bind() {
+      String servedPath = path;
+      return server().bind().map(s -> new PrometheusEndpoint(s, servedPath));
+    }
+
+    /** Starts the server and waits until it is listening. Blocks: not for event loops. */
+    public PrometheusEndpoint bindNow() {
+      return new PrometheusEndpoint(server().bindNow(), path);
+    }
+
+    private HttpServer server() {
+      PrometheusMeterRegistry source = registry;
+      Scheduler scheduler = scrapeScheduler;
+      String servedPath = path;
+      return HttpServer.create()
+          .host(host)
+          .port(port)
+          .route(routes -> routes.get(servedPath,
+              (request, response) -> serve(response, source, scheduler)));
+    }
+
+    private static Publisher<Void> serve(
+        HttpServerResponse response, PrometheusMeterRegistry registry, Scheduler scheduler) {
+      Mono<String> scrape = Mono.fromCallable(registry::scrape).subscribeOn(scheduler);
+      return response
+          .header(HttpHeaderNames.CONTENT_TYPE, CONTENT_TYPE)
+          .header(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
+          .sendString(scrape, StandardCharsets.UTF_8);
+    }
+  }
+}

@@ -1,0 +1,333 @@
+package io.github.reactiverobots.metrics;
+
+import io.github.reactiverobots.core.CacheStats;
+import io.github.reactiverobots.core.FetchOutcome;
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.url.Origin;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.BaseUnits;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Micrometer meters for a {@link RobotsCache}: a {@link RobotsCacheListener} that turns the
+ * cache's events into counters, timers and a distribution summary, and a {@link MeterBinder} that
+ * registers them together with gauges read from the cache's {@code stats()}.
+ *
+ * <p>Two ways to use it:
+ *
+ * <pre>{@code
+ * // an existing cache
+ * RobotsMetrics.bind(cache, registry);
+ *
+ * // through the builder: the listener exists before the cache does
+ * RobotsMetrics metrics = new RobotsMetrics();
+ * RobotsCache cache = RobotsCache.builder().fetcher(fetcher).listener(metrics).build();
+ * metrics.gaugesFrom(cache).bindTo(registry);
+ * }</pre>
+ *
+ * <p>The gauges read the cache given to {@link #gaugesFrom(RobotsCache)} (or {@link #bind});
+ * until one is given they report {@code NaN}. Events that arrive before {@link #bindTo} are not counted. An
+ * instance binds to one registry; to publish to several, bind it to a {@code
+ * CompositeMeterRegistry}. The gauges hold the cache only through this object, which Micrometer
+ * references weakly, so publishing never keeps a discarded cache alive.
+ *
+ * <p>Meters (names in Micrometer's dotted form; a Prometheus registry renders {@code
+ * robots.cache.requests} as {@code robots_cache_requests_total} and so on):
+ *
+ * <ul>
+ *   <li>{@value #REQUESTS} counter, tag {@code result}: {@code hit}, {@code miss}, {@code
+ *       coalesced}, {@code stale};
+ *   <li>{@value #ORIGINS} and {@value #WEIGHT} (bytes) gauges; {@value #EVICTIONS} counter, tag
+ *       {@code cause}: {@code size}, {@code expired}, {@code explicit}, {@code replaced};
+ *   <li>{@value #FETCH} timer with a percentile histogram, tags {@code outcome} ({@code ok},
+ *       {@code not_modified}, {@code unavailable}, {@code unreachable}, {@code
+ *       too_many_redirects}, {@code refused}) and {@code status_class} ({@code 2xx} to {@code
+ *       5xx}, or {@code none} without a final response);
+ *   <li>{@value #FETCH_ACTIVE} and {@value #FETCH_QUEUED} gauges; {@value #FETCH_BODY} summary
+ *       (bytes) of the robots.txt bodies received with outcome {@code ok}; {@value #PARSE} timer;
+ *       {@value #CHECK} timer, from a check's start to its verdict, cached or not;
+ *   <li>{@value #VERDICTS} counter, tags {@code decision} ({@code allow}, {@code disallow}) and
+ *       {@code reason} (a {@code Reason}, lower case).
+ * </ul>
+ *
+ * <p>No tag ever carries an origin, URL or agent, so the number of series is bounded whatever is
+ * crawled. Event meters without tags are registered by {@link #bindTo}; a tagged combination is
+ * registered the first time it occurs and kept in an array indexed by enum ordinals, so recording
+ * an event afterwards does no lookup and allocates nothing.
+ *
+ * <p>Thread-safe: listener methods may be called concurrently from any thread and never block.
+ */
+public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
+  /** Checks by how they found their origin's entry. */
+  public static final String REQUESTS = "robots.cache.requests";
+  /** Origins held by the cache. */
+  public static final String ORIGINS = "robots.cache.origins";
+  /** Estimated weight of the cache's entries, in bytes. */
+  public static final String WEIGHT = "robots.cache.weight";
+  /** Entries that left the cache, by cause. */
+  public static final String EVICTIONS = "robots.cache.evictions";
+  /** robots.txt fetches, by outcome and status class. */
+  public static final String FETCH = "robots.fetch";
+  /** Fetches in flight. */
+  public static final String FETCH_ACTIVE = "robots.fetch.active";
+  /** Fetches waiting for a slot under the fetcher's in-flight cap. */
+  public static final String FETCH_QUEUED = "robots.fetch.queued";
+  /** Sizes of robots.txt bodies received. */
+  public static final String FETCH_BODY = "robots.fetch.body";
+  /** Time to parse and compile a robots.txt body. */
+  public static final String PARSE = "robots.parse";
+  /** Time from a check's start to its verdict. */
+  public static final String CHECK = "robots.check";
+  /** Verdicts given, by decision and reason. */
+  public static final String VERDICTS = "robots.verdicts";
+
+  private static final Duration FETCH_HISTOGRAM_MIN = Duration.ofMillis(1);
+  private static final Duration FETCH_HISTOGRAM_MAX = Duration.ofSeconds(30);
+
+  private final Tags commonTags;
+  private volatile Bound bound;
+  private volatile Supplier<CacheStats> statsSource;
+
+  /** Meters without extra tags. */
+  public RobotsMetrics() {
+    this(Tags.empty());
+  }
+
+  /**
+   * Meters carrying {@code tags} as well, for example {@code cache=crawler-a} to tell several
+   * caches apart in one registry. The tags must have bounded values.
+   */
+  public RobotsMetrics(Iterable<Tag> tags) {
+    this.commonTags = Tags.of(Objects.requireNonNull(tags, "tags"));
+  }
+
+  // ----- binding -----
+
+  /**
+   * Meters for {@code cache}, published in {@code registry}: adds a new instance to the cache's
+   * listeners, points its gauges at the cache and binds it. Call once per cache.
+   *
+   * @return the bound instance
+   */
+  public static RobotsMetrics bind(RobotsCache cache, MeterRegistry registry) {
+    Objects.requireNonNull(cache, "cache");
+    Objects.requireNonNull(registry, "registry");
+    RobotsMetrics metrics = new RobotsMetrics().gaugesFrom(cache);
+    metrics.bindTo(registry);
+    cache.addListener(metrics);
+    return metrics;
+  }
+
+  /**
+   * Makes the gauges ({@value #ORIGINS}, {@value #WEIGHT}, {@value #FETCH_ACTIVE}, {@value
+   * #FETCH_QUEUED}) read {@code cache.stats()}. For an instance given to the cache's builder as
+   * its listener; {@link #bind} does this itself. Does not add this instance as a listener. May
+   * be called before or after {@link #bindTo}.
+   *
+   * @return this
+   */
+  public RobotsMetrics gaugesFrom(RobotsCache cache) {
+    Objects.requireNonNull(cache, "cache");
+    return gaugesFrom(cache::stats);
+  }
+
+  /** As {@link #gaugesFrom(RobotsCache)}, from any source of stats. */
+  RobotsMetrics gaugesFrom(Supplier<CacheStats> stats) {
+    this.statsSource = Objects.requireNonNull(stats, "stats");
+    return this;
+  }
+
+  /**
+   * Registers this module's meters in {@code registry}. Binding again to the same registry does
+   * nothing.
+   *
+   * @throws IllegalStateException if already bound to a different registry
+   */
+  @Override
+  public synchronized void bindTo(MeterRegistry registry) {
+    Objects.requireNonNull(registry, "registry");
+    Bound current = bound;
+    if (current != null) {
+      if (current.registry == registry) {
+        return;
+      }
+      throw new IllegalStateException(
+          "RobotsMetrics is already bound to another registry; bind it once to a"
+              + " CompositeMeterRegistry to publish to several");
+    }
+    gauge(registry, ORIGINS, "Origins held by the robots.txt cache", null, CacheStats::origins);
+    gauge(registry, WEIGHT, "Estimated weight of the cached robots.txt entries", BaseUnits.BYTES,
+        CacheStats::weightBytes);
+    gauge(registry, FETCH_ACTIVE, "robots.txt fetches in flight", null, CacheStats::fetchesActive);
+    gauge(registry, FETCH_QUEUED, "robots.txt fetches waiting under the fetcher's in-flight cap",
+        null, CacheStats::fetchesQueued);
+    bound = new Bound(registry, commonTags);
+  }
+
+  /** Whether {@link #bindTo} has been called. */
+  public boolean isBound() {
+    return bound != null;
+  }
+
+  private void gauge(MeterRegistry registry, String name, String description, String baseUnit,
+      ToDoubleFunction<CacheStats> read) {
+    Gauge.builder(name, this, m -> m.readStat(read))
+        .description(description)
+        .baseUnit(baseUnit)
+        .tags(commonTags)
+        .register(registry);
+  }
+
+  private double readStat(ToDoubleFunction<CacheStats> read) {
+    Supplier<CacheStats> source = statsSource;
+    return source == null ? Double.NaN : read.applyAsDouble(source.get());
+  }
+
+  // ----- events -----
+
+  @Override
+  public void onLookup(Origin origin, Lookup lookup) {
+    Bound b = bound;
+    if (b != null) {
+      b.requests[lookup.ordinal()].increment();
+    }
+  }
+
+  @Override
+  public void onFetchFinished(
+      Origin origin, FetchOutcome outcome, int status, long bodyBytes, long durationNanos) {
+    Bound b = bound;
+    if (b == null || outcome == FetchOutcome.PRELOADED) {
+      return;
+    }
+    b.fetchTimer(outcome, status).record(durationNanos, TimeUnit.NANOSECONDS);
+    if (outcome == FetchOutcome.OK) {
+      b.body.record(bodyBytes);
+    }
+  }
+
+  @Override
+  public void onParsed(Origin origin, long bodyBytes, long durationNanos) {
+    Bound b = bound;
+    if (b != null) {
+      b.parse.record(durationNanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  @Override
+  public void onEviction(Origin origin, EvictionCause cause, long weightBytes) {
+    Bound b = bound;
+    if (b != null) {
+      b.evictions[cause.ordinal()].increment();
+    }
+  }
+
+  @Override
+  public void onVerdict(Verdict verdict, long durationNanos) {
+    Bound b = bound;
+    if (b != null) {
+      b.check.record(durationNanos, TimeUnit.NANOSECONDS);
+      b.verdictCounter(verdict).increment();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "RobotsMetrics" + commonTags;
+  }
+
+  /** The meters of one registry. */
+  private static final class Bound {
+    final MeterRegistry registry;
+    final Tags tags;
+    final Counter[] requests;
+    final Counter[] evictions;
+    final DistributionSummary body;
+    final Timer parse;
+    final Timer check;
+    final AtomicReferenceArray<Timer> fetches =
+        new AtomicReferenceArray<>(TagValues.OUTCOMES.length * TagValues.STATUS_CLASS_COUNT);
+    final AtomicReferenceArray<Counter> verdicts =
+        new AtomicReferenceArray<>(TagValues.DECISIONS.length * TagValues.REASONS.length);
+
+    Bound(MeterRegistry registry, Tags tags) {
+      this.registry = registry;
+      this.tags = tags;
+      requests = new Counter[TagValues.LOOKUPS.length];
+      for (int i = 0; i < requests.length; i++) {
+        requests[i] = Counter.builder(REQUESTS)
+            .description("robots.txt checks by how they found their origin's entry")
+            .tags(tags).tag("result", TagValues.LOOKUPS[i])
+            .register(registry);
+      }
+      evictions = new Counter[TagValues.EVICTION_CAUSES.length];
+      for (int i = 0; i < evictions.length; i++) {
+        evictions[i] = Counter.builder(EVICTIONS)
+            .description("Entries that left the robots.txt cache")
+            .tags(tags).tag("cause", TagValues.EVICTION_CAUSES[i])
+            .register(registry);
+      }
+      body = DistributionSummary.builder(FETCH_BODY)
+          .description("Sizes of the robots.txt bodies received")
+          .baseUnit(BaseUnits.BYTES)
+          .tags(tags)
+          .register(registry);
+      parse = Timer.builder(PARSE)
+          .description("Time to parse and compile a robots.txt body")
+          .tags(tags)
+          .register(registry);
+      check = Timer.builder(CHECK)
+          .description("Time from a robots.txt check's start to its verdict")
+          .tags(tags)
+          .register(registry);
+    }
+
+    Timer fetchTimer(FetchOutcome outcome, int status) {
+      int i = TagValues.fetchIndex(outcome, status);
+      Timer t = fetches.get(i);
+      if (t == null) {
+        // First occurrence of this pair: registering is idempotent, so a race is harmless.
+        t = Timer.builder(FETCH)
+            .description("robots.txt fetches by outcome and HTTP status class")
+            .tags(tags)
+            .tag("outcome", TagValues.OUTCOMES[outcome.ordinal()])
+            .tag("status_class", TagValues.STATUS_CLASSES[TagValues.statusClassIndex(status)])
+            .publishPercentileHistogram()
+            .minimumExpectedValue(FETCH_HISTOGRAM_MIN)
+            .maximumExpectedValue(FETCH_HISTOGRAM_MAX)
+            .register(registry);
+        fetches.set(i, t);
+      }
+      return t;
+    }
+
+    Counter verdictCounter(Verdict verdict) {
+      int i = TagValues.verdictIndex(verdict.allowed(), verdict.reason());
+      Counter c = verdicts.get(i);
+      if (c == null) {
+        c = Counter.builder(VERDICTS)
+            .description("robots.txt verdicts by decision and reason")
+            .tags(tags)
+            .tag("decision", TagValues.DECISIONS[verdict.allowed() ? 1 : 0])
+            .tag("reason", TagValues.REASONS[verdict.reason().ordinal()])
+            .register(registry);
+        verdicts.set(i, c);
+      }
+      return c;
+    }
+  }
+}

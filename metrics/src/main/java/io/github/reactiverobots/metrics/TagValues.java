@@ -1,0 +1,56 @@
+package io.github.reactiverobots.metrics;
+
+import io.github.reactiverobots.core.FetchOutcome;
+import io.github.reactiverobots.core.Reason;
+import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
+import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import java.util.Locale;
+
+/**
+ * The bounded sets of tag values this module publishes, computed once so that recording an event
+ * never builds a string. Every value comes from an enum or a fixed table, never from an origin,
+ * URL or agent.
+ */
+final class TagValues {
+  /** {@code status_class} values; the index comes from {@link #statusClassIndex(int)}. */
+  static final String[] STATUS_CLASSES = {"2xx", "3xx", "4xx", "5xx", "none"};
+
+  static final int STATUS_CLASS_COUNT = STATUS_CLASSES.length;
+
+  static final String[] LOOKUPS = lowerCaseNames(Lookup.values());
+  static final String[] EVICTION_CAUSES = lowerCaseNames(EvictionCause.values());
+  static final String[] OUTCOMES = lowerCaseNames(FetchOutcome.values());
+  static final String[] REASONS = lowerCaseNames(Reason.values());
+  static final String[] DECISIONS = {"disallow", "allow"};
+
+  private TagValues() {}
+
+  /**
+   * Index into {@link #STATUS_CLASSES}: a final HTTP status (200 to 599) maps to its class, and
+   * anything else (0 for "no response", or an out-of-range code) maps to {@code none}.
+   */
+  static int statusClassIndex(int status) {
+    if (status >= 200 && status <= 599) {
+      return status / 100 - 2;
+    }
+    return STATUS_CLASS_COUNT - 1;
+  }
+
+  /** Index of a verdict's (decision, reason) pair in a flat array of {@code 2 * REASONS.length}. */
+  static int verdictIndex(boolean allowed, Reason reason) {
+    return (allowed ? REASONS.length : 0) + reason.ordinal();
+  }
+
+  /** Index of a fetch's (outcome, status class) pair in a flat array. */
+  static int fetchIndex(FetchOutcome outcome, int status) {
+    return outcome.ordinal() * STATUS_CLASS_COUNT + statusClassIndex(status);
+  }
+
+  private static String[] lowerCaseNames(Enum<?>[] constants) {
+    String[] names = new String[constants.length];
+    for (Enum<?> c : constants) {
+      names[c.ordinal()] = c.name().toLowerCase(Locale.ROOT);
+    }
+    return names;
+  }
+}

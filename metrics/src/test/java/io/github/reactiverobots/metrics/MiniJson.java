@@ -1,0 +1,235 @@
+package io.github.reactiverobots.metrics;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A strict RFC 8259 JSON reader for tests (no JSON library is on this module's classpath).
+ * Objects become {@link LinkedHashMap}s, arrays {@link ArrayList}s, numbers {@link Double}s;
+ * anything malformed, including trailing content and duplicate keys, throws {@link
+ * IllegalArgumentException} with the offset.
+ */
+final class MiniJson {
+  private final String text;
+  private int pos;
+
+  private MiniJson(String text) {
+    this.text = text;
+  }
+
+  static Object parse(String text) {
+    MiniJson reader = new MiniJson(text);
+    reader.skipSpace();
+    Object value = reader.value();
+    reader.skipSpace();
+    if (reader.pos != text.length()) {
+      throw reader.error("trailing content");
+    }
+    return value;
+  }
+
+  private Object value() {
+    if (pos >= text.length()) {
+      throw error("unexpected end");
+    }
+    char c = text.charAt(pos);
+    switch (c) {
+      case '{':
+        return object();
+      case '[':
+        return array();
+      case '"':
+        return string();
+      case 't':
+        return literal("true", Boolean.TRUE);
+      case 'f':
+        return literal("false", Boolean.FALSE);
+      case 'n':
+        return literal("null", null);
+      default:
+        if (c == '-' || (c >= '0' && c <= '9')) {
+          return number();
+        }
+        throw error("unexpected '" + c + "'");
+    }
+  }
+
+  private Map<String, Object> object() {
+    Map<String, Object> map = new LinkedHashMap<>();
+    pos++;
+    skipSpace();
+    if (peek() == '}') {
+      pos++;
+      return map;
+    }
+    while (true) {
+      skipSpace();
+      if (peek() != '"') {
+        throw error("expected a key");
+      }
+      String key = string();
+      skipSpace();
+      expect(':');
+      skipSpace();
+      if (map.containsKey(key)) {
+        throw error("duplicate key " + key);
+      }
+      map.put(key, value());
+      skipSpace();
+      if (peek() == ',') {
+        pos++;
+      } else {
+        expect('}');
+        return map;
+      }
+    }
+  }
+
+  private List<Object> array() {
+    List<Object> list = new ArrayList<>();
+    pos++;
+    skipSpace();
+    if (peek() == ']') {
+      pos++;
+      return list;
+    }
+    while (true) {
+      skipSpace();
+      list.add(value());
+      skipSpace();
+      if (peek() == ',') {
+        pos++;
+      } else {
+        expect(']');
+        return list;
+      }
+    }
+  }
+
+  private String string() {
+    expect('"');
+    StringBuilder sb = new StringBuilder();
+    while (true) {
+      if (pos >= text.length()) {
+        throw error("unterminated string");
+      }
+      char c = text.charAt(pos++);
+      if (c == '"') {
+        return sb.toString();
+      }
+      if (c < 0x20) {
+        throw error("control character in string");
+      }
+      if (c != '\\') {
+        sb.append(c);
+        continue;
+      }
+      if (pos >= text.length()) {
+        throw error("unterminated escape");
+      }
+      char e = text.charAt(pos++);
+      switch (e) {
+        case '"': case '\\': case '/':
+          sb.append(e);
+          break;
+        case 'b':
+          sb.append('\b');
+          break;
+        case 'f':
+          sb.append('\f');
+          break;
+        case 'n':
+          sb.append('\n');
+          break;
+        case 'r':
+          sb.append('\r');
+          break;
+        case 't':
+          sb.append('\t');
+          break;
+        case 'u':
+          if (pos + 4 > text.length()) {
+            throw error("short \\u escape");
+          }
+          try {
+            sb.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
+          } catch (NumberFormatException ex) {
+            throw error("bad \\u escape");
+          }
+          pos += 4;
+          break;
+        default:
+          throw error("bad escape \\" + e);
+      }
+    }
+  }
+
+  private Double number() {
+    int start = pos;
+    if (peek() == '-') {
+      pos++;
+    }
+    if (peek() == '0') {
+      pos++;
+    } else {
+      digits();
+    }
+    if (peek() == '.') {
+      pos++;
+      digits();
+    }
+    if (peek() == 'e' || peek() == 'E') {
+      pos++;
+      if (peek() == '+' || peek() == '-') {
+        pos++;
+      }
+      digits();
+    }
+    return Double.valueOf(text.substring(start, pos));
+  }
+
+  private void digits() {
+    int start = pos;
+    while (pos < text.length() && text.charAt(pos) >= '0' && text.charAt(pos) <= '9') {
+      pos++;
+    }
+    if (pos == start) {
+      throw error("expected a digit");
+    }
+  }
+
+  private Object literal(String word, Object value) {
+    if (!text.startsWith(word, pos)) {
+      throw error("expected " + word);
+    }
+    pos += word.length();
+    return value;
+  }
+
+  private char peek() {
+    return pos < text.length() ? text.charAt(pos) : '\0';
+  }
+
+  private void expect(char c) {
+    if (peek() != c) {
+      throw error("expected '" + c + "'");
+    }
+    pos++;
+  }
+
+  private void skipSpace() {
+    while (pos < text.length()) {
+      char c = text.charAt(pos);
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+        return;
+      }
+      pos++;
+    }
+  }
+
+  private IllegalArgumentException error(String what) {
+    return new IllegalArgumentException(what + " at offset " + pos);
+  }
+}
