@@ -1,0 +1,305 @@
+package io.github.reactiverobots.core;
+
+import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.cache.CachePolicy;
+import io.github.reactiverobots.core.cache.Entry;
+import io.github.reactiverobots.core.cache.EntryStore;
+import io.github.reactiverobots.core.cache.Events;
+import io.github.reactiverobots.core.cache.OriginResolver;
+import io.github.reactiverobots.core.cache.RecentOrigins;
+import io.github.reactiverobots.core.cache.TimeSource;
+import io.github.reactiverobots.core.fetch.FetcherStats;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.url.InvalidUrlException;
+import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.core.url.SplitUrl;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Answers "may this agent fetch this URL" from robots.txt, fetching each origin's robots.txt
+ * through a {@link RobotsFetcher}, keeping the compiled rules in memory bounded by weight, and
+ * applying SEMANTICS.md §6: the status policy, header-driven freshness, retry backoff, the last
+ * good copy through an outage, and conditional stale-while-revalidate refreshes.
+ *
+ * <p>Contracts:
+ * <ul>
+ *   <li>Single flight: at most one fetch per origin runs at a time, whatever the number of
+ *       callers; callers that arrive while it runs share its result. A caller that cancels
+ *       does not cancel the fetch others wait on (nor the fetch itself: its result is stored).
+ *       A failed fetch becomes an entry (disallow all, or a stale copy) with a retry time; it
+ *       is not retried by each waiter.
+ *   <li>Nothing blocks. Bodies are parsed on the parse scheduler, never on the fetcher's
+ *       thread. Verdicts are emitted on the thread that completed the lookup: the caller's for
+ *       a cached entry, the parse scheduler's after a fetch.
+ *   <li>An expired good copy (or disallow-all) answers at once while one refresh runs in the
+ *       background, for up to the stale-while-revalidate window after expiry (and a copy never
+ *       past the stale-copy window); the refresh is conditional on the copy's
+ *       {@code ETag}/{@code Last-Modified}, and a 304 keeps the copy. An expired allow-all does
+ *       not answer: callers wait for the refetch, which may now disallow.
+ *   <li>Memory: entries are weighed ({@code RobotsTxt.estimatedWeight()} plus about 360 bytes
+ *       of entry, node and origin and 2 per character of the origin; an allow-all or
+ *       disallow-all entry about 420 bytes) and
+ *       evicted (Caffeine's W-TinyLFU) to stay within the weight bound and the optional origin
+ *       bound. Fetches in flight are held apart from the entries, so eviction never affects
+ *       their waiters.
+ *   <li>Every verdict carries the origin's {@link OriginState}.
+ *   <li>Times: every freshness decision reads the builder's {@code Ticker}; the instants in
+ *       {@link OriginState} are that ticker anchored once to the builder's {@code Clock}.
+ *   <li>A null argument throws {@link NullPointerException} at once. An invalid URL makes the
+ *       returned {@code Mono} (or {@code Flux}) signal {@link InvalidUrlException}; the
+ *       synchronous methods throw it. After {@link #close()}, {@code Mono}s signal and
+ *       synchronous methods throw {@link IllegalStateException}.
+ * </ul>
+ *
+ * <p>Thread-safe: one instance serves any number of threads and subscribers.
+ */
+public final class RobotsCache implements AutoCloseable {
+  private final RobotsFetcher fetcher;
+  private final TimeSource time;
+  private final Events events = new Events();
+  private final EntryStore store;
+  private final CachePolicy policy;
+  private final OriginResolver resolver;
+  private final RecentOrigins recentOrigins = new RecentOrigins();
+  private final int checkAllConcurrency;
+  private volatile boolean closed;
+
+  RobotsCache(RobotsCacheBuilder b) {
+    this.fetcher = b.fetcher;
+    this.time = new TimeSource(b.ticker, b.clock);
+    b.listeners.forEach(events::add);
+    this.store = new EntryStore(b.maximumWeight, b.maximumOrigins, time, events);
+    this.policy = new CachePolicy(b.parseOptions(), b.ttlMin, b.ttlMax, b.backoffInitial,
+        b.backoffMax, b.staleCopyWindow, b.staleWhileRevalidate,
+        b.allowAllWhenUnreachableTooLong, time, events);
+    this.resolver = new OriginResolver(fetcher, store, policy, time, events,
+        b.resolvedParseScheduler(), b.fetchTimeout);
+    this.checkAllConcurrency = b.checkAllConcurrency;
+  }
+
+  /** A builder; only the fetcher is required. */
+  public static RobotsCacheBuilder builder() {
+    return new RobotsCacheBuilder();
+  }
+
+  /**
+   * The verdict for {@code url} and {@code userAgent} (a product token or a full User-Agent
+   * string), fetching the origin's robots.txt if needed. Lazy: nothing happens before
+   * subscription.
+   */
+  public Mono<Verdict> check(String url, String userAgent) {
+    Objects.requireNonNull(url, "url");
+    Objects.requireNonNull(userAgent, "userAgent");
+    SplitUrl split;
+    try {
+      split = recentOrigins.split(url);
+    } catch (InvalidUrlException e) {
+      return Mono.error(e);
+    }
+    return Mono.defer(() -> {
+      if (closed) {
+        return Mono.error(closedException());
+      }
+      boolean timed = events.active();
+      long start = timed ? System.nanoTime() : 0;
+      return resolver.resolve(split.origin()).map(entry -> {
+        Verdict v = entry.verdict(userAgent, split.pathAndQuery(), time.nanos());
+        if (timed) {
+          events.verdict(v, System.nanoTime() - start);
+        }
+        return v;
+      });
+    });
+  }
+
+  /** Whether {@code url} may be fetched by {@code userAgent}; see {@link #check}. */
+  public Mono<Boolean> allowed(String url, String userAgent) {
+    return check(url, userAgent).map(Verdict::allowed);
+  }
+
+  /**
+   * The verdicts for {@code urls}, in input order, with up to the builder's
+   * {@code checkAllConcurrency} checks running at once and backpressure to the source.
+   */
+  public Flux<Verdict> checkAll(Publisher<String> urls, String userAgent) {
+    return checkAll(urls, userAgent, checkAllConcurrency);
+  }
+
+  /**
+   * The verdicts for {@code urls}, in input order, with up to {@code concurrency} checks
+   * running at once: at most {@code concurrency} URLs are requested from the source ahead of
+   * the verdicts the subscriber has requested. An invalid URL ends the Flux with
+   * {@link InvalidUrlException} right after the verdicts of the URLs before it.
+   */
+  public Flux<Verdict> checkAll(Publisher<String> urls, String userAgent, int concurrency) {
+    Objects.requireNonNull(urls, "urls");
+    Objects.requireNonNull(userAgent, "userAgent");
+    if (concurrency <= 0) {
+      throw new IllegalArgumentException("concurrency must be positive, was " + concurrency);
+    }
+    return Flux.from(urls)
+        .flatMapSequential(url -> check(url, userAgent)
+            .map(Outcome::of)
+            .onErrorResume(e -> Mono.just(new Outcome(null, e))), concurrency, 1)
+        .handle((outcome, sink) -> {
+          if (outcome.error != null) {
+            sink.error(outcome.error);
+          } else {
+            sink.next(outcome.verdict);
+          }
+        });
+  }
+
+  /**
+   * The verdict from what is cached now, synchronously: present when the origin has a fresh
+   * entry, or an expired one that may still answer while refreshing; empty otherwise. Never
+   * starts or waits for a fetch (not even a refresh), so it suits hot loops that fall back to
+   * {@link #check} on a miss.
+   *
+   * @throws InvalidUrlException if {@code url} is invalid
+   * @throws IllegalStateException if the cache is closed
+   */
+  public Optional<Verdict> checkIfCached(String url, String userAgent) {
+    Objects.requireNonNull(url, "url");
+    Objects.requireNonNull(userAgent, "userAgent");
+    ensureOpen();
+    SplitUrl split = recentOrigins.split(url);
+    boolean timed = events.active();
+    long start = timed ? System.nanoTime() : 0;
+    long now = time.nanos();
+    Entry entry = resolver.peek(split.origin(), now);
+    if (entry == null) {
+      return Optional.empty();
+    }
+    Verdict v = entry.verdict(userAgent, split.pathAndQuery(), now);
+    if (timed) {
+      events.lookup(split.origin(), entry.isHit(now) ? Lookup.HIT : Lookup.STALE);
+      events.verdict(v, System.nanoTime() - start);
+    }
+    return Optional.of(v);
+  }
+
+  /**
+   * The rules held for the origin of {@code urlOrOrigin} (a URL or a bare origin such as
+   * {@code https://example.com}), fetching if needed, with the same freshness rules as
+   * {@link #check}.
+   */
+  public Mono<RobotsRules> rules(String urlOrOrigin) {
+    Objects.requireNonNull(urlOrOrigin, "urlOrOrigin");
+    Origin origin;
+    try {
+      origin = Origin.of(urlOrOrigin);
+    } catch (InvalidUrlException e) {
+      return Mono.error(e);
+    }
+    return Mono.defer(() -> closed ? Mono.error(closedException())
+        : resolver.resolve(origin).map(entry -> rulesOf(origin, entry)));
+  }
+
+  /** Drops the entry for {@code origin}; the next check fetches. A fetch in flight goes on. */
+  public void invalidate(Origin origin) {
+    store.invalidate(Objects.requireNonNull(origin, "origin"));
+  }
+
+  /**
+   * Drops the entry for the origin of {@code urlOrOrigin}.
+   *
+   * @throws InvalidUrlException if the input is invalid
+   */
+  public void invalidate(String urlOrOrigin) {
+    invalidate(Origin.of(Objects.requireNonNull(urlOrOrigin, "urlOrOrigin")));
+  }
+
+  /**
+   * Preloads {@code body} as {@code origin}'s robots.txt, fetched now (outcome
+   * {@link FetchOutcome#PRELOADED}, kept for the maximum TTL). Parses on the calling thread.
+   */
+  public void put(Origin origin, byte[] body) {
+    put(origin, body, time.instantAt(time.nanos()));
+  }
+
+  /**
+   * Preloads {@code body} as the robots.txt of the origin of {@code urlOrOrigin}; see
+   * {@link #put(Origin, byte[])}.
+   *
+   * @throws InvalidUrlException if the input is invalid
+   */
+  public void put(String urlOrOrigin, byte[] body) {
+    put(Origin.of(Objects.requireNonNull(urlOrOrigin, "urlOrOrigin")), body);
+  }
+
+  /**
+   * Preloads {@code body} as {@code origin}'s robots.txt as fetched at {@code fetchedAt} (from a
+   * crawl database, say): fresh for the maximum TTL after that, usable as an outage copy for the
+   * stale-copy window after that. Replaces what is held. Parses on the calling thread.
+   */
+  public void put(Origin origin, byte[] body, Instant fetchedAt) {
+    Objects.requireNonNull(origin, "origin");
+    Objects.requireNonNull(body, "body");
+    Objects.requireNonNull(fetchedAt, "fetchedAt");
+    ensureOpen();
+    store.put(origin, policy.preloaded(origin, body.clone(), time.nanosAt(fetchedAt)));
+  }
+
+  /** Adds a listener; it receives events from now on. */
+  public void addListener(RobotsCacheListener listener) {
+    events.add(listener);
+  }
+
+  /** A snapshot of the cache's size and fetch activity. */
+  public CacheStats stats() {
+    int active;
+    int queued;
+    if (fetcher instanceof FetcherStats fs) {
+      active = fs.activeFetches();
+      queued = fs.queuedFetches();
+    } else {
+      active = resolver.inFlight();
+      queued = 0;
+    }
+    return new CacheStats(store.size(), store.weightBytes(), active, queued);
+  }
+
+  /**
+   * Closes the cache: fetches in flight are cancelled and their waiters receive
+   * {@link IllegalStateException}; entries are dropped. Idempotent.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    resolver.cancelAll(closedException());
+    store.invalidateAll();
+  }
+
+  private RobotsRules rulesOf(Origin origin, Entry entry) {
+    long now = time.nanos();
+    if (entry.rules() == null) {
+      return RobotsRules.blanket(origin, entry.verdict("*", "/", now));
+    }
+    return RobotsRules.of(origin, entry.stateAt(now), entry.rules());
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw closedException();
+    }
+  }
+
+  private static IllegalStateException closedException() {
+    return new IllegalStateException("the RobotsCache is closed");
+  }
+
+  private record Outcome(Verdict verdict, Throwable error) {
+    static Outcome of(Verdict v) {
+      return new Outcome(v, null);
+    }
+  }
+}

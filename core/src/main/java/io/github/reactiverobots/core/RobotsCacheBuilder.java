@@ -1,0 +1,226 @@
+package io.github.reactiverobots.core;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.parse.ParseOptions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Configures and builds a {@link RobotsCache}. Every setter validates its argument at once
+ * (null, negative or out-of-range values throw); {@link #build()} checks what needs several
+ * settings together. Only {@link #fetcher} is required; the defaults are SEMANTICS.md §6's.
+ * Not thread-safe; a builder may build several independent caches.
+ */
+public final class RobotsCacheBuilder {
+  /** The default bound on the summed entry weights: 256 MiB. */
+  public static final long DEFAULT_MAXIMUM_WEIGHT = 256L * 1024 * 1024;
+
+  /** The longest duration any setting accepts (so that ticker arithmetic cannot overflow). */
+  private static final Duration LONGEST = Duration.ofDays(3650);
+
+  RobotsFetcher fetcher;
+  Profile profile = Profile.RFC_9309;
+  int parseLimit = ParseOptions.MIN_PARSE_LIMIT;
+  Set<String> explicitAgents = Set.of();
+  long maximumWeight = DEFAULT_MAXIMUM_WEIGHT;
+  long maximumOrigins;
+  Duration ttlMin = Duration.ofMinutes(5);
+  Duration ttlMax = Duration.ofHours(24);
+  Duration backoffInitial = Duration.ofMinutes(1);
+  Duration backoffMax = Duration.ofHours(1);
+  Duration staleCopyWindow = Duration.ofDays(30);
+  Duration staleWhileRevalidate = Duration.ofHours(1);
+  boolean allowAllWhenUnreachableTooLong = true;
+  Duration fetchTimeout = Duration.ofMinutes(5);
+  int checkAllConcurrency = 256;
+  Ticker ticker = Ticker.systemTicker();
+  Clock clock = Clock.systemUTC();
+  Scheduler parseScheduler;
+  final List<RobotsCacheListener> listeners = new ArrayList<>();
+
+  RobotsCacheBuilder() {}
+
+  /** Fetches robots.txt (required). */
+  public RobotsCacheBuilder fetcher(RobotsFetcher fetcher) {
+    this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
+    return this;
+  }
+
+  /** The profile bodies are parsed and matched with; default {@link Profile#RFC_9309}. */
+  public RobotsCacheBuilder profile(Profile profile) {
+    this.profile = Objects.requireNonNull(profile, "profile");
+    return this;
+  }
+
+  /** Bytes of a body parsed at most; default and minimum 500 KiB. */
+  public RobotsCacheBuilder parseLimit(int bytes) {
+    if (bytes < ParseOptions.MIN_PARSE_LIMIT) {
+      throw new IllegalArgumentException(
+          "parseLimit must be at least " + ParseOptions.MIN_PARSE_LIMIT + ", was " + bytes);
+    }
+    this.parseLimit = bytes;
+    return this;
+  }
+
+  /** Crawler tokens that never fall back to the {@code *} group; default none. */
+  public RobotsCacheBuilder explicitAgents(Set<String> agents) {
+    this.explicitAgents = Set.copyOf(Objects.requireNonNull(agents, "agents"));
+    return this;
+  }
+
+  /** The bound on the summed estimated weight of the entries, in bytes; default 256 MiB. */
+  public RobotsCacheBuilder maximumWeight(long bytes) {
+    if (bytes <= 0) {
+      throw new IllegalArgumentException("maximumWeight must be positive, was " + bytes);
+    }
+    this.maximumWeight = bytes;
+    return this;
+  }
+
+  /** A bound on the number of origins held, in addition to the weight bound; default none. */
+  public RobotsCacheBuilder maximumOrigins(long origins) {
+    if (origins <= 0) {
+      throw new IllegalArgumentException("maximumOrigins must be positive, was " + origins);
+    }
+    this.maximumOrigins = origins;
+    return this;
+  }
+
+  /** The bounds a successful response's header freshness is clamped to; default [5 min, 24 h].
+   * The maximum is also the time to keep when headers give none, and for an allow-all. */
+  public RobotsCacheBuilder ttlBounds(Duration min, Duration max) {
+    requireNonNegative(min, "ttl minimum");
+    requirePositive(max, "ttl maximum");
+    requireOrdered(min, max, "ttl");
+    this.ttlMin = min;
+    this.ttlMax = max;
+    return this;
+  }
+
+  /** The retry delay after a failure, doubling per consecutive failure up to {@code max}, which
+   * also caps {@code Retry-After}; default 1 min to 1 h. */
+  public RobotsCacheBuilder retryBackoff(Duration initial, Duration max) {
+    requirePositive(initial, "backoff initial");
+    requirePositive(max, "backoff maximum");
+    requireOrdered(initial, max, "backoff");
+    this.backoffInitial = initial;
+    this.backoffMax = max;
+    return this;
+  }
+
+  /** How long after it was last confirmed a good copy serves through an outage, and how long
+   * an outage must last before giving up; default 30 days. */
+  public RobotsCacheBuilder staleCopyWindow(Duration window) {
+    this.staleCopyWindow = requireNonNegative(window, "staleCopyWindow");
+    return this;
+  }
+
+  /** How long after expiring a good copy (or a disallow-all) still answers at once while one
+   * refresh runs; past it, callers wait for the refresh; default 1 h. */
+  public RobotsCacheBuilder staleWhileRevalidate(Duration window) {
+    this.staleWhileRevalidate = requireNonNegative(window, "staleWhileRevalidate");
+    return this;
+  }
+
+  /** Whether an origin unreachable for the whole stale-copy window with no good copy is
+   * allowed in full (true, the default) or kept disallowed. */
+  public RobotsCacheBuilder allowAllWhenUnreachableTooLong(boolean allowAll) {
+    this.allowAllWhenUnreachableTooLong = allowAll;
+    return this;
+  }
+
+  /** A safety net for a fetcher that never answers: no result within it counts as a timeout;
+   * default 5 min (the fetcher's own timeouts should be shorter). */
+  public RobotsCacheBuilder fetchTimeout(Duration timeout) {
+    this.fetchTimeout = requirePositive(timeout, "fetchTimeout");
+    return this;
+  }
+
+  /** Checks {@code checkAll} runs at once; default 256. */
+  public RobotsCacheBuilder checkAllConcurrency(int concurrency) {
+    if (concurrency <= 0) {
+      throw new IllegalArgumentException("concurrency must be positive, was " + concurrency);
+    }
+    this.checkAllConcurrency = concurrency;
+    return this;
+  }
+
+  /** The time source for every freshness decision (for tests); default the system ticker. */
+  public RobotsCacheBuilder ticker(Ticker ticker) {
+    this.ticker = Objects.requireNonNull(ticker, "ticker");
+    return this;
+  }
+
+  /** The wall clock the ticker is anchored to once, at build time, for reported instants;
+   * default UTC system time. */
+  public RobotsCacheBuilder clock(Clock clock) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+    return this;
+  }
+
+  /** Adds a listener for events (metrics, tracing). */
+  public RobotsCacheBuilder listener(RobotsCacheListener listener) {
+    this.listeners.add(Objects.requireNonNull(listener, "listener"));
+    return this;
+  }
+
+  /** Where bodies are parsed (never on the fetcher's thread); default
+   * {@link Schedulers#parallel()}. */
+  public RobotsCacheBuilder parseScheduler(Scheduler scheduler) {
+    this.parseScheduler = Objects.requireNonNull(scheduler, "scheduler");
+    return this;
+  }
+
+  /**
+   * Builds the cache.
+   *
+   * @throws IllegalStateException when no fetcher was set
+   */
+  public RobotsCache build() {
+    if (fetcher == null) {
+      throw new IllegalStateException("a fetcher is required");
+    }
+    return new RobotsCache(this);
+  }
+
+  ParseOptions parseOptions() {
+    return new ParseOptions(profile, parseLimit, explicitAgents);
+  }
+
+  Scheduler resolvedParseScheduler() {
+    return parseScheduler != null ? parseScheduler : Schedulers.parallel();
+  }
+
+  private static Duration requireNonNegative(Duration d, String what) {
+    Objects.requireNonNull(d, what);
+    if (d.isNegative()) {
+      throw new IllegalArgumentException(what + " must not be negative, was " + d);
+    }
+    if (d.compareTo(LONGEST) > 0) {
+      throw new IllegalArgumentException(what + " must be at most " + LONGEST + ", was " + d);
+    }
+    return d;
+  }
+
+  private static Duration requirePositive(Duration d, String what) {
+    requireNonNegative(d, what);
+    if (d.isZero()) {
+      throw new IllegalArgumentException(what + " must be positive, was " + d);
+    }
+    return d;
+  }
+
+  private static void requireOrdered(Duration min, Duration max, String what) {
+    if (min.compareTo(max) > 0) {
+      throw new IllegalArgumentException(
+          what + " minimum " + min + " is greater than maximum " + max);
+    }
+  }
+}

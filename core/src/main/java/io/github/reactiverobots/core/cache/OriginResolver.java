@@ -1,0 +1,131 @@
+package io.github.reactiverobots.core.cache;
+
+import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.fetch.FailureKind;
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.url.Origin;
+import java.time.Duration;
+import java.util.Objects;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * Finds the entry to answer from for an origin: a fresh entry at once (HIT, or STALE for an
+ * outage copy); an expired good copy or disallow-all at once while one background refresh runs
+ * (STALE); otherwise the result of the origin's single fetch in flight (MISS for the caller that
+ * started it, COALESCED for the others).
+ *
+ * <p>A fetch: the fetcher's Mono (a synchronous throw, an error signal or an empty completion
+ * counts as {@link FailureKind#OTHER}, no result within the fetch timeout as
+ * {@link FailureKind#TIMEOUT}), then, on the parse scheduler and never on the fetcher's thread,
+ * the policy's next entry, which is stored before any waiter hears of it. Thread-safe and
+ * non-blocking; internal to the cache, not API.
+ */
+public final class OriginResolver {
+  private final RobotsFetcher fetcher;
+  private final EntryStore store;
+  private final CachePolicy policy;
+  private final TimeSource time;
+  private final Events events;
+  private final Scheduler parseScheduler;
+  private final Duration fetchTimeout;
+  private final SingleFlight<Origin, Entry> flights = new SingleFlight<>();
+
+  public OriginResolver(RobotsFetcher fetcher, EntryStore store, CachePolicy policy,
+      TimeSource time, Events events, Scheduler parseScheduler, Duration fetchTimeout) {
+    this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
+    this.store = Objects.requireNonNull(store, "store");
+    this.policy = Objects.requireNonNull(policy, "policy");
+    this.time = Objects.requireNonNull(time, "time");
+    this.events = Objects.requireNonNull(events, "events");
+    this.parseScheduler = Objects.requireNonNull(parseScheduler, "parseScheduler");
+    this.fetchTimeout = Objects.requireNonNull(fetchTimeout, "fetchTimeout");
+  }
+
+  /** The entry that can answer at {@code now} without any fetch, or null. No events. */
+  public Entry peek(Origin origin, long now) {
+    Entry e = store.get(origin);
+    if (e == null || !(e.isFresh(now) || e.servableWhileRefreshing(now))) {
+      return null;
+    }
+    return e;
+  }
+
+  /** The entry to answer from, fetching if needed; lazy. */
+  public Mono<Entry> resolve(Origin origin) {
+    return Mono.defer(() -> {
+      long now = time.nanos();
+      Entry e = store.get(origin);
+      if (e != null) {
+        if (e.isFresh(now)) {
+          events.lookup(origin, e.isHit(now) ? Lookup.HIT : Lookup.STALE);
+          return Mono.just(e);
+        }
+        if (e.servableWhileRefreshing(now)) {
+          events.lookup(origin, Lookup.STALE);
+          flights.join(origin, o -> fetch(o, e));
+          return Mono.just(e);
+        }
+      }
+      SingleFlight.Joined<Entry> joined = flights.join(origin, o -> fetch(o, e));
+      events.lookup(origin, joined.started() ? Lookup.MISS : Lookup.COALESCED);
+      return joined.result();
+    });
+  }
+
+  /** Fetches running now. */
+  public int inFlight() {
+    return flights.size();
+  }
+
+  /** Cancels every fetch in flight; their waiters receive {@code reason}. */
+  public void cancelAll(RuntimeException reason) {
+    flights.cancelAll(reason);
+  }
+
+  private Mono<Entry> fetch(Origin origin, Entry seen) {
+    Entry current = store.get(origin);
+    if (current != null && current != seen && current.isFresh(time.nanos())) {
+      return Mono.just(current);
+    }
+    Entry previous = current != null ? current : seen;
+    Conditional sent =
+        previous != null && previous.rules() != null ? previous.validators() : Conditional.NONE;
+    events.fetchStarted(origin);
+    long start = System.nanoTime();
+    Mono<FetchResult> call;
+    try {
+      call = Objects.requireNonNull(fetcher.fetch(origin, sent), "fetcher returned null");
+    } catch (RuntimeException e) {
+      call = Mono.error(e);
+    }
+    return call
+        .timeout(fetchTimeout, Mono.fromSupplier(() -> FetchResult
+            .failure(FailureKind.TIMEOUT, "no result within " + fetchTimeout).build()))
+        .switchIfEmpty(Mono.fromSupplier(() -> FetchResult
+            .failure(FailureKind.OTHER, "the fetcher completed without a result").build()))
+        .onErrorResume(RuntimeException.class, e -> Mono.just(FetchResult
+            .failure(FailureKind.OTHER, "the fetcher signalled " + e).build()))
+        .publishOn(parseScheduler)
+        .map(result -> complete(origin, result, previous, sent, start));
+  }
+
+  private Entry complete(
+      Origin origin, FetchResult result, Entry previous, Conditional sent, long start) {
+    long now = time.nanos();
+    Entry next;
+    try {
+      next = policy.next(origin, result, previous, sent, now);
+    } catch (RuntimeException e) {
+      FetchResult failed =
+          FetchResult.failure(FailureKind.OTHER, "could not use the response: " + e).build();
+      next = policy.next(origin, failed, previous, Conditional.NONE, now);
+    }
+    events.fetchFinished(origin, next.outcome(), result.status(), result.bodyLength(),
+        System.nanoTime() - start);
+    store.put(origin, next);
+    return next;
+  }
+}

@@ -1,0 +1,270 @@
+package io.github.reactiverobots.core;
+
+import static io.github.reactiverobots.core.cache.CacheFixture.AGENT;
+import static io.github.reactiverobots.core.cache.CacheFixture.BODY;
+import static io.github.reactiverobots.core.cache.CacheFixture.ok;
+import static io.github.reactiverobots.core.cache.CacheFixture.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.reactiverobots.core.cache.CacheFixture;
+import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.fetch.FetcherStats;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.url.InvalidUrlException;
+import io.github.reactiverobots.core.url.Origin;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
+
+class RobotsCacheApiTest {
+  private CacheFixture f = new CacheFixture();
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  @Test
+  void nullArgumentsThrowAtOnce() {
+    RobotsCache c = f.cache;
+    assertThatThrownBy(() -> c.check(null, AGENT)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.check("http://a.com/", null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.allowed(null, AGENT)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.checkAll(null, AGENT)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.checkAll(Flux.just("http://a.com/"), null))
+        .isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.checkIfCached(null, AGENT)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.rules(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.put((String) null, new byte[0]))
+        .isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.put((Origin) null, new byte[0])).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.put(Origin.of("http://a.com"), null))
+        .isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.invalidate((Origin) null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.addListener(null)).isInstanceOf(NullPointerException.class);
+    assertThat(f.fetcher.calls()).isZero();
+  }
+
+  @Test
+  void invalidUrlsErrorTheMonoWithoutFetching() {
+    for (String bad : List.of("ftp://a.com/x", "a.com/x", "http://", "http://a.com:99999/",
+        "http://a b.com/")) {
+      StepVerifier.create(f.cache.check(bad, AGENT))
+          .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(InvalidUrlException.class)
+              .hasMessageContaining(bad))
+          .verify(Duration.ofSeconds(5));
+    }
+    StepVerifier.create(f.cache.rules("nope")).expectError(InvalidUrlException.class).verify();
+    assertThatThrownBy(() -> f.cache.checkIfCached("nope", AGENT))
+        .isInstanceOf(InvalidUrlException.class);
+    assertThat(f.fetcher.calls()).isZero();
+  }
+
+  @Test
+  void allowedIsTheVerdictsAnswer() {
+    f.fetcher.then(ok(BODY));
+    StepVerifier.create(f.cache.allowed("http://a.com/private/x", AGENT)).expectNext(false)
+        .verifyComplete();
+    StepVerifier.create(f.cache.allowed("http://A.com:80/public", AGENT)).expectNext(true)
+        .verifyComplete();
+    assertThat(f.fetcher.calls()).isEqualTo(1);
+  }
+
+  @Test
+  void checkAllAnswersInInputOrderWhateverOrderTheFetchesFinishIn() {
+    f.fetcher.then(ok(BODY), Duration.ofSeconds(3))
+        .then(status(404), Duration.ofSeconds(1))
+        .then(status(503), Duration.ofSeconds(2));
+    List<String> urls = List.of("http://a.com/private", "http://b.com/private",
+        "http://c.com/private", "http://a.com/public", "http://b.com/x");
+    StepVerifier.create(f.cache.checkAll(Flux.fromIterable(urls), AGENT))
+        .expectSubscription()
+        .then(() -> f.advance(Duration.ofSeconds(3)))
+        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.MATCHED_DISALLOW))
+        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNAVAILABLE))
+        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE))
+        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.NO_MATCHING_RULE))
+        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNAVAILABLE))
+        .verifyComplete();
+    assertThat(f.fetcher.calls()).isEqualTo(3);
+  }
+
+  @Test
+  void checkAllBoundsConcurrencyAndHonoursBackpressure() {
+    f.fetcher.thenRepeat(status(404), 1_000);
+    AtomicLong requested = new AtomicLong();
+    Flux<String> urls = Flux.range(0, 1_000).map(i -> "http://o" + i + ".example/")
+        .doOnRequest(n -> requested.addAndGet(n));
+    StepVerifier.create(f.cache.checkAll(urls, AGENT, 8), 0)
+        .expectSubscription()
+        .then(() -> assertThat(requested.get()).isEqualTo(8))
+        .thenRequest(3)
+        .expectNextCount(3)
+        .then(() -> assertThat(requested.get()).isLessThanOrEqualTo(8 + 3))
+        .then(() -> assertThat(f.fetcher.calls()).isLessThanOrEqualTo(8 + 3))
+        .thenRequest(Long.MAX_VALUE)
+        .expectNextCount(997)
+        .verifyComplete();
+    assertThat(f.fetcher.calls()).isEqualTo(1_000);
+  }
+
+  @Test
+  void checkAllEndsAtAnInvalidUrlAfterTheVerdictsBeforeIt() {
+    f.fetcher.then(ok(BODY), Duration.ofSeconds(1));
+    StepVerifier.create(f.cache.checkAll(
+            Flux.just("http://a.com/private", "http://a.com/public", "mailto:x", "http://a.com/"),
+            AGENT))
+        .expectSubscription()
+        .then(() -> f.advance(Duration.ofSeconds(1)))
+        .assertNext(v -> assertThat(v.allowed()).isFalse())
+        .assertNext(v -> assertThat(v.allowed()).isTrue())
+        .expectError(InvalidUrlException.class)
+        .verify(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void closeFailsTheWaitersCancelsTheFetchAndRejectsLaterCalls() {
+    f.close();
+    AtomicBoolean cancelled = new AtomicBoolean();
+    f = new CacheFixture(b -> b.fetcher((o, c) -> Mono.<FetchResult>never()
+        .doOnCancel(() -> cancelled.set(true))));
+    StepVerifier waiter = StepVerifier.create(f.cache.check("http://a.com/", AGENT))
+        .expectError(IllegalStateException.class).verifyLater();
+    f.cache.close();
+    waiter.verify(Duration.ofSeconds(5));
+    assertThat(cancelled).isTrue();
+    StepVerifier.create(f.cache.check("http://a.com/", AGENT))
+        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+    StepVerifier.create(f.cache.rules("http://a.com/"))
+        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+    assertThatThrownBy(() -> f.cache.checkIfCached("http://a.com/", AGENT))
+        .isInstanceOf(IllegalStateException.class);
+    f.cache.close();
+  }
+
+  @Test
+  void closeDropsTheEntries() {
+    f.fetcher.then(ok(BODY));
+    f.check("http://a.com/");
+    assertThat(f.cache.stats().origins()).isEqualTo(1);
+    f.cache.close();
+    assertThat(f.cache.stats().origins()).isZero();
+    assertThat(f.cache.stats().weightBytes()).isZero();
+    assertThat(f.events.evictions(RobotsCacheListener.EvictionCause.EXPLICIT)).isEqualTo(1);
+  }
+
+  private static final class StatsFetcher implements RobotsFetcher, FetcherStats {
+    @Override
+    public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
+      return Mono.never();
+    }
+
+    @Override
+    public int activeFetches() {
+      return 7;
+    }
+
+    @Override
+    public int queuedFetches() {
+      return 3;
+    }
+  }
+
+  @Test
+  void statsTakeFetchActivityFromTheFetcherWhenItReportsIt() {
+    f.fetcher.then(ok(BODY), Duration.ofSeconds(1));
+    f.cache.check("http://a.com/", AGENT).subscribe();
+    assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 1, 0));
+    f.advance(Duration.ofSeconds(1));
+    CacheStats s = f.cache.stats();
+    assertThat(s.origins()).isEqualTo(1);
+    assertThat(s.weightBytes()).isGreaterThan(300);
+    assertThat(s.fetchesActive()).isZero();
+    f.close();
+    f = new CacheFixture(b -> b.fetcher(new StatsFetcher()));
+    assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 7, 3));
+  }
+
+  @Test
+  void aThrowingListenerChangesNothingAndLaterListenersStillHear() {
+    f.close();
+    RobotsCacheListener broken = new RobotsCacheListener() {
+      @Override
+      public void onLookup(Origin origin, Lookup lookup) {
+        throw new IllegalStateException("listener bug");
+      }
+
+      @Override
+      public void onFetchStarted(Origin origin) {
+        throw new IllegalStateException("listener bug");
+      }
+
+      @Override
+      public void onFetchFinished(Origin o, FetchOutcome out, int s, long b, long n) {
+        throw new IllegalStateException("listener bug");
+      }
+
+      @Override
+      public void onParsed(Origin origin, long bodyBytes, long durationNanos) {
+        throw new IllegalStateException("listener bug");
+      }
+
+      @Override
+      public void onVerdict(Verdict verdict, long durationNanos) {
+        throw new IllegalStateException("listener bug");
+      }
+    };
+    f = new CacheFixture(b -> b.listener(broken));
+    List<Verdict> heard = new ArrayList<>();
+    f.cache.addListener(new RobotsCacheListener() {
+      @Override
+      public synchronized void onVerdict(Verdict verdict, long durationNanos) {
+        heard.add(verdict);
+      }
+    });
+    f.fetcher.then(ok(BODY));
+    Verdict v = f.check("http://a.com/private");
+    assertThat(v.allowed()).isFalse();
+    assertThat(f.cache.checkIfCached("http://a.com/public", AGENT)).isPresent();
+    assertThat(heard).hasSize(2).first().isEqualTo(v);
+    assertThat(f.events.fetchesStarted()).isEqualTo(1);
+    assertThat(f.events.parses()).isEqualTo(1);
+    assertThat(f.events.outcomes()).containsExactly(FetchOutcome.OK);
+  }
+
+  @Test
+  void explicitAgentsAndTheProfileReachTheParser() {
+    f.close();
+    f = new CacheFixture(b -> b.explicitAgents(Set.of("AdsBot-Google")));
+    f.fetcher.then(ok("User-agent: *\nDisallow: /\n"));
+    assertThat(f.check("http://a.com/x").allowed()).isFalse();
+    StepVerifier.create(f.cache.check("http://a.com/x", "AdsBot-Google"))
+        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.NO_GROUP_FOR_AGENT))
+        .verifyComplete();
+    assertThat(f.check("http://a.com/robots.txt").reason()).isEqualTo(Reason.ROBOTS_TXT_ITSELF);
+    f.close();
+    f = new CacheFixture(b -> b.profile(Profile.GOOGLE));
+    f.fetcher.then(ok("User-agent: *\nDisallow: /\n"));
+    assertThat(f.check("http://a.com/robots.txt").allowed()).isFalse();
+  }
+
+  @Test
+  void putTakesACopyOfTheBody() {
+    byte[] body = BODY.getBytes(StandardCharsets.UTF_8);
+    f.cache.put("http://A.com:80/whatever", body);
+    java.util.Arrays.fill(body, (byte) ' ');
+    assertThat(f.check("http://a.com/private").allowed()).isFalse();
+    assertThat(f.fetcher.calls()).isZero();
+  }
+}

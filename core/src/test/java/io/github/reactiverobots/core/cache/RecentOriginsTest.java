@@ -1,0 +1,86 @@
+package io.github.reactiverobots.core.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.reactiverobots.core.url.InvalidUrlException;
+import io.github.reactiverobots.core.url.SplitUrl;
+import io.github.reactiverobots.core.url.UrlSplitter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The shortcut must answer exactly as {@link UrlSplitter} on every input, remembered or not. */
+class RecentOriginsTest {
+  private static final String[] SCHEMES = {"http", "https", "HTTP", "hTTps", "ftp"};
+  private static final String[] HOSTS = {"a.com", "A.com", "www.a.com", "a.com.", "café.com",
+      "xn--caf-dma.com", "[::1]", "[::1", "127.0.0.1", "u@a.com", "u:p@a.com", "a.com@b.com", "",
+      " a.com", "a..com", "a_b.com"};
+  private static final String[] PORTS = {"", ":80", ":443", ":8080", ":", ":abc", ":99999"};
+  private static final String[] PATHS = {"", "/", "/x", "?q", "/a#f", "#f", "\\x", "/a\\b",
+      "/ x", " ", "/x ", "/%41", "/a?b#c", ";p", "/\t", "/caf\u00e9", "//x", "/a/../b", "?"};
+
+  private static List<String> urls() {
+    List<String> urls = new ArrayList<>();
+    for (String s : SCHEMES) {
+      for (String h : HOSTS) {
+        for (String p : PORTS) {
+          for (String path : PATHS) {
+            urls.add(s + "://" + h + p + path);
+          }
+        }
+      }
+    }
+    urls.add("");
+    urls.add("http:/a.com/");
+    urls.add("https:");
+    urls.add("http://");
+    urls.add("https://");
+    return urls;
+  }
+
+  private static Object expected(String url) {
+    try {
+      return UrlSplitter.split(url);
+    } catch (InvalidUrlException e) {
+      return InvalidUrlException.class;
+    }
+  }
+
+  private static Object actual(RecentOrigins origins, String url) {
+    try {
+      return origins.split(url);
+    } catch (InvalidUrlException e) {
+      return InvalidUrlException.class;
+    }
+  }
+
+  @Test
+  void answersExactlyAsTheSplitterColdAndWarm() {
+    List<String> urls = urls();
+    RecentOrigins origins = new RecentOrigins();
+    int shortcuts = 0;
+    for (int pass = 0; pass < 2; pass++) {
+      for (String url : urls) {
+        Object want = expected(url);
+        Object got = actual(origins, url);
+        assertThat(got).as(url).isEqualTo(want);
+        if (pass == 1 && got instanceof SplitUrl s && url.startsWith(s.origin().key())) {
+          shortcuts++;
+        }
+      }
+    }
+    assertThat(shortcuts).isGreaterThan(100);
+  }
+
+  @Test
+  void theShortcutReturnsTheRememberedOrigin() {
+    RecentOrigins origins = new RecentOrigins();
+    SplitUrl first = origins.split("https://www.example.com/a");
+    SplitUrl second = origins.split("https://www.example.com?b");
+    assertThat(second.origin()).isSameAs(first.origin());
+    assertThat(second.pathAndQuery()).isEqualTo("/?b");
+    assertThat(origins.split("https://www.example.com").pathAndQuery()).isEqualTo("/");
+    assertThat(origins.split("https://www.example.com.evil/").origin())
+        .isNotEqualTo(first.origin());
+  }
+}
