@@ -1,0 +1,121 @@
+package io.github.reactiverobots.netty;
+
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Decides whether the fetcher may connect to a resolved address. It is applied at connect time
+ * to the address actually used (after DNS, after every redirect), so a name that resolves to an
+ * internal address, or a redirect onto one, is refused; this also covers DNS rebinding. A refusal
+ * is reported as {@code FailureKind.ADDRESS_REFUSED}.
+ *
+ * <p>Implementations must be thread-safe, fast and must not block (they run on event-loop
+ * threads).
+ */
+@FunctionalInterface
+public interface AddressPolicy {
+
+  /** Whether connecting to {@code address} is permitted. */
+  boolean permits(InetSocketAddress address);
+
+  /** Permits every address: the default. */
+  static AddressPolicy permitAll() {
+    return address -> true;
+  }
+
+  /**
+   * Refuses loopback, private (RFC 1918), carrier-grade NAT, link-local, unique-local (fc00::/7),
+   * site-local, unspecified, multicast and broadcast addresses, including IPv4 addresses embedded
+   * in IPv6 (IPv4-mapped, IPv4-compatible, NAT64 {@code 64:ff9b::/96} and 6to4 {@code 2002::/16}).
+   */
+  static AddressPolicy publicOnly() {
+    return address -> !address.isUnresolved() && isPublic(address.getAddress());
+  }
+
+  /**
+   * This policy, except that the given socket addresses (address and port) are always permitted:
+   * for an internal endpoint that is meant to be crawled.
+   */
+  default AddressPolicy exempting(Set<InetSocketAddress> exempt) {
+    Set<InetSocketAddress> copy = Set.copyOf(exempt);
+    return address -> copy.contains(address) || permits(address);
+  }
+
+  /** Whether {@code a} is a globally routable unicast address by the rules of {@link #publicOnly()}. */
+  static boolean isPublic(InetAddress a) {
+    Objects.requireNonNull(a, "address");
+    if (a.isLoopbackAddress() || a.isAnyLocalAddress() || a.isLinkLocalAddress()
+        || a.isSiteLocalAddress() || a.isMulticastAddress()) {
+      return false;
+    }
+    byte[] b = a.getAddress();
+    if (a instanceof Inet4Address) {
+      return isPublicV4(b);
+    }
+    if (a instanceof Inet6Address) {
+      return isPublicV6(b);
+    }
+    return false;
+  }
+
+  private static boolean isPublicV4(byte[] b) {
+    int b0 = b[0] & 0xff;
+    int b1 = b[1] & 0xff;
+    return b0 != 0 // "this network"
+        && b0 != 10
+        && b0 != 127
+        && !(b0 == 100 && (b1 & 0xc0) == 64) // 100.64.0.0/10, carrier-grade NAT
+        && !(b0 == 169 && b1 == 254)
+        && !(b0 == 172 && (b1 & 0xf0) == 16)
+        && !(b0 == 192 && b1 == 168)
+        && !(b0 == 192 && b1 == 0 && (b[2] & 0xff) == 0) // 192.0.0.0/24, protocol assignments
+        && !(b0 == 198 && (b1 & 0xfe) == 18) // 198.18.0.0/15, benchmarking
+        && b0 < 224; // multicast, reserved and broadcast
+  }
+
+  private static boolean isPublicV6(byte[] b) {
+    if ((b[0] & 0xfe) == 0xfc) {
+      return false; // fc00::/7 unique-local
+    }
+    if (allZero(b, 0, 10) && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff) {
+      return isPublicEmbedded(b, 12); // ::ffff:a.b.c.d
+    }
+    if (allZero(b, 0, 12)) {
+      return !allZero(b, 12, 16) && isPublicEmbedded(b, 12); // ::a.b.c.d (and ::, ::1)
+    }
+    if (b[0] == 0x00 && b[1] == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b
+        && allZero(b, 4, 12)) {
+      return isPublicEmbedded(b, 12); // 64:ff9b::/96 NAT64
+    }
+    if (b[0] == 0x20 && b[1] == 0x02) {
+      return isPublicEmbedded(b, 2); // 2002::/16 6to4
+    }
+    return true;
+  }
+
+  private static boolean isPublicEmbedded(byte[] b, int offset) {
+    byte[] v4 = {b[offset], b[offset + 1], b[offset + 2], b[offset + 3]};
+    try {
+      InetAddress embedded = InetAddress.getByAddress(v4);
+      return !embedded.isLoopbackAddress() && !embedded.isSiteLocalAddress()
+          && !embedded.isLinkLocalAddress() && !embedded.isAnyLocalAddress()
+          && !embedded.isMulticastAddress() && isPublicV4(v4);
+    } catch (UnknownHostException e) {
+      return false; // unreachable: four bytes are always a valid IPv4 address
+    }
+  }
+
+  private static boolean allZero(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (b[i] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,84 @@
+package io.github.reactiverobots.netty;
+
+import io.github.reactiverobots.core.fetch.FailureKind;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.resolver.dns.DnsNameResolverException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.channels.ClosedChannelException;
+import java.util.Locale;
+import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
+import reactor.netty.http.client.PrematureCloseException;
+
+/** Maps what went wrong in an exchange to a {@link FailureKind}. Stateless. */
+final class FailureClassifier {
+  private static final int MAX_CAUSE_DEPTH = 16;
+
+  private FailureClassifier() {}
+
+  static FailureKind classify(Throwable error) {
+    Throwable t = error;
+    for (int depth = 0; t != null && depth < MAX_CAUSE_DEPTH; depth++, t = t.getCause()) {
+      FailureKind kind = direct(t);
+      if (kind != null) {
+        return kind;
+      }
+    }
+    t = error;
+    for (int depth = 0; t != null && depth < MAX_CAUSE_DEPTH; depth++, t = t.getCause()) {
+      if (t instanceof IOException) {
+        return FailureKind.RESET;
+      }
+    }
+    return FailureKind.OTHER;
+  }
+
+  /** A human-readable one-line detail. */
+  static String detail(Throwable error) {
+    String message = error.getMessage();
+    return error.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+
+  private static FailureKind direct(Throwable t) {
+    if (t instanceof AddressRefusedException) {
+      return FailureKind.ADDRESS_REFUSED;
+    }
+    if (t instanceof RedirectException) {
+      return ((RedirectException) t).kind();
+    }
+    if (t instanceof UnknownHostException || t instanceof DnsNameResolverException) {
+      return FailureKind.DNS;
+    }
+    if (t instanceof SSLException) {
+      return FailureKind.TLS;
+    }
+    if (t instanceof io.netty.handler.timeout.TimeoutException || t instanceof TimeoutException
+        || t instanceof SocketTimeoutException) {
+      return FailureKind.TIMEOUT;
+    }
+    if (t instanceof ConnectException || t instanceof NoRouteToHostException) {
+      return FailureKind.CONNECT;
+    }
+    if (t instanceof PrematureCloseException) {
+      String m = String.valueOf(t.getMessage());
+      return m.contains("DURING response") ? FailureKind.BODY_CUT_SHORT : FailureKind.RESET;
+    }
+    if (t instanceof BodyDecodingException || t instanceof TooLongFrameException) {
+      return FailureKind.OTHER;
+    }
+    if (t instanceof ClosedChannelException) {
+      return FailureKind.RESET;
+    }
+    if (t instanceof IOException) {
+      String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+      if (m.contains("reset") || m.contains("broken pipe")) {
+        return FailureKind.RESET;
+      }
+    }
+    return null;
+  }
+}

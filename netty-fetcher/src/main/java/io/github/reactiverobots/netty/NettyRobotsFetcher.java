@@ -1,0 +1,207 @@
+package io.github.reactiverobots.netty;
+
+import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.fetch.FailureKind;
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.fetch.FetcherStats;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.url.Origin;
+import io.netty.channel.ChannelOption;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.resolver.AddressResolverGroup;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import reactor.netty.http.Http11SslContextSpec;
+import reactor.netty.http.Http2SslContextSpec;
+import reactor.netty.http.HttpProtocol;
+import reactor.netty.http.HttpResources;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.tcp.SslProvider;
+import reactor.netty.transport.NameResolverProvider;
+
+/**
+ * A {@link RobotsFetcher} on reactor-netty's {@link HttpClient}: {@code GET /robots.txt} with the
+ * crawler's {@code User-Agent} and {@code Accept-Encoding: gzip, deflate}, conditional headers on
+ * refresh, redirects followed here (each hop recorded, loops detected), connect, between-bytes
+ * and overall time limits, a body cap applied after decompression (the connection is closed as
+ * soon as it is reached, so a gzip bomb costs the cap and no more), and a global cap on fetches
+ * in flight with a FIFO queue behind it.
+ *
+ * <p>Every fetch emits exactly one {@link FetchResult}; network trouble is a {@link FailureKind},
+ * never an error signal. A fetch that has been subscribed runs to its end even if every caller
+ * cancels (the cache wants the answer): cancelling only detaches the caller. The deadline and
+ * {@link FetchResult#elapsed()} count from when the fetch leaves the queue, not from
+ * subscription. Failures map as: DNS failure {@code DNS}; refused or timed-out connect {@code
+ * CONNECT}; handshake or certificate {@code TLS}; no byte for the response timeout, or the
+ * deadline passed, {@code TIMEOUT}; connection reset or closed before the response {@code
+ * RESET}; closed before the declared length or the last chunk {@code BODY_CUT_SHORT}; refused by
+ * the {@link AddressPolicy} {@code ADDRESS_REFUSED}; oversized headers, corrupt compression, an
+ * encoding not asked for or an unusable {@code Location} {@code OTHER}.
+ *
+ * <p>Thread-safe and non-blocking. Build one per application with {@link #builder()} and {@link
+ * #close()} it at shutdown to release its connection pool and resolver.
+ */
+public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, AutoCloseable {
+  private final HttpClient client;
+  private final ConnectionProvider pool;
+  private final AddressResolverGroup<?> ownedResolver;
+  private final AddressResolverGroup<?> policyResolver;
+  private final InFlightLimiter limiter;
+  private final int maxBodyBytes;
+  private final int maxRedirects;
+  private final Duration deadline;
+  private final AtomicLong completed = new AtomicLong();
+  private final LongAdder wireBytes = new LongAdder();
+  private volatile boolean closed;
+
+  NettyRobotsFetcher(NettyRobotsFetcherBuilder b) {
+    this.maxBodyBytes = b.maxBodyBytes;
+    this.maxRedirects = b.maxRedirects;
+    this.deadline = b.deadline;
+    this.limiter = new InFlightLimiter(b.maxInFlight);
+    this.pool = ConnectionProvider.builder("reactive-robots")
+        .maxConnections(b.maxConnectionsPerHost)
+        .pendingAcquireMaxCount(-1)
+        .pendingAcquireTimeout(b.deadline)
+        .maxIdleTime(b.maxIdleTime)
+        .evictInBackground(b.evictionInterval)
+        .build();
+    HttpClient c = HttpClient.create(pool)
+        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, b.connectTimeout.toMillis()))
+        .responseTimeout(b.responseTimeout)
+        .followRedirect(false)
+        .compress(false)
+        .keepAlive(true)
+        .httpResponseDecoder(spec -> spec.maxHeaderSize(b.maxHeaderSize).maxInitialLineLength(b.maxHeaderSize))
+        .headers(h -> h.set(HttpHeaderNames.USER_AGENT, b.userAgent)
+            .set(HttpHeaderNames.ACCEPT_ENCODING, "gzip, deflate")
+            .set(HttpHeaderNames.ACCEPT, "text/plain, */*;q=0.5"));
+    if (b.http2) {
+      c = c.protocol(HttpProtocol.H2, HttpProtocol.HTTP11);
+    }
+    if (b.sslContext != null) {
+      c = c.secure(spec -> spec.sslContext(b.sslContext));
+    } else if (b.trustManagerFactory != null) {
+      SslProvider.GenericSslContextSpec<?> spec = b.http2
+          ? Http2SslContextSpec.forClient().configure(ssl -> ssl.trustManager(b.trustManagerFactory))
+          : Http11SslContextSpec.forClient().configure(ssl -> ssl.trustManager(b.trustManagerFactory));
+      c = c.secure(ssl -> ssl.sslContext(spec));
+    }
+    if (b.proxy != null) {
+      c = c.proxy(b.proxy);
+    }
+    AddressResolverGroup<InetSocketAddress> base = b.resolver;
+    AddressResolverGroup<InetSocketAddress> owned = null;
+    if (b.addressPolicy != null && base == null) {
+      owned = NameResolverProvider.builder().build().newNameResolverGroup(HttpResources.get(), true);
+      base = owned;
+    }
+    this.ownedResolver = owned;
+    if (b.addressPolicy != null) {
+      PolicyResolverGroup guarded = new PolicyResolverGroup(base, b.addressPolicy);
+      this.policyResolver = guarded;
+      c = c.resolver(guarded);
+    } else {
+      this.policyResolver = null;
+      if (base != null) {
+        c = c.resolver(base);
+      }
+    }
+    this.client = c;
+  }
+
+  /** A builder; {@link NettyRobotsFetcherBuilder#userAgent(String)} is required. */
+  public static NettyRobotsFetcherBuilder builder() {
+    return new NettyRobotsFetcherBuilder();
+  }
+
+  /**
+   * Fetches {@code origin}'s robots.txt. Lazy: each subscription queues one fetch behind the
+   * in-flight cap. Never signals an error; emits exactly one result.
+   */
+  @Override
+  public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
+    Objects.requireNonNull(origin, "origin");
+    Conditional v = validators == null ? Conditional.NONE : validators;
+    return Mono.defer(() -> {
+      if (closed) {
+        return Mono.just(FetchResult.failure(FailureKind.OTHER, "fetcher closed").build());
+      }
+      Sinks.One<FetchResult> sink = Sinks.one();
+      limiter.submit(() -> start(origin, v, sink));
+      return sink.asMono();
+    });
+  }
+
+  private void start(Origin origin, Conditional validators, Sinks.One<FetchResult> sink) {
+    try {
+      RobotsExchange.run(client, maxBodyBytes, maxRedirects, deadline, origin, validators, wireBytes)
+          .doFinally(signal -> limiter.release())
+          .subscribe(result -> {
+            completed.incrementAndGet();
+            sink.tryEmitValue(result);
+          }, error -> sink.tryEmitValue(
+              FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(error)).build()));
+    } catch (RuntimeException e) {
+      limiter.release();
+      sink.tryEmitValue(FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(e)).build());
+    }
+  }
+
+  /** Fetches running now (never above the in-flight cap). */
+  @Override
+  public int activeFetches() {
+    return limiter.active();
+  }
+
+  /** Fetches waiting for a slot under the in-flight cap. */
+  @Override
+  public int queuedFetches() {
+    return limiter.queued();
+  }
+
+  /** The in-flight cap. */
+  public int maxInFlight() {
+    return limiter.max();
+  }
+
+  /** The body cap in bytes, after decompression. */
+  public int maxBodyBytes() {
+    return maxBodyBytes;
+  }
+
+  /** Fetches that ran to a result (whether or not a caller was still waiting for it). */
+  long completedFetches() {
+    return completed.get();
+  }
+
+  /** Body bytes read from the network so far, before decompression (2xx bodies only). */
+  long wireBodyBytes() {
+    return wireBytes.sum();
+  }
+
+  /**
+   * Releases the connection pool and the resolver this fetcher created. Fetches subscribed
+   * afterwards fail with {@link FailureKind#OTHER}. Idempotent; does not block.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    pool.disposeLater().subscribe();
+    if (policyResolver != null) {
+      policyResolver.close();
+    }
+    if (ownedResolver != null) {
+      ownedResolver.close();
+    }
+  }
+}

@@ -1,0 +1,235 @@
+package io.github.reactiverobots.netty;
+
+import io.github.reactiverobots.core.parse.ParseOptions;
+import io.netty.handler.ssl.SslContext;
+import io.netty.resolver.AddressResolverGroup;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Consumer;
+import javax.net.ssl.TrustManagerFactory;
+import reactor.netty.transport.ProxyProvider;
+
+/**
+ * Configures a {@link NettyRobotsFetcher}. Every setter validates its argument at once and throws
+ * {@link IllegalArgumentException} (or {@link NullPointerException}) naming the setting;
+ * {@link #build()} checks the combination. Not thread-safe; reusable after {@code build()}.
+ *
+ * <p>Defaults: body cap 500 KiB (the RFC 9309 minimum parse limit), connect timeout 5 s,
+ * response timeout between bytes 10 s, overall deadline 20 s, 5 redirects, 512 fetches in
+ * flight, 16 KiB of response headers, 8 pooled connections per host evicted after 30 s idle,
+ * HTTP/1.1, TLS with the JDK's trust store, Netty's non-blocking DNS resolver with caching that
+ * respects TTLs, no proxy, no address policy.
+ */
+public final class NettyRobotsFetcherBuilder {
+  String userAgent;
+  int maxBodyBytes = ParseOptions.MIN_PARSE_LIMIT;
+  Duration connectTimeout = Duration.ofSeconds(5);
+  Duration responseTimeout = Duration.ofSeconds(10);
+  Duration deadline = Duration.ofSeconds(20);
+  int maxRedirects = 5;
+  int maxInFlight = 512;
+  int maxHeaderSize = 16 * 1024;
+  int maxConnectionsPerHost = 8;
+  Duration maxIdleTime = Duration.ofSeconds(30);
+  Duration evictionInterval = Duration.ofSeconds(15);
+  boolean http2;
+  SslContext sslContext;
+  TrustManagerFactory trustManagerFactory;
+  Consumer<? super ProxyProvider.TypeSpec> proxy;
+  AddressResolverGroup<InetSocketAddress> resolver;
+  AddressPolicy addressPolicy;
+
+  NettyRobotsFetcherBuilder() {}
+
+  /** The full {@code User-Agent} header, e.g. {@code MyBot/1.0 (+https://example.com/bot)}. Required. */
+  public NettyRobotsFetcherBuilder userAgent(String userAgent) {
+    Objects.requireNonNull(userAgent, "userAgent");
+    if (userAgent.isBlank()) {
+      throw new IllegalArgumentException("userAgent must not be blank");
+    }
+    for (int i = 0; i < userAgent.length(); i++) {
+      char c = userAgent.charAt(i);
+      if (c < 0x20 || c >= 0x7f) {
+        throw new IllegalArgumentException("userAgent must be printable ASCII, found char " + (int) c);
+      }
+    }
+    this.userAgent = userAgent;
+    return this;
+  }
+
+  /**
+   * Decoded body bytes kept at most; at least {@link ParseOptions#MIN_PARSE_LIMIT}. Match it to
+   * the cache's parse limit.
+   */
+  public NettyRobotsFetcherBuilder maxBodyBytes(int bytes) {
+    if (bytes < ParseOptions.MIN_PARSE_LIMIT) {
+      throw new IllegalArgumentException(
+          "maxBodyBytes must be at least " + ParseOptions.MIN_PARSE_LIMIT + ", was " + bytes);
+    }
+    this.maxBodyBytes = bytes;
+    return this;
+  }
+
+  /** Time allowed to establish a TCP connection. */
+  public NettyRobotsFetcherBuilder connectTimeout(Duration timeout) {
+    this.connectTimeout = positive(timeout, "connectTimeout");
+    return this;
+  }
+
+  /** Time allowed between two reads while waiting for or reading a response. */
+  public NettyRobotsFetcherBuilder responseTimeout(Duration timeout) {
+    this.responseTimeout = positive(timeout, "responseTimeout");
+    return this;
+  }
+
+  /** Time allowed for a whole fetch, redirects included, from when it leaves the queue. */
+  public NettyRobotsFetcherBuilder deadline(Duration deadline) {
+    this.deadline = positive(deadline, "deadline");
+    return this;
+  }
+
+  /** Redirects followed at most (0 to 20); one more is {@code TOO_MANY_REDIRECTS}. */
+  public NettyRobotsFetcherBuilder maxRedirects(int max) {
+    this.maxRedirects = range(max, 0, 20, "maxRedirects");
+    return this;
+  }
+
+  /** Fetches running at once at most; the others wait in a FIFO queue. */
+  public NettyRobotsFetcherBuilder maxInFlight(int max) {
+    this.maxInFlight = range(max, 1, 1_000_000, "maxInFlight");
+    return this;
+  }
+
+  /** Bytes of response headers (and of the status line) accepted at most. */
+  public NettyRobotsFetcherBuilder maxHeaderSize(int bytes) {
+    this.maxHeaderSize = range(bytes, 1024, 1024 * 1024, "maxHeaderSize");
+    return this;
+  }
+
+  /** Pooled connections per remote host at most. */
+  public NettyRobotsFetcherBuilder maxConnectionsPerHost(int max) {
+    this.maxConnectionsPerHost = range(max, 1, 10_000, "maxConnectionsPerHost");
+    return this;
+  }
+
+  /** How long an idle pooled connection is kept. */
+  public NettyRobotsFetcherBuilder maxIdleTime(Duration idle) {
+    this.maxIdleTime = positive(idle, "maxIdleTime");
+    return this;
+  }
+
+  /** How often idle connections are evicted in the background; zero turns that off. */
+  public NettyRobotsFetcherBuilder evictionInterval(Duration interval) {
+    Objects.requireNonNull(interval, "evictionInterval");
+    if (interval.isNegative()) {
+      throw new IllegalArgumentException("evictionInterval must not be negative: " + interval);
+    }
+    this.evictionInterval = interval;
+    return this;
+  }
+
+  /** Whether to offer HTTP/2 (negotiated by ALPN over TLS; plain HTTP stays HTTP/1.1). */
+  public NettyRobotsFetcherBuilder http2(boolean enabled) {
+    this.http2 = enabled;
+    return this;
+  }
+
+  /**
+   * A client {@link SslContext} to use in place of the JDK trust store. With {@link
+   * #http2(boolean)}, it must be configured for ALPN by the caller.
+   */
+  public NettyRobotsFetcherBuilder sslContext(SslContext context) {
+    Objects.requireNonNull(context, "sslContext");
+    if (!context.isClient()) {
+      throw new IllegalArgumentException("sslContext must be a client context");
+    }
+    this.sslContext = context;
+    return this;
+  }
+
+  /** Trust anchors to use in place of the JDK trust store, for the default TLS setup. */
+  public NettyRobotsFetcherBuilder trustManager(TrustManagerFactory factory) {
+    this.trustManagerFactory = Objects.requireNonNull(factory, "trustManager");
+    return this;
+  }
+
+  /** Sends requests through an HTTP proxy (CONNECT tunnels). */
+  public NettyRobotsFetcherBuilder httpProxy(String host, int port) {
+    return proxy(ProxyProvider.Proxy.HTTP, host, port);
+  }
+
+  /** Sends requests through a SOCKS5 proxy. */
+  public NettyRobotsFetcherBuilder socksProxy(String host, int port) {
+    return proxy(ProxyProvider.Proxy.SOCKS5, host, port);
+  }
+
+  /** Full proxy configuration (credentials, non-proxy hosts), as reactor-netty takes it. */
+  public NettyRobotsFetcherBuilder proxy(Consumer<? super ProxyProvider.TypeSpec> spec) {
+    this.proxy = Objects.requireNonNull(spec, "proxy");
+    return this;
+  }
+
+  private NettyRobotsFetcherBuilder proxy(ProxyProvider.Proxy type, String host, int port) {
+    Objects.requireNonNull(host, "proxy host");
+    range(port, 1, 65535, "proxy port");
+    this.proxy = spec -> spec.type(type).host(host).port(port);
+    return this;
+  }
+
+  /**
+   * The resolver group to use instead of Netty's DNS resolver (tests map names to loopback).
+   * The fetcher does not close it.
+   */
+  public NettyRobotsFetcherBuilder resolver(AddressResolverGroup<InetSocketAddress> group) {
+    this.resolver = Objects.requireNonNull(group, "resolver");
+    return this;
+  }
+
+  /**
+   * Which resolved addresses may be connected to, checked on every connection (redirects too).
+   * Off by default; {@link AddressPolicy#publicOnly()} is the usual choice for a crawler. Cannot
+   * be combined with a proxy, which resolves names itself.
+   */
+  public NettyRobotsFetcherBuilder addressPolicy(AddressPolicy policy) {
+    this.addressPolicy = Objects.requireNonNull(policy, "addressPolicy");
+    return this;
+  }
+
+  /**
+   * A new fetcher.
+   *
+   * @throws IllegalStateException if {@code userAgent} is missing, or settings conflict
+   */
+  public NettyRobotsFetcher build() {
+    if (userAgent == null) {
+      throw new IllegalStateException("userAgent is required");
+    }
+    if (sslContext != null && trustManagerFactory != null) {
+      throw new IllegalStateException("set sslContext or trustManager, not both");
+    }
+    if (addressPolicy != null && proxy != null) {
+      throw new IllegalStateException(
+          "an address policy cannot be enforced through a proxy, which resolves names itself");
+    }
+    if (deadline.compareTo(connectTimeout) < 0) {
+      throw new IllegalStateException("deadline " + deadline + " is shorter than connectTimeout " + connectTimeout);
+    }
+    return new NettyRobotsFetcher(this);
+  }
+
+  private static Duration positive(Duration d, String name) {
+    Objects.requireNonNull(d, name);
+    if (d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException(name + " must be positive: " + d);
+    }
+    return d;
+  }
+
+  private static int range(int v, int min, int max, String name) {
+    if (v < min || v > max) {
+      throw new IllegalArgumentException(name + " must be in [" + min + ", " + max + "], was " + v);
+    }
+    return v;
+  }
+}

@@ -1,0 +1,68 @@
+package io.github.reactiverobots.netty;
+
+import io.github.reactiverobots.core.fetch.FailureKind;
+import io.github.reactiverobots.core.url.SplitUrl;
+import io.github.reactiverobots.core.url.UrlSplitter;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+
+/** Resolves a {@code Location} header against the URL it came from. Stateless. */
+final class Redirects {
+  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+  private Redirects() {}
+
+  /** Whether {@code status} is a redirect the fetcher follows. */
+  static boolean isRedirect(int status) {
+    return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+  }
+
+  /**
+   * The absolute, normalised URL {@code location} points to from {@code base}: origin in its
+   * canonical form, fragment dropped, non-ASCII and unsafe characters percent-encoded.
+   *
+   * @throws RedirectException ({@link FailureKind#OTHER}) when it is not a usable http(s) URL
+   */
+  static String resolve(String base, String location) {
+    String trimmed = location.trim();
+    int hash = trimmed.indexOf('#');
+    if (hash >= 0) {
+      trimmed = trimmed.substring(0, hash);
+    }
+    try {
+      String absolute = URI.create(base).resolve(URI.create(encodeUnsafe(trimmed))).toString();
+      SplitUrl split = UrlSplitter.split(absolute);
+      String path = split.pathAndQuery().isEmpty() ? "/" : split.pathAndQuery();
+      return split.origin().key() + path;
+    } catch (IllegalArgumentException e) { // includes InvalidUrlException
+      throw new RedirectException(FailureKind.OTHER, "unusable Location '" + location + "': " + e.getMessage());
+    }
+  }
+
+  /** Percent-encodes octets that {@link URI} rejects: controls, space, non-ASCII and a few others. */
+  static String encodeUnsafe(String s) {
+    StringBuilder sb = null;
+    byte[] bytes = null;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c > 0x20 && c < 0x7f && "\"<>\\^`{|}".indexOf(c) < 0) {
+        continue;
+      }
+      bytes = s.getBytes(StandardCharsets.UTF_8);
+      sb = new StringBuilder(bytes.length + 16);
+      break;
+    }
+    if (sb == null) {
+      return s;
+    }
+    for (byte b : bytes) {
+      int v = b & 0xff;
+      if (v > 0x20 && v < 0x7f && "\"<>\\^`{|}".indexOf(v) < 0) {
+        sb.append((char) v);
+      } else {
+        sb.append('%').append(HEX[v >> 4]).append(HEX[v & 0xf]);
+      }
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,230 @@
+package io.github.reactiverobots.netty;
+
+import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.fetch.FailureKind;
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.url.Origin;
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
+import reactor.core.publisher.Mono;
+import reactor.netty.Connection;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.http.client.HttpClientResponse;
+
+/**
+ * One fetch of an origin's robots.txt: the request, the redirects (followed here, never by
+ * reactor-netty), the capped and decoded body, and the mapping of every failure to a {@link
+ * FetchResult}. A new instance per fetch; its state is touched by one exchange step at a time,
+ * and the few fields a deadline may read concurrently are guarded.
+ */
+final class RobotsExchange {
+  /** Bytes of a redirect or error body read (and dropped) to keep the connection reusable. */
+  private static final int DISCARD_LIMIT = 16 * 1024;
+
+  private final HttpClient client;
+  private final int maxBodyBytes;
+  private final int maxRedirects;
+  private final Duration deadline;
+  private final Origin origin;
+  private final LongAdder wireBytes;
+  private final Set<String> visited = new HashSet<>();
+  private final List<String> hops = new ArrayList<>();
+  private String currentUrl;
+
+  private RobotsExchange(HttpClient client, int maxBodyBytes, int maxRedirects, Duration deadline,
+      Origin origin, LongAdder wireBytes) {
+    this.client = client;
+    this.maxBodyBytes = maxBodyBytes;
+    this.maxRedirects = maxRedirects;
+    this.deadline = deadline;
+    this.origin = origin;
+    this.wireBytes = wireBytes;
+  }
+
+  /**
+   * The lazy exchange for {@code origin}; never signals an error.
+   *
+   * @param client the configured client (base headers, timeouts, TLS, resolver)
+   * @param wireBytes where to add the body bytes read from the network (before decoding)
+   */
+  static Mono<FetchResult> run(HttpClient client, int maxBodyBytes, int maxRedirects,
+      Duration deadline, Origin origin, Conditional validators, LongAdder wireBytes) {
+    HttpClient conditional = validators.isEmpty() ? client : client.headers(h -> {
+      if (validators.etag() != null) {
+        h.set(HttpHeaderNames.IF_NONE_MATCH, validators.etag());
+      }
+      if (validators.lastModified() != null) {
+        h.set(HttpHeaderNames.IF_MODIFIED_SINCE, validators.lastModified());
+      }
+    });
+    return Mono.defer(() ->
+        new RobotsExchange(conditional, maxBodyBytes, maxRedirects, deadline, origin, wireBytes)
+            .execute());
+  }
+
+  private Mono<FetchResult> execute() {
+    long start = System.nanoTime();
+    String first = origin.robotsTxtUrl();
+    synchronized (this) {
+      visited.add(first);
+      currentUrl = first;
+    }
+    return request(first)
+        .timeout(deadline, Mono.defer(() -> Mono.error(
+            new TimeoutException("overall deadline of " + deadline.toMillis() + " ms exceeded"))))
+        .onErrorResume(e -> Mono.just(
+            FetchResult.failure(FailureClassifier.classify(e), FailureClassifier.detail(e))))
+        .map(b -> {
+          synchronized (this) {
+            b.hops(hops).finalUrl(currentUrl);
+          }
+          return b.elapsed(Duration.ofNanos(System.nanoTime() - start)).build();
+        });
+  }
+
+  private Mono<FetchResult.Builder> request(String url) {
+    return client.get()
+        .uri(url)
+        .responseConnection((response, connection) -> respond(response, connection))
+        .next()
+        .switchIfEmpty(Mono.error(() -> new IllegalStateException("no response from " + url)))
+        .flatMap(step -> step.location == null ? Mono.just(step.result) : follow(url, step.location));
+  }
+
+  private Mono<FetchResult.Builder> follow(String from, String location) {
+    String next = Redirects.resolve(from, location);
+    synchronized (this) {
+      if (!visited.add(next)) {
+        return Mono.error(new RedirectException(FailureKind.REDIRECT_LOOP,
+            "redirect loop: " + from + " -> " + next));
+      }
+      if (hops.size() >= maxRedirects) {
+        return Mono.error(new RedirectException(FailureKind.TOO_MANY_REDIRECTS,
+            "more than " + maxRedirects + " redirects; next was " + next));
+      }
+      hops.add(next);
+      currentUrl = next;
+    }
+    return request(next);
+  }
+
+  private Mono<Step> respond(HttpClientResponse response, Connection connection) {
+    int status = response.status().code();
+    HttpHeaders headers = response.responseHeaders();
+    if (Redirects.isRedirect(status)) {
+      String location = headers.get(HttpHeaderNames.LOCATION);
+      if (location != null && !location.isBlank()) {
+        return discard(connection).thenReturn(new Step(null, location));
+      }
+    }
+    if (status < 100 || status > 999) {
+      return Mono.error(new IllegalStateException("invalid HTTP status " + status));
+    }
+    FetchResult.Builder result = FetchResult.status(status)
+        .cacheControl(joined(headers, HttpHeaderNames.CACHE_CONTROL))
+        .expires(headers.get(HttpHeaderNames.EXPIRES))
+        .date(headers.get(HttpHeaderNames.DATE))
+        .age(headers.get(HttpHeaderNames.AGE))
+        .etag(headers.get(HttpHeaderNames.ETAG))
+        .lastModified(headers.get(HttpHeaderNames.LAST_MODIFIED))
+        .retryAfter(headers.get(HttpHeaderNames.RETRY_AFTER));
+    if (status / 100 != 2) {
+      return discard(connection).thenReturn(new Step(result, null));
+    }
+    String encoding = headers.get(HttpHeaderNames.CONTENT_ENCODING);
+    BodyDecoder.Declared declared = BodyDecoder.declared(encoding);
+    if (declared == null) {
+      return discard(connection).then(Mono.error(
+          new BodyDecodingException("unsupported Content-Encoding: " + encoding)));
+    }
+    long contentLength = contentLength(headers.get(HttpHeaderNames.CONTENT_LENGTH));
+    return readBody(connection, declared, contentLength)
+        .map(body -> new Step(result.bodyOwned(body.bytes).bodyTruncated(body.truncated), null));
+  }
+
+  private Mono<DecodedBody> readBody(Connection connection, BodyDecoder.Declared declared,
+      long contentLength) {
+    return Mono.using(
+        () -> new BodyDecoder(declared, maxBodyBytes, contentLength),
+        decoder -> connection.inbound().receive()
+            .<Void>handle((buf, sink) -> {
+              if (!feed(decoder, buf)) {
+                sink.complete(); // cancels the inbound: reactor-netty closes the connection
+              }
+            })
+            .then(Mono.fromSupplier(() -> new DecodedBody(decoder.finish(), decoder.truncated()))),
+        decoder -> {
+          wireBytes.add(decoder.wireBytes());
+          decoder.close();
+        });
+  }
+
+  private static boolean feed(BodyDecoder decoder, ByteBuf buf) {
+    for (ByteBuffer part : buf.nioBuffers()) {
+      if (!decoder.accept(part)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Mono<Void> discard(Connection connection) {
+    long[] seen = {0};
+    return connection.inbound().receive()
+        .<Void>handle((buf, sink) -> {
+          seen[0] += buf.readableBytes();
+          if (seen[0] > DISCARD_LIMIT) {
+            sink.complete();
+          }
+        })
+        .then()
+        .onErrorResume(e -> Mono.empty());
+  }
+
+  private static long contentLength(String value) {
+    if (value == null) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  private static String joined(HttpHeaders headers, CharSequence name) {
+    List<String> all = headers.getAll(name);
+    return all.isEmpty() ? null : all.size() == 1 ? all.get(0) : String.join(", ", all);
+  }
+
+  /** A decoded body, capped. */
+  private static final class DecodedBody {
+    final byte[] bytes;
+    final boolean truncated;
+
+    DecodedBody(byte[] bytes, boolean truncated) {
+      this.bytes = bytes;
+      this.truncated = truncated;
+    }
+  }
+
+  /** A response seen: either a result, or a redirect still to follow. */
+  private static final class Step {
+    final FetchResult.Builder result;
+    final String location;
+
+    Step(FetchResult.Builder result, String location) {
+      this.result = result;
+      this.location = location;
+    }
+  }
+}
