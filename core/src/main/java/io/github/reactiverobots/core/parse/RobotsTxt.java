@@ -10,13 +10,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A parsed robots.txt: an immutable model of its groups, rules, sitemaps and other records, with
- * the rules of every named crawler and of {@code *} compiled once into matchers. Thread-safe.
+ * the rules of {@code *} compiled into a matcher at once and each named crawler's rules compiled
+ * on first use. Thread-safe and non-blocking.
  *
- * <p>Parse once per body; {@link #forAgent(String)} is a map lookup, and the returned
- * {@link AgentRules} serves every later check. Parsing never throws on any input: lines that
+ * <p>Parse once per body; {@link #forAgent(String)} is a map lookup (plus one compilation the
+ * first time a named group is selected), and the returned {@link AgentRules} serves every later
+ * check. Parsing never throws on any input: lines that
  * can't be understood are skipped ({@link Linter} reports them).
  */
 public final class RobotsTxt {
@@ -28,7 +31,9 @@ public final class RobotsTxt {
   private final List<OtherRecord> otherRecords;
   private final int lines;
   private final boolean truncated;
-  private final Map<String, AgentRules> byName;
+  private final Map<String, List<Group>> byName;
+  /** Named crawlers' rules, compiled on first use; names selecting the same groups share one. */
+  private final ConcurrentHashMap<List<Group>, AgentRules> compiled = new ConcurrentHashMap<>();
   private final AgentRules global;
   private final AgentRules none;
   private final long estimatedWeight;
@@ -51,24 +56,22 @@ public final class RobotsTxt {
         globals.add(g);
       }
     }
-    // Names selecting the same groups share one compiled matcher.
-    Map<List<Group>, AgentRules> compiled = new HashMap<>();
-    Map<String, AgentRules> names = new HashMap<>();
+    Map<String, List<Group>> names = new HashMap<>();
     long weight = 200;
+    long largestNamed = 0;
+    Map<List<Group>, Long> estimates = new HashMap<>();
     for (Map.Entry<String, List<Group>> e : named.entrySet()) {
-      AgentRules rules = compiled.get(e.getValue());
-      if (rules == null) {
-        rules = AgentRules.compile(options.profile(), e.getValue());
-        compiled.put(e.getValue(), rules);
-        weight += rules.estimatedBytes();
-      }
-      names.put(e.getKey(), rules);
+      List<Group> groupSet = List.copyOf(e.getValue());
+      names.put(e.getKey(), groupSet);
+      long estimate = estimates.computeIfAbsent(groupSet, AgentRules::estimateBytes);
+      largestNamed = Math.max(largestNamed, estimate);
       weight += 48 + 2L * e.getKey().length() + 32;
     }
     this.byName = Map.copyOf(names);
     this.none = AgentRules.compile(options.profile(), List.of());
     this.global = globals.isEmpty() ? none : AgentRules.compile(options.profile(), globals);
-    weight += global == none ? 0 : global.estimatedBytes();
+    // The '*' rules are compiled now; a crawler compiles at most one named group set later.
+    weight += (global == none ? 0 : global.estimatedBytes()) + largestNamed;
     for (String s : sitemaps) {
       weight += 56 + s.length();
     }
@@ -117,8 +120,17 @@ public final class RobotsTxt {
       return m.rules;
     }
     String token = UserAgents.crawlerToken(userAgent, options.profile());
-    AgentRules rules = byName.get(token);
-    if (rules == null) {
+    List<Group> groups = byName.get(token);
+    AgentRules rules;
+    if (groups != null) {
+      rules = compiled.get(groups);
+      if (rules == null) {
+        // Compiled without holding a lock: a racing thread may compile the same rules too.
+        AgentRules fresh = AgentRules.compile(options.profile(), groups);
+        AgentRules raced = compiled.putIfAbsent(groups, fresh);
+        rules = raced != null ? raced : fresh;
+      }
+    } else {
       rules = options.explicitAgents().contains(token) ? none : global;
     }
     memo = new Memo(userAgent, rules);
@@ -175,7 +187,10 @@ public final class RobotsTxt {
     return truncated;
   }
 
-  /** An estimate of the retained heap size of this object graph, in bytes. */
+  /**
+   * An estimate of the retained heap size of this object graph, in bytes, once the {@code *}
+   * rules and the largest named group set are compiled (what one crawler can cause).
+   */
   public long estimatedWeight() {
     return estimatedWeight;
   }

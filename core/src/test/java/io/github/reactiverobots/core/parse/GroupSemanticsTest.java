@@ -127,4 +127,30 @@ class GroupSemanticsTest {
         .as("a named group still applies").isFalse();
     assertThat(ParseOptions.defaults().explicitAgents()).isEmpty();
   }
+
+  @Test
+  void namedRulesAreCompiledOnceAndSharedByNamesOfTheSameGroups() throws Exception {
+    RobotsTxt robots = rfc("User-agent: a\nUser-agent: b\nDisallow: /x\nUser-agent: c\nDisallow: /y\n");
+    AgentRules a = robots.forAgent("a");
+    assertThat(robots.forAgent("b")).isSameAs(a);
+    assertThat(robots.forAgent("A/2.0")).isSameAs(a);
+    assertThat(robots.forAgent("c")).isNotSameAs(a);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      RobotsTxt fresh = rfc("User-agent: a\nDisallow: /x\n");
+      java.util.List<java.util.concurrent.Future<AgentRules>> all = new java.util.ArrayList<>();
+      for (int i = 0; i < 16; i++) {
+        all.add(pool.submit(() -> fresh.forAgent("a")));
+      }
+      AgentRules first = all.get(0).get(10, java.util.concurrent.TimeUnit.SECONDS);
+      for (var f : all) {
+        AgentRules r = f.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(r.check("/x").allowed()).isFalse();
+        assertThat(r.rules()).isEqualTo(first.rules());
+      }
+      assertThat(fresh.forAgent("a")).isSameAs(fresh.forAgent("a"));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }
