@@ -2,9 +2,17 @@ package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.Profile;
 import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** Product tokens: the names groups are selected by (SEMANTICS.md §2). */
+/**
+ * Product tokens: the names groups are selected by (SEMANTICS.md §2). Thread-safe; the tokens of
+ * the agent strings seen are remembered (up to a bound) so that a check does not allocate.
+ */
 public final class UserAgents {
+  private static final int MAX_REMEMBERED_AGENTS = 1024;
+  private static final ConcurrentHashMap<String, String> RFC_TOKENS = new ConcurrentHashMap<>();
+  private static final ConcurrentHashMap<String, String> GOOGLE_TOKENS = new ConcurrentHashMap<>();
+
   private UserAgents() {}
 
   /**
@@ -28,7 +36,18 @@ public final class UserAgents {
    * {@code mybot}); under {@link Profile#GOOGLE} the string as given, lower-cased.
    */
   public static String crawlerToken(String userAgent, Profile profile) {
-    return profile == Profile.RFC_9309 ? lowerCaseRun(userAgent) : userAgent.toLowerCase(Locale.ROOT);
+    boolean rfc = profile == Profile.RFC_9309;
+    ConcurrentHashMap<String, String> known = rfc ? RFC_TOKENS : GOOGLE_TOKENS;
+    String token = known.get(userAgent);
+    if (token == null) {
+      token = rfc ? lowerCaseRun(userAgent) : userAgent.toLowerCase(Locale.ROOT);
+      // Crawlers use a handful of agent strings; the bound only guards against callers that
+      // pass a new one per request.
+      if (known.size() < MAX_REMEMBERED_AGENTS) {
+        known.putIfAbsent(userAgent, token);
+      }
+    }
+    return token;
   }
 
   /**
