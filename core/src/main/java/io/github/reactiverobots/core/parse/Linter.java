@@ -144,7 +144,6 @@ public final class Linter {
     }
 
     private void groupRecord(int line) {
-      sawRule = true;
       if (!inGroup) {
         add(line, 1, Severity.WARNING, Code.RULE_OUTSIDE_GROUP,
             "group record before any 'User-agent' line is ignored");

@@ -7,8 +7,8 @@ import java.util.Set;
 
 /**
  * Builds the groups and records of a {@link RobotsTxt} from scanner events (SEMANTICS.md §2, §5).
- * Group records ({@code crawl-delay}, {@code request-rate}, {@code visit-time}) end a run of
- * {@code user-agent} lines as rules do, so a {@code user-agent} after them starts a new group.
+ * Only a rule ({@code allow}, {@code disallow}) ends a run of {@code user-agent} lines; a
+ * {@code crawl-delay} between two of them belongs to the one group they open.
  */
 final class ModelBuilder implements RobotsParseHandler {
   final List<Group> groups = new ArrayList<>();
@@ -46,19 +46,16 @@ final class ModelBuilder implements RobotsParseHandler {
         break;
       case CRAWL_DELAY:
         if (open != null) {
-          open.sawRule = true;
           open.pacing = open.pacing.withCrawlDelay(value);
         }
         break;
       case REQUEST_RATE:
         if (open != null) {
-          open.sawRule = true;
           open.pacing = open.pacing.withRequestRate(value);
         }
         break;
       case VISIT_TIME:
         if (open != null) {
-          open.sawRule = true;
           open.pacing = open.pacing.withVisitTime(value);
         }
         break;

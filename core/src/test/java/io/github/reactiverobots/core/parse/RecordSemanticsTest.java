@@ -22,16 +22,27 @@ class RecordSemanticsTest {
   @Test
   void crawlDelayIsSecondsWithDecimalsAndMergedGroupsKeepTheLongest() {
     RobotsTxt robots = rfc("User-agent: a\nCrawl-delay: 1.5\nDisallow: /x\n"
-        + "User-agent: a\nCrawl-delay: 4\nUser-agent: b\nCrawl-delay: .25\nCrawl-delay: nonsense\n");
+        + "User-agent: a\nCrawl-delay: 4\nDisallow: /y\nUser-agent: b\nCrawl-delay: .25\n"
+        + "Crawl-delay: nonsense\n");
     assertThat(robots.forAgent("a").crawlDelay()).contains(Duration.ofSeconds(4));
     assertThat(robots.forAgent("b").crawlDelay()).contains(Duration.ofMillis(250));
     assertThat(robots.forAgent("a").check("/y").crawlDelay()).contains(Duration.ofSeconds(4));
   }
 
   @Test
+  void aCrawlDelayBetweenUserAgentLinesDoesNotEndTheGroup() {
+    // Only a rule ends a run of user-agent lines (SEMANTICS.md §2), so a and b share one group.
+    RobotsTxt robots = rfc("User-agent: a\nCrawl-delay: 4\nUser-agent: b\nDisallow: /x\n");
+    assertThat(robots.groups()).hasSize(1);
+    assertThat(robots.forAgent("a").check("/x").allowed()).isFalse();
+    assertThat(robots.forAgent("b").crawlDelay()).contains(Duration.ofSeconds(4));
+  }
+
+  @Test
   void requestRateTakesAnOptionalUnitAndMergedGroupsKeepTheStrictest() {
-    RobotsTxt robots = rfc("User-agent: a\nRequest-rate: 1/5\nUser-agent: a\nRequest-rate: 1/1m\n"
-        + "User-agent: b\nRequest-rate: 3/1h\nUser-agent: c\nRequest-rate: 3/x\n");
+    RobotsTxt robots = rfc("User-agent: a\nRequest-rate: 1/5\nDisallow: /1\nUser-agent: a\n"
+        + "Request-rate: 1/1m\nDisallow: /2\nUser-agent: b\nRequest-rate: 3/1h\nDisallow: /3\n"
+        + "User-agent: c\nRequest-rate: 3/x\n");
     assertThat(robots.forAgent("a").requestRate()).contains(new RequestRate(1, Duration.ofMinutes(1)));
     assertThat(robots.forAgent("b").requestRate()).contains(new RequestRate(3, Duration.ofHours(1)));
     assertThat(robots.forAgent("c").requestRate()).isEmpty();
@@ -39,8 +50,8 @@ class RecordSemanticsTest {
 
   @Test
   void visitTimeIsAUtcWindowAndMergedGroupsKeepTheShortest() {
-    RobotsTxt robots = rfc("User-agent: a\nVisit-time: 0100-0500\nUser-agent: a\n"
-        + "Visit-time: 2300-0100\nUser-agent: b\nVisit-time: 2500-0100\n");
+    RobotsTxt robots = rfc("User-agent: a\nVisit-time: 0100-0500\nDisallow: /1\nUser-agent: a\n"
+        + "Visit-time: 2300-0100\nDisallow: /2\nUser-agent: b\nVisit-time: 2500-0100\n");
     VisitTime t = robots.forAgent("a").visitTime().orElseThrow();
     assertThat(t).isEqualTo(new VisitTime(LocalTime.of(23, 0), LocalTime.of(1, 0)));
     assertThat(t.contains(LocalTime.of(0, 30))).isTrue();
