@@ -69,19 +69,7 @@ class RobotsCacheConcurrencyTest {
       throws Exception {
     CountingFetcher fetcher = new CountingFetcher();
     RecordingListener events = new RecordingListener();
-    RobotsCacheConcurrencyScratchTest.Log dlog = new RobotsCacheConcurrencyScratchTest.Log();
-    java.util.Set<Origin> seen = ConcurrentHashMap.newKeySet();
-    RobotsCache cache = RobotsCache.builder().fetcher((o, c) -> {
-      if (!seen.add(o)) {
-        dlog.add(o, "fetcher.fetch called AGAIN\n      " + java.util.Arrays.stream(
-            new Throwable().getStackTrace()).limit(30).map(StackTraceElement::toString)
-            .collect(java.util.stream.Collectors.joining("\n      ")));
-      } else {
-        dlog.add(o, "fetcher.fetch called");
-      }
-      return fetcher.fetch(o, c).doOnNext(r -> dlog.add(o, "fetch result"));
-    }).listener(events).listener(dlog).build();
-    toClose.add(cache);
+    RobotsCache cache = cache(fetcher, events);
     int checks = 50_000;
     int origins = 1_000;
     CountDownLatch answered = new CountDownLatch(checks);
@@ -111,22 +99,6 @@ class RobotsCacheConcurrencyTest {
       assertThat(answered.await(60, TimeUnit.SECONDS)).as("every check answered in time").isTrue();
     } finally {
       threads.shutdownNow();
-    }
-    StringBuilder report = new StringBuilder();
-    fetcher.calls.forEach((o, n) -> {
-      if (n.get() != 1) {
-        report.append("\n=== ").append(o).append(" fetched ").append(n.get()).append('\n');
-        for (String s : dlog.log.get(o)) {
-          report.append("  ").append(s).append('\n');
-        }
-      }
-    });
-    if (fetcher.total.get() != origins) {
-      System.err.println("REAL-FAIL total=" + fetcher.total + " errors=" + errors + " evictions="
-          + java.util.Arrays.toString(RobotsCacheListener.EvictionCause.values()) + " "
-          + java.util.Arrays.stream(RobotsCacheListener.EvictionCause.values())
-              .map(events::evictions).toList()
-          + report);
     }
     assertThat(errors.get()).isZero();
     assertThat(wrong.get()).isZero();

@@ -15,7 +15,9 @@ import reactor.core.scheduler.Scheduler;
  * Finds the entry to answer from for an origin: a fresh entry at once (HIT, or STALE for an
  * outage copy); an expired good copy or disallow-all at once while one background refresh runs
  * (STALE); otherwise the result of the origin's single fetch in flight (MISS for the caller that
- * started it, COALESCED for the others).
+ * started it, COALESCED for the others). A caller that found nothing because it looked just
+ * before a flight stored its entry gets that entry, reported as what it is (HIT, or STALE for an
+ * outage copy), not as a MISS: MISS means a fetch started.
  *
  * <p>A fetch: the fetcher's Mono (a synchronous throw, an error signal or an empty completion
  * counts as {@link FailureKind#OTHER}, no result within the fetch timeout as
@@ -57,22 +59,33 @@ public final class OriginResolver {
   public Mono<Entry> resolve(Origin origin) {
     return Mono.defer(() -> {
       long now = time.nanos();
-      Entry e = store.get(origin);
-      if (e != null) {
-        if (e.isFresh(now)) {
-          events.lookup(origin, e.isHit(now) ? Lookup.HIT : Lookup.STALE);
-          return Mono.just(e);
-        }
-        if (e.servableWhileRefreshing(now)) {
-          events.lookup(origin, Lookup.STALE);
-          flights.join(origin, o -> fetch(o, e));
-          return Mono.just(e);
-        }
-      }
-      SingleFlight.Joined<Entry> joined = flights.join(origin, o -> fetch(o, e));
-      events.lookup(origin, joined.started() ? Lookup.MISS : Lookup.COALESCED);
-      return joined.result();
+      return resolve(origin, store.get(origin), now);
     });
+  }
+
+  /**
+   * The entry to answer from, given {@code seen}, what the store held at {@code now}. The store
+   * may have changed since: a flight can store its entry and leave in between, so that this
+   * call starts a new flight; that flight then answers from the stored entry without fetching
+   * (see {@code fetch}), and the lookup is reported from what it found.
+   */
+  Mono<Entry> resolve(Origin origin, Entry seen, long now) {
+    if (seen != null) {
+      if (seen.isFresh(now)) {
+        events.lookup(origin, seen.isHit(now) ? Lookup.HIT : Lookup.STALE);
+        return Mono.just(seen);
+      }
+      if (seen.servableWhileRefreshing(now)) {
+        events.lookup(origin, Lookup.STALE);
+        flights.join(origin, o -> fetch(o, seen, false));
+        return Mono.just(seen);
+      }
+    }
+    SingleFlight.Joined<Entry> joined = flights.join(origin, o -> fetch(o, seen, true));
+    if (!joined.started()) {
+      events.lookup(origin, Lookup.COALESCED);
+    }
+    return joined.result();
   }
 
   /** Fetches running now. */
@@ -85,10 +98,25 @@ public final class OriginResolver {
     flights.cancelAll(reason);
   }
 
-  private Mono<Entry> fetch(Origin origin, Entry seen) {
+  /**
+   * Runs as the origin's flight, so no other flight can store an entry meanwhile: the store read
+   * here is the one that decides whether to fetch.
+   *
+   * @param seen the entry the caller found, or null
+   * @param caller whether a check waits on this flight (and so has its lookup reported here),
+   *     rather than a background refresh
+   */
+  private Mono<Entry> fetch(Origin origin, Entry seen, boolean caller) {
+    long now = time.nanos();
     Entry current = store.get(origin);
-    if (current != null && current != seen && current.isFresh(time.nanos())) {
+    if (current != null && current != seen && current.isFresh(now)) {
+      if (caller) {
+        events.lookup(origin, current.isHit(now) ? Lookup.HIT : Lookup.STALE);
+      }
       return Mono.just(current);
+    }
+    if (caller) {
+      events.lookup(origin, Lookup.MISS);
     }
     Entry previous = current != null ? current : seen;
     Conditional sent =
