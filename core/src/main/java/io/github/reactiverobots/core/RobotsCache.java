@@ -19,6 +19,7 @@ import java.util.Optional;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Answers "may this agent fetch this URL" from robots.txt, fetching each origin's robots.txt
@@ -35,7 +36,10 @@ import reactor.core.publisher.Mono;
  *       is not retried by each waiter.
  *   <li>Nothing blocks. Bodies are parsed on the parse scheduler, never on the fetcher's
  *       thread. Verdicts are emitted on the thread that completed the lookup: the caller's for
- *       a cached entry, the parse scheduler's after a fetch.
+ *       a cached entry; after a fetch, the thread that stored the entry, which is a
+ *       {@code boundedElastic} one when the parse scheduler is non-blocking (Caffeine may make a
+ *       writer wait under a burst of writes, so entries are never written on a non-blocking
+ *       thread).
  *   <li>An expired good copy (or disallow-all) answers at once while one refresh runs in the
  *       background, for up to the stale-while-revalidate window after expiry (and a copy never
  *       past the stale-copy window); the refresh is conditional on the copy's
@@ -78,7 +82,7 @@ public final class RobotsCache implements AutoCloseable {
         b.backoffMax, b.staleCopyWindow, b.staleWhileRevalidate,
         b.allowAllWhenUnreachableTooLong, time, events);
     this.resolver = new OriginResolver(fetcher, store, policy, time, events,
-        b.resolvedParseScheduler(), b.fetchTimeout);
+        b.resolvedParseScheduler(), Schedulers.boundedElastic(), b.fetchTimeout);
     this.checkAllConcurrency = b.checkAllConcurrency;
   }
 

@@ -239,6 +239,8 @@ class RobotsCacheConcurrencyTest {
         .assertNext(v -> assertThat(v.allowed()).isFalse())
         .verifyComplete();
     assertThat(parsedOn.get()).startsWith("robots-parse");
-    assertThat(answeredOn.get()).startsWith("robots-parse");
+    // The parse threads are non-blocking, so the entry is stored, and the answer given, from a
+    // bounded-elastic thread (Caffeine may make a writer wait).
+    assertThat(answeredOn.get()).startsWith("boundedElastic");
   }
 }

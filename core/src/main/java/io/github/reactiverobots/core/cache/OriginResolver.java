@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Objects;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Finds the entry to answer from for an origin: a fresh entry at once (HIT, or STALE for an
@@ -22,7 +23,9 @@ import reactor.core.scheduler.Scheduler;
  * <p>A fetch: the fetcher's Mono (a synchronous throw, an error signal or an empty completion
  * counts as {@link FailureKind#OTHER}, no result within the fetch timeout as
  * {@link FailureKind#TIMEOUT}), then, on the parse scheduler and never on the fetcher's thread,
- * the policy's next entry, which is stored before any waiter hears of it. Thread-safe and
+ * the policy's next entry, which is stored before any waiter hears of it. The store write moves
+ * to the store scheduler when it would otherwise run on a non-blocking thread, since Caffeine may
+ * make a writer wait under a burst of writes. Thread-safe and
  * non-blocking; internal to the cache, not API.
  */
 public final class OriginResolver {
@@ -32,17 +35,20 @@ public final class OriginResolver {
   private final TimeSource time;
   private final Events events;
   private final Scheduler parseScheduler;
+  private final Scheduler storeScheduler;
   private final Duration fetchTimeout;
   private final SingleFlight<Origin, Entry> flights = new SingleFlight<>();
 
   public OriginResolver(RobotsFetcher fetcher, EntryStore store, CachePolicy policy,
-      TimeSource time, Events events, Scheduler parseScheduler, Duration fetchTimeout) {
+      TimeSource time, Events events, Scheduler parseScheduler, Scheduler storeScheduler,
+      Duration fetchTimeout) {
     this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
     this.store = Objects.requireNonNull(store, "store");
     this.policy = Objects.requireNonNull(policy, "policy");
     this.time = Objects.requireNonNull(time, "time");
     this.events = Objects.requireNonNull(events, "events");
     this.parseScheduler = Objects.requireNonNull(parseScheduler, "parseScheduler");
+    this.storeScheduler = Objects.requireNonNull(storeScheduler, "storeScheduler");
     this.fetchTimeout = Objects.requireNonNull(fetchTimeout, "fetchTimeout");
   }
 
@@ -137,10 +143,22 @@ public final class OriginResolver {
         .onErrorResume(RuntimeException.class, e -> Mono.just(FetchResult
             .failure(FailureKind.OTHER, "the fetcher signalled " + e).build()))
         .publishOn(parseScheduler)
-        .map(result -> complete(origin, result, previous, sent, start));
+        .map(result -> decide(origin, result, previous, sent, start))
+        .flatMap(next -> Schedulers.isInNonBlockingThread()
+            ? Mono.fromCallable(() -> store(origin, next)).subscribeOn(storeScheduler)
+            : Mono.just(store(origin, next)));
   }
 
-  private Entry complete(
+  /**
+   * Stores an entry. Caffeine applies back-pressure to writers when its write buffer is full
+   * (the writer waits for the maintenance lock), so a write never runs on a non-blocking thread.
+   */
+  private Entry store(Origin origin, Entry next) {
+    store.put(origin, next);
+    return next;
+  }
+
+  private Entry decide(
       Origin origin, FetchResult result, Entry previous, Conditional sent, long start) {
     long now = time.nanos();
     Entry next;
@@ -153,7 +171,6 @@ public final class OriginResolver {
     }
     events.fetchFinished(origin, next.outcome(), result.status(), result.bodyLength(),
         System.nanoTime() - start);
-    store.put(origin, next);
     return next;
   }
 }

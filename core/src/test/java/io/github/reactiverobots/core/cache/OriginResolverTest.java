@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
@@ -44,7 +45,8 @@ class OriginResolverTest {
     resolver = new OriginResolver((o, c) -> Mono.fromSupplier(() -> {
       fetches.incrementAndGet();
       return FetchResult.status(200).body(BODY).build();
-    }), store, policy, time, events, Schedulers.immediate(), Duration.ofMinutes(5));
+    }), store, policy, time, events, Schedulers.immediate(), Schedulers.immediate(),
+        Duration.ofMinutes(5));
   }
 
   private Entry resolveNow() {
@@ -90,5 +92,25 @@ class OriginResolverTest {
     assertThat(listener.lookups(Lookup.HIT)).isZero();
     assertThat(store.get(ORIGIN)).isSameAs(refreshed);
     assertThat(resolver.inFlight()).isZero();
+  }
+
+  @Test
+  void entriesAreNeverWrittenOnANonBlockingThread() {
+    Scheduler storeThreads = Schedulers.newBoundedElastic(1, 16, "entry-store");
+    try {
+      OriginResolver onParallel = new OriginResolver(
+          (o, c) -> Mono.just(FetchResult.status(200).body(BODY).build()), store,
+          new CachePolicy(ParseOptions.defaults(), Duration.ofMinutes(5), Duration.ofHours(24),
+              Duration.ofMinutes(1), Duration.ofHours(1), Duration.ofDays(30), Duration.ofHours(1),
+              false, time, events),
+          time, events, Schedulers.parallel(), storeThreads, Duration.ofMinutes(5));
+      String thread = onParallel.resolve(Origin.of("https://other.example"))
+          .map(e -> Thread.currentThread().getName())
+          .block(Duration.ofSeconds(5));
+      assertThat(thread).startsWith("entry-store");
+      assertThat(store.get(Origin.of("https://other.example"))).isNotNull();
+    } finally {
+      storeThreads.dispose();
+    }
   }
 }
