@@ -1,0 +1,72 @@
+package io.github.reactiverobots.bench;
+
+import io.github.reactiverobots.bench.compare.AgreementReport;
+import io.github.reactiverobots.bench.compare.CompareCommand;
+import io.github.reactiverobots.bench.corpus.Corpus;
+import io.github.reactiverobots.bench.jmh.MemoryFootprint;
+import io.github.reactiverobots.bench.sim.SimReport;
+import io.github.reactiverobots.bench.sim.SimulateCommand;
+import io.github.reactiverobots.core.Profile;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The bench jar's entry point: {@code jmh [JMH args]}, {@code compare [options]}, {@code agree
+ * [--all]}, {@code memory} and {@code simulate [options]}.
+ */
+public final class Main {
+  private Main() {}
+
+  private static final String USAGE = """
+      usage: java -jar reactive-robots-bench.jar COMMAND [options]
+        jmh [JMH args]       run the JMH benchmarks (JMH's own options, e.g. -l, -f 1 -wi 3 Parse)
+        compare [options]    short side-by-side JMH run vs crawler-commons, memory and agreement,
+                             printed as markdown (--warmup N --iterations N --time S --forks N
+                             --examples N --no-jmh --jmh-log FILE)
+        agree [--all]        the verdict-agreement report only (--all lists every differing row)
+        memory               the retained-memory measurement only
+        simulate [options]   the crawl simulator (simulate --help for its options)
+      """;
+
+  public static void main(String[] args) throws Exception {
+    if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+      System.out.print(USAGE);
+      return;
+    }
+    String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    try {
+      switch (args[0]) {
+        case "jmh" -> org.openjdk.jmh.Main.main(rest);
+        case "compare" -> CompareCommand.main(rest, System.out);
+        case "agree" -> {
+          AgreementReport report = new AgreementReport(Corpus.load());
+          boolean all = List.of(rest).contains("--all");
+          System.out.print(report.markdown(
+              List.of(report.run(Profile.RFC_9309), report.run(Profile.GOOGLE)), all ? -1 : 5));
+        }
+        case "memory" -> {
+          MemoryFootprint m = MemoryFootprint.measure(8);
+          System.out.printf(Locale.ROOT, "raw body %,.0f B, reactive-robots %,.0f B (estimate %,.0f B),"
+                  + " crawler-commons %,.0f B per origin (%d copies of %d files)%n",
+              m.rawBytesPerOrigin(), m.oursBytesPerOrigin(), m.oursEstimatedPerOrigin(),
+              m.theirsBytesPerOrigin(), m.copies(), m.origins());
+        }
+        case "simulate" -> {
+          SimReport report = SimulateCommand.main(rest, System.out);
+          if (report != null && (!report.singleFlightHeld() || report.errors() > 0)) {
+            System.exit(1);
+          }
+        }
+        default -> {
+          System.err.print("unknown command: " + args[0] + "\n" + USAGE);
+          System.exit(2);
+        }
+      }
+    } catch (IllegalArgumentException e) {
+      System.err.println("error: " + e.getMessage());
+      System.exit(2);
+    }
+    System.exit(0);
+  }
+}

@@ -1,0 +1,249 @@
+package io.github.reactiverobots.bench.compare;
+
+import io.github.reactiverobots.bench.corpus.Corpus;
+import io.github.reactiverobots.bench.jmh.CachedCheckBenchmark;
+import io.github.reactiverobots.bench.jmh.CheckBenchmark;
+import io.github.reactiverobots.bench.jmh.LargestFileCheckBenchmark;
+import io.github.reactiverobots.bench.jmh.MemoryFootprint;
+import io.github.reactiverobots.bench.jmh.ParseBenchmark;
+import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.parse.ParseOptions;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * {@code compare}: a short JMH run of every side-by-side benchmark, the memory measurement and
+ * the agreement report, printed as markdown on standard output. JMH's own log goes to a file
+ * named on standard error. Options: {@code --warmup N}, {@code --iterations N}, {@code --time S}
+ * (seconds per iteration), {@code --forks N}, {@code --examples N} (rows shown per cause; -1
+ * for all), {@code --no-jmh} (memory and agreement only), {@code --jmh-log FILE}.
+ */
+public final class CompareCommand {
+  private int warmup = 3;
+  private int iterations = 5;
+  private int seconds = 1;
+  private int forks = 1;
+  private int examples = 5;
+  private boolean jmh = true;
+  private Path log;
+
+  private CompareCommand() {}
+
+  /** Parses {@code args}; throws {@link IllegalArgumentException} naming a bad option. */
+  static CompareCommand parse(String[] args) {
+    CompareCommand c = new CompareCommand();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      switch (a) {
+        case "--warmup" -> c.warmup = positive(a, value(args, ++i, a), 0);
+        case "--iterations" -> c.iterations = positive(a, value(args, ++i, a), 1);
+        case "--time" -> c.seconds = positive(a, value(args, ++i, a), 1);
+        case "--forks" -> c.forks = positive(a, value(args, ++i, a), 0);
+        case "--examples" -> c.examples = Integer.parseInt(value(args, ++i, a));
+        case "--no-jmh" -> c.jmh = false;
+        case "--jmh-log" -> c.log = Path.of(value(args, ++i, a));
+        default -> throw new IllegalArgumentException("unknown option for compare: " + a);
+      }
+    }
+    return c;
+  }
+
+  private static String value(String[] args, int i, String option) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(option + " needs a value");
+    }
+    return args[i];
+  }
+
+  private static int positive(String option, String v, int min) {
+    int n;
+    try {
+      n = Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " needs a number, got " + v);
+    }
+    if (n < min) {
+      throw new IllegalArgumentException(option + " must be at least " + min + ", got " + n);
+    }
+    return n;
+  }
+
+  /** Runs {@code compare} with {@code args}, printing the report to {@code out}. */
+  public static void main(String[] args, PrintStream out) throws IOException, RunnerException {
+    parse(args).run(out);
+  }
+
+  private void run(PrintStream out) throws IOException, RunnerException {
+    Corpus corpus = Corpus.load();
+    Instant started = Instant.now();
+    List<String> rows = new ArrayList<>();
+    if (jmh) {
+      Path logFile = log != null ? log : Files.createTempFile("reactive-robots-compare-", ".log");
+      System.err.println("compare: JMH log in " + logFile.toAbsolutePath());
+      Collection<RunResult> single = run(logFile, 1, ParseBenchmark.class, CheckBenchmark.class,
+          LargestFileCheckBenchmark.class, CachedCheckBenchmark.class);
+      Collection<RunResult> two = run(
+          Path.of(logFile + ".2-threads"), 2, CachedCheckBenchmark.class);
+      rows.addAll(throughputRows(corpus, single));
+      rows.addAll(cachedRows(single, 1));
+      rows.addAll(cachedRows(two, 2));
+    }
+    System.err.println("compare: measuring retained memory");
+    MemoryFootprint mem = MemoryFootprint.measure(8);
+    System.err.println("compare: agreement report");
+    AgreementReport agreement = new AgreementReport(corpus);
+    List<AgreementReport.ProfileResult> results =
+        List.of(agreement.run(Profile.RFC_9309), agreement.run(Profile.GOOGLE));
+
+    out.println("# reactive-robots vs crawler-commons 1.6");
+    out.println();
+    out.printf(Locale.ROOT, "Measured %s on %d cores, %s %s; JMH %d fork(s), %d x %d s warm-up,"
+            + " %d x %d s measurement. Corpus: %d files, %,d bytes, %,d urls.tsv rows.%n%n",
+        started.truncatedTo(ChronoUnit.SECONDS), Runtime.getRuntime().availableProcessors(),
+        System.getProperty("java.vm.name"), System.getProperty("java.version"), forks, warmup,
+        seconds, iterations, seconds, corpus.files().size(), corpus.totalBytes(),
+        corpus.rows().size());
+    if (jmh) {
+      out.println("| benchmark | reactive-robots | crawler-commons | ratio | target |");
+      out.println("| --- | ---: | ---: | ---: | --- |");
+      rows.forEach(out::println);
+      out.println();
+    }
+    out.println("| parse + compile memory, mean per origin | bytes |");
+    out.println("| --- | ---: |");
+    out.printf(Locale.ROOT, "| raw robots.txt body | %,.0f |%n", mem.rawBytesPerOrigin());
+    out.printf(Locale.ROOT, "| reactive-robots `RobotsTxt` after `forAgent(\"googlebot\")` (measured) | %,.0f |%n",
+        mem.oursBytesPerOrigin());
+    out.printf(Locale.ROOT, "| reactive-robots `estimatedWeight()` (its own estimate) | %,.0f |%n",
+        mem.oursEstimatedPerOrigin());
+    out.printf(Locale.ROOT, "| crawler-commons `SimpleRobotRules` for googlebot (measured) | %,.0f |%n",
+        mem.theirsBytesPerOrigin());
+    out.printf(Locale.ROOT, "%nMemory: heap in use after System.gc() (MemoryMXBean), before and after"
+        + " keeping %d parsed copies of each of the %d bodies, divided by the results kept.%n%n",
+        mem.copies(), mem.origins());
+    out.print(agreement.markdown(results, examples));
+  }
+
+  private Collection<RunResult> run(Path logFile, int threads, Class<?>... benchmarks)
+      throws RunnerException {
+    ChainedOptionsBuilder b = new OptionsBuilder()
+        .forks(forks)
+        .warmupIterations(warmup)
+        .warmupTime(TimeValue.seconds(seconds))
+        .measurementIterations(iterations)
+        .measurementTime(TimeValue.seconds(seconds))
+        .threads(threads)
+        .shouldFailOnError(true)
+        .output(logFile.toString());
+    for (Class<?> c : benchmarks) {
+      b.include("^" + c.getName().replace(".", "\\.") + "\\.");
+    }
+    System.err.println("compare: running " + benchmarks.length + " benchmark class(es) on "
+        + threads + " thread(s)");
+    return new Runner(b.build()).run();
+  }
+
+  private static List<String> throughputRows(Corpus corpus, Collection<RunResult> results) {
+    List<String> rows = new ArrayList<>();
+    int withinLimit = (int) corpus.files().stream()
+        .filter(f -> f.body().length <= ParseOptions.MIN_PARSE_LIMIT).count();
+    rows.add(pair(results, "ParseBenchmark", "files", "all", "bytes", 1e-6,
+        "parse, all " + corpus.files().size() + " files (MB/s)", 5));
+    rows.add(pair(results, "ParseBenchmark", "files", "within-limit", "bytes", 1e-6,
+        "parse, " + withinLimit + " files <= 500 KiB (MB/s)", 5));
+    long shortRows = corpus.rows().stream()
+        .filter(r -> r.path().length() <= CheckBenchmark.SHORT_PATH).count();
+    rows.add(pair(results, "CheckBenchmark", "rows", "all", "checks", 1,
+        "check, all " + corpus.rows().size() + " urls.tsv rows, path given (checks/s)", 10));
+    rows.add(ratioRow("check, same rows, URL split by each library (checks/s)",
+        score(results, "CheckBenchmark.reactiveRobotsFromUrl", "rows", "all", "checks"),
+        score(results, "CheckBenchmark.crawlerCommons", "rows", "all", "checks"), 1, 10));
+    rows.add(pair(results, "CheckBenchmark", "rows", "short-paths", "checks", 1,
+        "check, " + shortRows + " rows with paths <= 2 KB, path given (checks/s)", 10));
+    rows.add(ratioRow("check, same " + shortRows + " rows, URL split by each library (checks/s)",
+        score(results, "CheckBenchmark.reactiveRobotsFromUrl", "rows", "short-paths", "checks"),
+        score(results, "CheckBenchmark.crawlerCommons", "rows", "short-paths", "checks"), 1, 10));
+    rows.add(pair(results, "LargestFileCheckBenchmark", null, null, "checks", 1,
+        "check, " + LargestFileCheckBenchmark.FILE + " (~32k rules) (checks/s)", 100));
+    return rows;
+  }
+
+  private static String pair(Collection<RunResult> results, String bench, String param,
+      String paramValue, String counter, double scale, String label, double target) {
+    return ratioRow(label, score(results, bench + ".reactiveRobots", param, paramValue, counter),
+        score(results, bench + ".crawlerCommons", param, paramValue, counter), scale, target);
+  }
+
+  private static String ratioRow(String label, double ours, double theirs, double scale,
+      double target) {
+    double ratio = ours / theirs;
+    return String.format(Locale.ROOT, "| %s | %s | %s | %.1fx | >= %.0fx: %s |", label,
+        human(ours * scale), human(theirs * scale), ratio, target, ratio >= target ? "met" : "NOT met");
+  }
+
+  private static List<String> cachedRows(Collection<RunResult> results, int threads) {
+    List<String> rows = new ArrayList<>();
+    for (String method : List.of("checkIfCached", "checkBlock")) {
+      RunResult r = find(results, "CachedCheckBenchmark." + method, null, null);
+      Result<?> p = r.getPrimaryResult();
+      double median = p.getStatistics().getPercentile(50);
+      double p99 = p.getStatistics().getPercentile(99);
+      String target = method.equals("checkIfCached") && threads == 1
+          ? (median < 200 ? "< 200 ns median: met" : "< 200 ns median: NOT met") : "";
+      rows.add(String.format(Locale.ROOT,
+          "| warm `RobotsCache.%s`, %d thread%s: median / p99 / mean (ns per check) | %.0f / %.0f / %.0f | n/a | | %s |",
+          method.equals("checkBlock") ? "check(...).block()" : "checkIfCached", threads,
+          threads == 1 ? "" : "s", median, p99, p.getScore(), target));
+    }
+    return rows;
+  }
+
+  private static double score(Collection<RunResult> results, String method, String param,
+      String value, String counter) {
+    Result<?> r = find(results, method, param, value).getSecondaryResults().get(counter);
+    if (r == null) {
+      throw new IllegalStateException("no '" + counter + "' result for " + method);
+    }
+    return r.getScore();
+  }
+
+  private static RunResult find(Collection<RunResult> results, String method, String param,
+      String value) {
+    for (RunResult r : results) {
+      String name = r.getParams().getBenchmark();
+      if (name.endsWith("." + method)
+          && (param == null || value.equals(r.getParams().getParam(param)))) {
+        return r;
+      }
+    }
+    throw new IllegalStateException("no result for " + method + (param == null ? "" : " " + param + "=" + value));
+  }
+
+  private static String human(double v) {
+    if (v >= 1e9) {
+      return String.format(Locale.ROOT, "%.2f G", v / 1e9);
+    }
+    if (v >= 1e6) {
+      return String.format(Locale.ROOT, "%.2f M", v / 1e6);
+    }
+    if (v >= 1e4) {
+      return String.format(Locale.ROOT, "%.1f k", v / 1e3);
+    }
+    return String.format(Locale.ROOT, "%.1f", v);
+  }
+}

@@ -1,0 +1,107 @@
+package io.github.reactiverobots.bench.jmh;
+
+import io.github.reactiverobots.bench.corpus.Corpus;
+import io.github.reactiverobots.bench.corpus.CorpusFile;
+import io.github.reactiverobots.bench.corpus.UrlRow;
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.url.InvalidUrlException;
+import io.github.reactiverobots.core.url.UrlSplitter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * One check through a warm {@link RobotsCache}: every corpus origin fetched (from memory) and
+ * parsed before measurement, then each operation checks the next {@code urls.tsv} row's URL
+ * (origin lookup, path split, match). Sampled, so JMH reports the median and tail per check; run
+ * with {@code -t 1} and {@code -t 2} for one and two threads.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class CachedCheckBenchmark {
+  private RobotsCache cache;
+  private InMemoryFetcher fetcher;
+  private String[] urls;
+  private String[] agents;
+
+  /** Each thread's position in the rows. */
+  @State(Scope.Thread)
+  public static class Cursor {
+    int next;
+
+    @Setup
+    public void start() {
+      next = (int) (Thread.currentThread().getId() * 7919);
+    }
+  }
+
+  @Setup
+  public void warm() {
+    Corpus corpus = Corpus.load();
+    List<String> u = new ArrayList<>();
+    List<String> a = new ArrayList<>();
+    for (UrlRow r : corpus.rows()) {
+      String url = corpus.file(r.file()).url(r.path());
+      try {
+        UrlSplitter.split(url);
+      } catch (InvalidUrlException e) {
+        continue;
+      }
+      u.add(url);
+      a.add(r.agent());
+    }
+    urls = u.toArray(String[]::new);
+    agents = a.toArray(String[]::new);
+    fetcher = new InMemoryFetcher(corpus.files());
+    cache = RobotsCache.builder()
+        .fetcher(fetcher)
+        .maximumOrigins(100_000)
+        .maximumWeight(1L << 30)
+        .build();
+    for (CorpusFile f : corpus.files()) {
+      cache.check(f.url("/"), "warmup").block();
+    }
+    for (int i = 0; i < urls.length; i++) {
+      if (cache.checkIfCached(urls[i], agents[i]).isEmpty()) {
+        throw new IllegalStateException("not warm after warming: " + urls[i]);
+      }
+    }
+  }
+
+  @TearDown
+  public void close() {
+    cache.close();
+    if (fetcher.fetches() != fetcher.origins()) {
+      throw new IllegalStateException(
+          "fetched " + fetcher.fetches() + " times for " + fetcher.origins() + " origins");
+    }
+  }
+
+  private int next(Cursor c) {
+    int i = Math.floorMod(c.next++, urls.length);
+    return i;
+  }
+
+  @Benchmark
+  public Optional<Verdict> checkIfCached(Cursor c) {
+    int i = next(c);
+    return cache.checkIfCached(urls[i], agents[i]);
+  }
+
+  @Benchmark
+  public Verdict checkBlock(Cursor c) {
+    int i = next(c);
+    return cache.check(urls[i], agents[i]).block();
+  }
+}

@@ -1,0 +1,99 @@
+package io.github.reactiverobots.bench.jmh;
+
+import io.github.reactiverobots.bench.corpus.Corpus;
+import io.github.reactiverobots.bench.corpus.UrlRow;
+import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.parse.AgentRules;
+import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.url.InvalidUrlException;
+import io.github.reactiverobots.core.url.SplitUrl;
+import io.github.reactiverobots.core.url.UrlSplitter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Where the time of one uncached-lookup-free check goes, step by step, on the {@code urls.tsv}
+ * rows: splitting the URL, selecting the agent's rules, matching the path, and the three
+ * together through {@code RobotsTxt.check(agent, url)}. Each operation handles the next row.
+ * For finding what to optimise in the warm-cache path, not for comparison.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class CheckCostBreakdownBenchmark {
+  private String[] urls;
+  private String[] agents;
+  private String[] paths;
+  private RobotsTxt[] parsed;
+  private AgentRules[] rules;
+  private int next;
+
+  @Setup
+  public void load() {
+    Corpus corpus = Corpus.load();
+    Map<String, RobotsTxt> byFile = new HashMap<>();
+    List<UrlRow> usable = new ArrayList<>();
+    for (UrlRow r : corpus.rows()) {
+      try {
+        UrlSplitter.split(corpus.file(r.file()).url(r.path()));
+        usable.add(r);
+      } catch (InvalidUrlException e) {
+        // rows whose URL the splitter rejects are left out of every step alike
+      }
+    }
+    int n = usable.size();
+    urls = new String[n];
+    agents = new String[n];
+    paths = new String[n];
+    parsed = new RobotsTxt[n];
+    rules = new AgentRules[n];
+    for (int i = 0; i < n; i++) {
+      UrlRow r = usable.get(i);
+      urls[i] = corpus.file(r.file()).url(r.path());
+      agents[i] = r.agent();
+      paths[i] = UrlSplitter.split(urls[i]).pathAndQuery();
+      parsed[i] = byFile.computeIfAbsent(r.file(),
+          f -> RobotsTxt.parse(corpus.file(f).body(), Ours.DEFAULTS));
+      rules[i] = parsed[i].forAgent(agents[i]);
+    }
+  }
+
+  private int next() {
+    int i = next;
+    next = i + 1 == urls.length ? 0 : i + 1;
+    return i;
+  }
+
+  @Benchmark
+  public SplitUrl splitUrl() {
+    return UrlSplitter.split(urls[next()]);
+  }
+
+  @Benchmark
+  public AgentRules forAgent() {
+    int i = next();
+    return parsed[i].forAgent(agents[i]);
+  }
+
+  @Benchmark
+  public Verdict matchPath() {
+    int i = next();
+    return rules[i].check(paths[i]);
+  }
+
+  @Benchmark
+  public Verdict allThree() {
+    int i = next();
+    return parsed[i].check(agents[i], urls[i]);
+  }
+}

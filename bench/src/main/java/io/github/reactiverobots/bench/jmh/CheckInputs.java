@@ -1,0 +1,91 @@
+package io.github.reactiverobots.bench.jmh;
+
+import crawlercommons.robots.BaseRobotRules;
+import io.github.reactiverobots.bench.corpus.Corpus;
+import io.github.reactiverobots.bench.corpus.CorpusFile;
+import io.github.reactiverobots.core.parse.AgentRules;
+import io.github.reactiverobots.core.parse.ParseOptions;
+import io.github.reactiverobots.core.parse.RobotsTxt;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The prepared inputs of a check benchmark: for every check, both libraries' rules already
+ * parsed with the agent already selected, the path (for reactive-robots) and the absolute URL
+ * (for crawler-commons, whose {@code isAllowed} takes a URL). Rules are shared between checks of
+ * the same file and agent. Immutable after construction.
+ */
+public final class CheckInputs {
+  final AgentRules[] ours;
+  final String[] paths;
+  final BaseRobotRules[] theirs;
+  final String[] urls;
+
+  /**
+   * A check of one path by one agent against one corpus file.
+   *
+   * @param file the corpus file
+   * @param agent the agent as a caller passes it
+   * @param path the path and query
+   */
+  public record Check(CorpusFile file, String agent, String path) {}
+
+  /** Prepares {@code checks}, parsing each (file, agent) pair once per library. */
+  public CheckInputs(List<Check> checks, ParseOptions options) {
+    int n = checks.size();
+    ours = new AgentRules[n];
+    paths = new String[n];
+    theirs = new BaseRobotRules[n];
+    urls = new String[n];
+    Map<String, RobotsTxt> parsed = new HashMap<>();
+    Map<String, AgentRules> oursByPair = new HashMap<>();
+    Map<String, BaseRobotRules> theirsByPair = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      Check c = checks.get(i);
+      String pair = c.file().name() + '\t' + c.agent();
+      RobotsTxt txt = parsed.computeIfAbsent(c.file().name(), k -> RobotsTxt.parse(c.file().body(), options));
+      ours[i] = oursByPair.computeIfAbsent(pair, k -> txt.forAgent(c.agent()));
+      theirs[i] = theirsByPair.computeIfAbsent(pair,
+          k -> CrawlerCommons.parse(c.file().url("/robots.txt"), c.file().body(), c.agent()));
+      paths[i] = c.path();
+      urls[i] = c.file().url(c.path());
+    }
+  }
+
+  /** Every {@code urls.tsv} row of the corpus whose path has at most {@code maxPathLength} chars. */
+  public static CheckInputs corpusRows(ParseOptions options, int maxPathLength) {
+    Corpus corpus = Corpus.load();
+    return new CheckInputs(corpus.rows().stream()
+        .filter(r -> r.path().length() <= maxPathLength)
+        .map(r -> new Check(corpus.file(r.file()), r.agent(), r.path()))
+        .toList(), options);
+  }
+
+  /** The number of checks. */
+  public int size() {
+    return paths.length;
+  }
+
+  /** Checks every row with reactive-robots; returns the number allowed. */
+  public int checkAllOurs() {
+    int allowed = 0;
+    for (int i = 0; i < paths.length; i++) {
+      if (ours[i].check(paths[i]).allowed()) {
+        allowed++;
+      }
+    }
+    return allowed;
+  }
+
+  /** Checks every row with crawler-commons; returns the number allowed. */
+  public int checkAllTheirs() {
+    int allowed = 0;
+    for (int i = 0; i < urls.length; i++) {
+      if (theirs[i].isAllowed(urls[i])) {
+        allowed++;
+      }
+    }
+    return allowed;
+  }
+}

@@ -1,0 +1,176 @@
+package io.github.reactiverobots.bench.sim;
+
+import io.github.reactiverobots.bench.corpus.CorpusFile;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.zip.GZIPOutputStream;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.server.HttpServer;
+import reactor.netty.http.server.HttpServerRequest;
+import reactor.netty.http.server.HttpServerResponse;
+
+/**
+ * Many simulated origins on one reactor-netty server bound to 127.0.0.1: the {@code Host} header
+ * ({@code o<index>.test}) picks the origin, and the origin's index picks, reproducibly from the
+ * seed, its {@link Mix.Behaviour} and its corpus body. Every response closes its connection, as
+ * each origin stands for a different server and is fetched once. Thread-safe; nothing in the
+ * handler blocks (bodies and their gzip forms are prepared before the server starts).
+ */
+public final class OriginFarm implements AutoCloseable {
+  /** The domain every simulated host is under. */
+  public static final String DOMAIN = ".test";
+  /** Where a redirecting origin sends the fetcher. */
+  static final String MOVED_PATH = "/robots-moved.txt";
+  /** How long a timing-out origin holds a request before giving up on it itself. */
+  private static final Duration HOLD = Duration.ofSeconds(15);
+
+  private final Mix.Behaviour[] behaviour;
+  private final int[] bodyIndex;
+  private final byte[][] bodies;
+  private final byte[][] gzipped;
+  private final Duration slowDelay;
+  private final LongAdder robotsRequests = new LongAdder();
+  private final LongAdder allRequests = new LongAdder();
+  private final DisposableServer server;
+
+  /**
+   * Starts the farm.
+   *
+   * @param origins how many origins
+   * @param files the bodies served
+   * @param mix how origins answer
+   * @param seed the seed of the per-origin draws
+   * @param slowDelay the delay of slow origins
+   */
+  public OriginFarm(int origins, List<CorpusFile> files, Mix mix, long seed, Duration slowDelay) {
+    this.slowDelay = slowDelay;
+    bodies = new byte[files.size()][];
+    gzipped = new byte[files.size()][];
+    for (int i = 0; i < bodies.length; i++) {
+      bodies[i] = files.get(i).body();
+      gzipped[i] = gzip(bodies[i]);
+    }
+    behaviour = new Mix.Behaviour[origins];
+    bodyIndex = new int[origins];
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int i = 0; i < origins; i++) {
+      behaviour[i] = mix.pick(random.nextDouble());
+      bodyIndex[i] = random.nextInt(bodies.length);
+    }
+    server = HttpServer.create()
+        .host("127.0.0.1")
+        .port(0)
+        .handle(this::handle)
+        .bindNow();
+  }
+
+  private static byte[] gzip(byte[] body) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(body.length / 4 + 64);
+    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+      gz.write(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  /** The host name of origin {@code index}. */
+  public static String host(int index) {
+    return "o" + index + DOMAIN;
+  }
+
+  /** The origin index a {@code Host} header names, or -1. */
+  static int indexOf(String hostHeader) {
+    if (hostHeader == null || hostHeader.length() < 2 || hostHeader.charAt(0) != 'o') {
+      return -1;
+    }
+    int end = hostHeader.indexOf(DOMAIN);
+    if (end < 2 || end > 9) {
+      return -1;
+    }
+    int index = 0;
+    for (int i = 1; i < end; i++) {
+      char c = hostHeader.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      index = index * 10 + (c - '0');
+    }
+    return index;
+  }
+
+  private Publisher<Void> handle(HttpServerRequest req, HttpServerResponse res) {
+    allRequests.increment();
+    res.keepAlive(false);
+    int index = indexOf(req.requestHeaders().get(HttpHeaderNames.HOST));
+    if (index < 0 || index >= behaviour.length) {
+      return res.status(HttpResponseStatus.MISDIRECTED_REQUEST).send();
+    }
+    String path = req.uri();
+    if (path.equals(MOVED_PATH) && behaviour[index] == Mix.Behaviour.REDIRECT) {
+      return ok(res, bodies[bodyIndex[index]]);
+    }
+    if (!path.equals("/robots.txt")) {
+      return res.status(HttpResponseStatus.NOT_FOUND).send();
+    }
+    robotsRequests.increment();
+    byte[] body = bodies[bodyIndex[index]];
+    return switch (behaviour[index]) {
+      case OK -> ok(res, body);
+      case NOT_FOUND -> res.status(HttpResponseStatus.NOT_FOUND).send();
+      case SERVER_ERROR -> res.status(HttpResponseStatus.SERVICE_UNAVAILABLE).send();
+      case SLOW -> Mono.delay(slowDelay).then(Mono.defer(() -> Mono.from(ok(res, body))));
+      case REDIRECT -> res.status(HttpResponseStatus.MOVED_PERMANENTLY)
+          .header(HttpHeaderNames.LOCATION, "http://" + host(index) + MOVED_PATH)
+          .send();
+      case GZIP -> res.header(HttpHeaderNames.CONTENT_TYPE, "text/plain")
+          .header(HttpHeaderNames.CONTENT_ENCODING, "gzip")
+          .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(gzipped[bodyIndex[index]].length))
+          .sendByteArray(Mono.just(gzipped[bodyIndex[index]]))
+          .then();
+      case TIMEOUT -> Mono.delay(HOLD).then(res.status(HttpResponseStatus.GATEWAY_TIMEOUT).send());
+    };
+  }
+
+  private static Publisher<Void> ok(HttpServerResponse res, byte[] body) {
+    return res.header(HttpHeaderNames.CONTENT_TYPE, "text/plain")
+        .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(body.length))
+        .sendByteArray(Mono.just(body))
+        .then();
+  }
+
+  /** The loopback address the farm listens on. */
+  public InetSocketAddress address() {
+    return (InetSocketAddress) server.address();
+  }
+
+  /** How origin {@code index} answers. */
+  public Mix.Behaviour behaviour(int index) {
+    return behaviour[index];
+  }
+
+  /** Requests for {@code /robots.txt} served so far (redirect targets not counted). */
+  public long robotsRequests() {
+    return robotsRequests.sum();
+  }
+
+  /** Requests of any kind served so far. */
+  public long allRequests() {
+    return allRequests.sum();
+  }
+
+  @Override
+  public void close() {
+    server.disposeNow(Duration.ofSeconds(5));
+  }
+}

@@ -1,0 +1,164 @@
+package io.github.reactiverobots.bench.sim;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The simulator's settings. Immutable; build with {@link #parse(String[])} or {@link
+ * #defaults()} and the {@code with} methods.
+ *
+ * @param origins simulated origins (virtual hosts {@code o0.test} ... on one loopback server)
+ * @param checks URL checks to make
+ * @param concurrency checks in flight at once
+ * @param zipfExponent skew of the origin popularity (0 is uniform)
+ * @param mix how origins answer
+ * @param seed seed of every random draw
+ * @param agent the crawler's user agent
+ * @param maxDuration the run stops after this even if checks remain
+ * @param fetchTimeout the fetcher's response timeout
+ * @param slowDelay how long a slow origin waits before answering
+ * @param cacheWeightBytes the cache's maximum weight
+ * @param prometheusPort port of the metrics endpoint on 127.0.0.1, or -1 for none
+ * @param progress whether to print a progress line to standard error every second
+ */
+public record SimOptions(
+    int origins,
+    long checks,
+    int concurrency,
+    double zipfExponent,
+    Mix mix,
+    long seed,
+    String agent,
+    Duration maxDuration,
+    Duration fetchTimeout,
+    Duration slowDelay,
+    long cacheWeightBytes,
+    int prometheusPort,
+    boolean progress) {
+
+  public SimOptions {
+    require(origins >= 1 && origins <= 1_000_000, "--origins must be 1..1,000,000");
+    require(checks >= 1 && checks <= 1_000_000_000L, "--checks must be 1..1,000,000,000");
+    require(concurrency >= 1 && concurrency <= 65_536, "--concurrency must be 1..65,536");
+    require(zipfExponent >= 0 && zipfExponent <= 10, "--zipf must be 0..10");
+    require(agent != null && !agent.isBlank(), "--agent must not be blank");
+    require(!maxDuration.isNegative() && !maxDuration.isZero()
+        && maxDuration.compareTo(Duration.ofHours(1)) <= 0, "--max-seconds must be 1..3600");
+    require(fetchTimeout.toMillis() >= 50 && fetchTimeout.toMillis() <= 60_000,
+        "--fetch-timeout-ms must be 50..60,000");
+    require(slowDelay.toMillis() >= 0 && slowDelay.compareTo(fetchTimeout) < 0,
+        "--slow-ms must be at least 0 and below the fetch timeout");
+    require(cacheWeightBytes >= 1 << 20, "--cache-mb must be at least 1");
+    require(prometheusPort >= -1 && prometheusPort <= 65535, "--prometheus-port must be 0..65535");
+  }
+
+  private static void require(boolean ok, String message) {
+    if (!ok) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+
+  /** 20,000 origins, 1,000,000 checks, concurrency 256, Zipf 1.0, the default mix. */
+  public static SimOptions defaults() {
+    return new SimOptions(20_000, 1_000_000, 256, 1.0, Mix.defaults(), 42, "MyCrawler/1.0",
+        Duration.ofMinutes(5), Duration.ofSeconds(2), Duration.ofMillis(300), 4L << 30, -1, true);
+  }
+
+  /** Parses command-line options over the defaults; see {@link #usage()}. */
+  public static SimOptions parse(String[] args) {
+    SimOptions o = defaults();
+    int origins = o.origins;
+    long checks = o.checks;
+    int concurrency = o.concurrency;
+    double zipf = o.zipfExponent;
+    Mix mix = o.mix;
+    long seed = o.seed;
+    String agent = o.agent;
+    Duration max = o.maxDuration;
+    Duration timeout = o.fetchTimeout;
+    Duration slow = o.slowDelay;
+    long weight = o.cacheWeightBytes;
+    int prometheus = o.prometheusPort;
+    boolean progress = o.progress;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--quiet")) {
+        progress = false;
+        continue;
+      }
+      if (i + 1 >= args.length) {
+        throw new IllegalArgumentException(a.startsWith("--") ? a + " needs a value"
+            : "unexpected argument: " + a);
+      }
+      String v = args[++i];
+      switch (a) {
+        case "--origins" -> origins = (int) number(a, v);
+        case "--checks" -> checks = number(a, v);
+        case "--concurrency" -> concurrency = (int) number(a, v);
+        case "--zipf" -> zipf = decimal(a, v);
+        case "--mix" -> mix = Mix.parse(v);
+        case "--seed" -> seed = number(a, v);
+        case "--agent" -> agent = v;
+        case "--max-seconds" -> max = Duration.ofSeconds(number(a, v));
+        case "--fetch-timeout-ms" -> timeout = Duration.ofMillis(number(a, v));
+        case "--slow-ms" -> slow = Duration.ofMillis(number(a, v));
+        case "--cache-mb" -> weight = number(a, v) << 20;
+        case "--prometheus-port" -> prometheus = (int) number(a, v);
+        default -> throw new IllegalArgumentException("unknown option for simulate: " + a);
+      }
+    }
+    return new SimOptions(origins, checks, concurrency, zipf, mix, seed, agent, max, timeout, slow,
+        weight, prometheus, progress);
+  }
+
+  private static long number(String option, String v) {
+    try {
+      return Long.parseLong(v.replace("_", "").replace(",", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " needs a whole number, got " + v);
+    }
+  }
+
+  private static double decimal(String option, String v) {
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " needs a number, got " + v);
+    }
+  }
+
+  /** The options text for {@code simulate --help}. */
+  public static String usage() {
+    SimOptions d = defaults();
+    return String.format(Locale.ROOT, """
+        simulate [options]   crawl simulation against a loopback origin farm
+          --origins N            simulated origins (default %,d)
+          --checks M             URL checks (default %,d)
+          --concurrency C        checks in flight (default %d)
+          --zipf S               popularity skew of origins (default %.1f)
+          --mix SPEC             e.g. 404=8,5xx=3,slow=2,redirect=3,gzip=10,timeout=0.5 (default)
+          --seed N               random seed (default %d)
+          --agent UA             crawler user agent (default %s)
+          --max-seconds S        stop after S seconds (default %d)
+          --fetch-timeout-ms T   fetcher response timeout (default %d)
+          --slow-ms D            delay of slow origins (default %d)
+          --cache-mb W           cache maximum weight in MiB (default %d)
+          --prometheus-port P    serve /metrics on 127.0.0.1:P while running
+          --quiet                no progress line
+        """, d.origins, d.checks, d.concurrency, d.zipfExponent, d.seed, d.agent,
+        d.maxDuration.toSeconds(), d.fetchTimeout.toMillis(), d.slowDelay.toMillis(),
+        d.cacheWeightBytes >> 20);
+  }
+
+  /** These options with {@code origins} and {@code checks}. */
+  public SimOptions withSize(int origins, long checks) {
+    return new SimOptions(origins, checks, concurrency, zipfExponent, mix, seed, agent, maxDuration,
+        fetchTimeout, slowDelay, cacheWeightBytes, prometheusPort, progress);
+  }
+
+  /** These options with {@code mix}, {@code concurrency} and the progress line on or off. */
+  public SimOptions with(Mix mix, int concurrency, boolean progress) {
+    return new SimOptions(origins, checks, concurrency, zipfExponent, mix, seed, agent, maxDuration,
+        fetchTimeout, slowDelay, cacheWeightBytes, prometheusPort, progress);
+  }
+}
