@@ -18,13 +18,14 @@ final class PatternEntry {
   final Object payload;
   final boolean wildcard;
 
-  private PatternEntry(byte[] body, boolean anchored, int priority, boolean allow, Object payload) {
+  private PatternEntry(
+      byte[] body, boolean anchored, int priority, boolean allow, Object payload, boolean wildcard) {
     this.body = body;
     this.anchored = anchored;
     this.priority = priority;
     this.allow = allow;
     this.payload = payload;
-    this.wildcard = indexOfStar(body) >= 0;
+    this.wildcard = wildcard;
   }
 
   static PatternEntry of(byte[] normalised, boolean allow, Object payload) {
@@ -33,27 +34,24 @@ final class PatternEntry {
     int end = anchored ? length - 1 : length;
     byte[] body = new byte[end];
     int n = 0;
+    int stars = 0;
     for (int i = 0; i < end; i++) {
       byte b = normalised[i];
-      if (b == Trie.STAR && n > 0 && body[n - 1] == Trie.STAR) {
-        continue;
+      if (b == Trie.STAR) {
+        if (n > 0 && body[n - 1] == Trie.STAR) {
+          continue;
+        }
+        stars++;
       }
       body[n++] = b;
     }
-    if (n > 0 && body[n - 1] == Trie.STAR) {
+    while (n > 0 && body[n - 1] == Trie.STAR) {
       // "/a*" and "/a*$" both match exactly what the prefix "/a" matches.
       n--;
+      stars--;
       anchored = false;
     }
-    return new PatternEntry(Arrays.copyOf(body, n), anchored, length, allow, payload);
-  }
-
-  private static int indexOfStar(byte[] body) {
-    for (int i = 0; i < body.length; i++) {
-      if (body[i] == Trie.STAR) {
-        return i;
-      }
-    }
-    return -1;
+    byte[] trimmed = n == end ? body : Arrays.copyOf(body, n);
+    return new PatternEntry(trimmed, anchored, length, allow, payload, stars > 0);
   }
 }

@@ -152,13 +152,23 @@ public final class RuleMatcher {
       for (PatternEntry e : entries) {
         (e.wildcard ? wildEntries : plainEntries).add(e);
       }
-      plainEntries.sort(PatternEntry.BY_BODY);
-      wildEntries.sort(PatternEntry.BY_BODY);
+      sortIfNeeded(plainEntries);
+      sortIfNeeded(wildEntries);
       Terminals terms = new Terminals();
       Trie plain = Trie.build(plainEntries, true, terms);
       WildcardTrie wild = wildEntries.isEmpty()
           ? null : new WildcardTrie(Trie.build(wildEntries, false, terms), terms);
       return new RuleMatcher(plain, wild, terms);
+    }
+  }
+
+  /** Sorts by body, skipping the sort when the rules were written in order (often so). */
+  private static void sortIfNeeded(List<PatternEntry> entries) {
+    for (int i = 1; i < entries.size(); i++) {
+      if (PatternEntry.BY_BODY.compare(entries.get(i - 1), entries.get(i)) > 0) {
+        entries.sort(PatternEntry.BY_BODY);
+        return;
+      }
     }
   }
 

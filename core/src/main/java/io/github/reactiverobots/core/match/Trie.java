@@ -93,8 +93,13 @@ final class Trie {
    * Builds a trie over {@code entries}, which must be sorted by pattern bytes (unsigned). The
    * terminal of an entry is {@code TerminalSink.merge}d into the node where its pattern ends.
    */
-  static Trie build(List<PatternEntry> entries, boolean compressed, TerminalSink sink) {
-    Builder b = new Builder(Math.max(16, entries.size() * 2));
+  static Trie build(List<PatternEntry> list, boolean compressed, TerminalSink sink) {
+    PatternEntry[] entries = list.toArray(new PatternEntry[0]);
+    byte[][] bodies = new byte[entries.length][];
+    for (int i = 0; i < entries.length; i++) {
+      bodies[i] = entries[i].body;
+    }
+    Builder b = new Builder(Math.max(16, entries.length * 2));
     int root = b.newNode(0, 0);
     // Work items: node, lo, hi, depth. Each node's children are created together, so they stay
     // contiguous in the child arrays.
@@ -102,7 +107,7 @@ final class Trie {
     int top = 0;
     work[top++] = root;
     work[top++] = 0;
-    work[top++] = entries.size();
+    work[top++] = entries.length;
     work[top++] = 0;
     while (top > 0) {
       int depth = work[--top];
@@ -110,8 +115,8 @@ final class Trie {
       int lo = work[--top];
       int node = work[--top];
       int i = lo;
-      while (i < hi && entries.get(i).body.length == depth) {
-        PatternEntry e = entries.get(i);
+      while (i < hi && bodies[i].length == depth) {
+        PatternEntry e = entries[i];
         if (e.anchored) {
           b.exactTerm[node] = sink.merge(b.exactTerm[node], e);
         } else {
@@ -123,13 +128,13 @@ final class Trie {
       int count = 0;
       int j = i;
       while (j < hi) {
-        byte first = entries.get(j).body[depth];
+        byte[] body = bodies[j];
+        byte first = body[depth];
         int k = j + 1;
-        while (k < hi && entries.get(k).body[depth] == first) {
+        while (k < hi && bodies[k][depth] == first) {
           k++;
         }
-        int end = compressed ? commonPrefix(entries.get(j).body, entries.get(k - 1).body) : depth + 1;
-        byte[] body = entries.get(j).body;
+        int end = compressed ? commonPrefix(body, bodies[k - 1]) : depth + 1;
         int labelAt = b.addLabel(body, depth, end - depth);
         int child = b.newNode(labelAt, end - depth);
         b.addChild(first, child);
