@@ -97,13 +97,14 @@ class OriginResolverTest {
   @Test
   void entriesAreNeverWrittenOnANonBlockingThread() {
     Scheduler storeThreads = Schedulers.newBoundedElastic(1, 16, "entry-store");
+    Scheduler parseThreads = Schedulers.newParallel("parse-test", 1);
     try {
       OriginResolver onParallel = new OriginResolver(
           (o, c) -> Mono.just(FetchResult.status(200).body(BODY).build()), store,
           new CachePolicy(ParseOptions.defaults(), Duration.ofMinutes(5), Duration.ofHours(24),
               Duration.ofMinutes(1), Duration.ofHours(1), Duration.ofDays(30), Duration.ofHours(1),
               false, time, events),
-          time, events, Schedulers.parallel(), storeThreads, Duration.ofMinutes(5));
+          time, events, parseThreads, storeThreads, Duration.ofMinutes(5));
       String thread = onParallel.resolve(Origin.of("https://other.example"))
           .map(e -> Thread.currentThread().getName())
           .block(Duration.ofSeconds(5));
@@ -111,6 +112,7 @@ class OriginResolverTest {
       assertThat(store.get(Origin.of("https://other.example"))).isNotNull();
     } finally {
       storeThreads.dispose();
+      parseThreads.dispose();
     }
   }
 }

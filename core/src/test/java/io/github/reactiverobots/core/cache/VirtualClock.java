@@ -3,6 +3,7 @@ package io.github.reactiverobots.core.cache;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import reactor.core.scheduler.Schedulers;
 import reactor.test.scheduler.VirtualTimeScheduler;
 
 /**
@@ -39,5 +40,8 @@ public final class VirtualClock implements AutoCloseable {
   @Override
   public void close() {
     VirtualTimeScheduler.reset();
+    // reset() restores the factory active before the latest set(); clocks closed out of order
+    // would leave a virtual one installed for later tests, so restore the default outright.
+    Schedulers.resetFactory();
   }
 }
