@@ -105,6 +105,10 @@ final class WildcardTrie {
     private int[] next = new int[16];
     private int nextSize;
     private int[] sticky = new int[16];
+    /** Per active star (same index as {@code sticky}), the first bytes still worth trying. */
+    private long[] live = new long[64];
+    /** The union of {@code live}: a byte outside it needs no star advanced. */
+    private final long[] union = new long[4];
     private int stickySize;
     private long[] stickySeen = new long[4];
     private long work;
@@ -119,11 +123,12 @@ final class WildcardTrie {
       if (stickySeen.length < words) {
         stickySeen = new long[words];
       } else {
-        java.util.Arrays.fill(stickySeen, 0, words, 0L);
+        Arrays.fill(stickySeen, 0, words, 0L);
       }
       currentSize = 0;
       nextSize = 0;
       stickySize = 0;
+      Arrays.fill(union, 0L);
       work = 0;
       int result = walk(steps);
       this.w = null;
@@ -140,27 +145,9 @@ final class WildcardTrie {
       for (int pos = 0; pos < n && (currentSize > 0 || stickySize > 0); pos++) {
         byte b = path[pos];
         if (b != Trie.STAR) {
-          // Star nodes activated during this step start absorbing at the next byte.
-          int stickyBefore = stickySize;
-          boolean pruned = false;
-          int c = b & 0xFF;
-          long bit = 1L << (c & 63);
-          for (int i = 0; i < stickyBefore; i++) {
-            int s = sticky[i];
-            if (w.maxBelow[s] < m.priority(best)) {
-              sticky[i] = -1;
-              pruned = true;
-            } else if ((w.starFirstBytes[4 * w.starOrdinal[s] + (c >>> 6)] & bit) != 0) {
-              advance(s, b, pos + 1);
-            } else {
-              work++;
-            }
-          }
+          advanceSticky(b, pos + 1, pos == n - 1);
           for (int i = 0; i < currentSize; i++) {
             advance(current[i], b, pos + 1);
-          }
-          if (pruned) {
-            compactSticky();
           }
         }
         swap();
@@ -169,6 +156,49 @@ final class WildcardTrie {
         steps[0] = work;
       }
       return best;
+    }
+
+    /**
+     * Advances the star nodes active before this byte (those activated during it start at the
+     * next one). A star's continuation that has no literal children gives nothing new after its
+     * first activation (its terminal is counted, its own star is active), so it is dropped from
+     * the star's live first bytes; a byte in no active star's live set costs one check. At the
+     * last byte, where anchored patterns can still end, every continuation is tried.
+     */
+    private void advanceSticky(byte b, int posAfter, boolean last) {
+      int c = b & 0xFF;
+      int word = c >>> 6;
+      long bit = 1L << (c & 63);
+      work++;
+      if (!last && (union[word] & bit) == 0) {
+        return;
+      }
+      int stickyBefore = stickySize;
+      boolean changed = false;
+      for (int i = 0; i < stickyBefore; i++) {
+        int s = sticky[i];
+        if (w.maxBelow[s] < m.priority(best)) {
+          sticky[i] = -1;
+          changed = true;
+          continue;
+        }
+        long bits = last ? w.starFirstBytes[4 * w.starOrdinal[s] + word] : live[4 * i + word];
+        if ((bits & bit) == 0) {
+          continue;
+        }
+        work++;
+        int child = trie.child(s, b);
+        if (child >= 0) {
+          activate(child, posAfter);
+          if (w.literalChildren[child] == 0 && !last) {
+            live[4 * i + word] &= ~bit;
+            changed = true;
+          }
+        }
+      }
+      if (changed) {
+        compactSticky();
+      }
     }
 
     private void advance(int node, byte b, int posAfter) {
@@ -196,6 +226,12 @@ final class WildcardTrie {
           stickySeen[o >>> 6] |= bit;
           if (stickySize == sticky.length) {
             sticky = Arrays.copyOf(sticky, stickySize * 2);
+            live = Arrays.copyOf(live, sticky.length * 4);
+          }
+          for (int k = 0; k < 4; k++) {
+            long first = w.starFirstBytes[4 * o + k];
+            live[4 * stickySize + k] = first;
+            union[k] |= first;
           }
           sticky[stickySize++] = star;
           if (posAfter == path.length) {
@@ -214,9 +250,15 @@ final class WildcardTrie {
 
     private void compactSticky() {
       int kept = 0;
+      Arrays.fill(union, 0L);
       for (int i = 0; i < stickySize; i++) {
         if (sticky[i] >= 0) {
-          sticky[kept++] = sticky[i];
+          sticky[kept] = sticky[i];
+          for (int k = 0; k < 4; k++) {
+            live[4 * kept + k] = live[4 * i + k];
+            union[k] |= live[4 * kept + k];
+          }
+          kept++;
         }
       }
       stickySize = kept;
