@@ -9,7 +9,21 @@ import java.util.Comparator;
  * length of the normalised pattern as written).
  */
 final class PatternEntry {
-  static final Comparator<PatternEntry> BY_BODY = (a, b) -> Arrays.compareUnsigned(a.body, b.body);
+  /**
+   * Unsigned byte order of the bodies. Most comparisons end on the two 8-byte prefix keys;
+   * normalised patterns never hold a 0x00 byte, so padding the keys with zeros keeps the order.
+   */
+  static final Comparator<PatternEntry> BY_BODY = (a, b) -> {
+    int c = Long.compareUnsigned(a.key1, b.key1);
+    if (c != 0) {
+      return c;
+    }
+    c = Long.compareUnsigned(a.key2, b.key2);
+    if (c != 0 || (a.body.length <= 16 && b.body.length <= 16)) {
+      return c != 0 ? c : Integer.compare(a.body.length, b.body.length);
+    }
+    return Arrays.compareUnsigned(a.body, b.body);
+  };
 
   final byte[] body;
   final boolean anchored;
@@ -17,6 +31,8 @@ final class PatternEntry {
   final boolean allow;
   final Object payload;
   final boolean wildcard;
+  private final long key1;
+  private final long key2;
 
   private PatternEntry(
       byte[] body, boolean anchored, int priority, boolean allow, Object payload, boolean wildcard) {
@@ -26,6 +42,16 @@ final class PatternEntry {
     this.allow = allow;
     this.payload = payload;
     this.wildcard = wildcard;
+    this.key1 = prefixKey(body, 0);
+    this.key2 = prefixKey(body, 8);
+  }
+
+  private static long prefixKey(byte[] body, int from) {
+    long key = 0;
+    for (int i = from; i < from + 8; i++) {
+      key = (key << 8) | (i < body.length ? body[i] & 0xFF : 0);
+    }
+    return key;
   }
 
   static PatternEntry of(byte[] normalised, boolean allow, Object payload) {
