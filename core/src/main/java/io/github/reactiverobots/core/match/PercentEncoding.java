@@ -31,7 +31,7 @@ public final class PercentEncoding {
     for (int i = 0; i < n; i++) {
       char c = path.charAt(i);
       if (c >= 0x7F || (rfc && (c <= ' ' || c == '%'))) {
-        byte[] raw = c >= 0x80 ? path.getBytes(StandardCharsets.UTF_8) : utf8(path);
+        byte[] raw = utf8(path);
         return rfc ? normalise(raw, true) : raw;
       }
       out[i] = (byte) c;

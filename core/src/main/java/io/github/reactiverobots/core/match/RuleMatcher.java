@@ -124,10 +124,6 @@ public final class RuleMatcher {
     return term < 0 ? -1 : termPriority[term];
   }
 
-  boolean allow(int term) {
-    return termAllow[term];
-  }
-
   /** Collects patterns; not thread-safe. */
   public static final class Builder {
     private final List<PatternEntry> entries = new ArrayList<>();

@@ -74,7 +74,8 @@ public final class AgentRules {
     long bytes = 160 + 16 + 400;
     for (Group g : groups) {
       for (String raw : g.patternBytes) {
-        bytes += 32 + 48 + 2L * raw.length() + 32 + 44 + 2L * raw.length();
+        // The rule as compiled, plus its share of the trie.
+        bytes += ruleBytes(raw) + 44 + 2L * raw.length();
       }
     }
     return bytes;
@@ -84,7 +85,11 @@ public final class AgentRules {
     Reason reason = rule.allow() ? Reason.MATCHED_ALLOW : Reason.MATCHED_DISALLOW;
     b.add(PercentEncoding.pattern(raw, profile), rule.allow(),
         Verdict.of(rule.allow(), reason, rule, crawlDelay));
-    // Rule, its pattern String and the Verdict that carries it.
+    return ruleBytes(raw);
+  }
+
+  /** A compiled rule's Rule, its pattern String and the Verdict that carries it. */
+  private static long ruleBytes(String raw) {
     return 32 + 48 + 2L * raw.length() + 32;
   }
 
