@@ -9,13 +9,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The merged, compiled rules of the groups that apply to one crawler in one robots.txt
  * (SEMANTICS.md §2-§4). Compiled once, reused for every check. Immutable and thread-safe; a
- * check allocates only the path's bytes.
+ * check allocates the path's bytes and, when a rule decides, its verdict.
  */
 public final class AgentRules {
   private static final byte[] ROBOTS_TXT = "/robots.txt".getBytes(StandardCharsets.US_ASCII);
@@ -62,13 +64,26 @@ public final class AgentRules {
     this.estimatedBytes = bytes + matcher.estimatedBytes() + 16L + 4L * rules.size();
   }
 
+  private static final Map<Profile, AgentRules> NO_GROUP = new EnumMap<>(Profile.class);
+
+  static {
+    for (Profile p : Profile.values()) {
+      NO_GROUP.put(p, new AgentRules(p, List.of()));
+    }
+  }
+
   static AgentRules compile(Profile profile, List<Group> groups) {
-    return new AgentRules(profile, groups);
+    return groups.isEmpty() ? noGroup(profile) : new AgentRules(profile, groups);
+  }
+
+  /** The rules of a crawler no group applies to: every path allowed. */
+  static AgentRules noGroup(Profile profile) {
+    return NO_GROUP.get(profile);
   }
 
   /**
    * What {@link #estimatedBytes()} comes to for {@code groups}, without compiling them: per rule
-   * its Rule, pattern, Verdict and share of the trie.
+   * its Rule, pattern and share of the trie.
    */
   static long estimateBytes(List<Group> groups) {
     long bytes = 160 + 16 + 400;
@@ -82,15 +97,13 @@ public final class AgentRules {
   }
 
   private long add(RuleMatcher.Builder b, Rule rule, String raw) {
-    Reason reason = rule.allow() ? Reason.MATCHED_ALLOW : Reason.MATCHED_DISALLOW;
-    b.add(PercentEncoding.pattern(raw, profile), rule.allow(),
-        Verdict.of(rule.allow(), reason, rule, crawlDelay));
+    b.add(PercentEncoding.pattern(raw, profile), rule.allow(), rule);
     return ruleBytes(raw);
   }
 
-  /** A compiled rule's Rule, its pattern String and the Verdict that carries it. */
+  /** A compiled rule's Rule and its pattern String. */
   private static long ruleBytes(String raw) {
-    return 32 + 48 + 2L * raw.length() + 32;
+    return 32 + 48 + 2L * raw.length();
   }
 
   /** {@code GOOGLE}: {@code allow: /d/index.html} also allows {@code /d/} exactly. */
@@ -115,8 +128,12 @@ public final class AgentRules {
     if (profile == Profile.RFC_9309 && Arrays.equals(path, ROBOTS_TXT)) {
       return robotsTxt;
     }
-    Object decided = matcher.match(path);
-    return decided == null ? noMatch : (Verdict) decided;
+    Rule decided = (Rule) matcher.match(path);
+    if (decided == null) {
+      return noMatch;
+    }
+    Reason reason = decided.allow() ? Reason.MATCHED_ALLOW : Reason.MATCHED_DISALLOW;
+    return Verdict.of(decided.allow(), reason, decided, crawlDelay);
   }
 
   /** Whether a group (named or {@code *}) applies to this crawler. */

@@ -13,12 +13,11 @@ public final class ByteStrings {
 
   /** Whether every char is ASCII, so the byte string is also the text. */
   public static boolean isAscii(String byteString) {
-    for (int i = 0; i < byteString.length(); i++) {
-      if (byteString.charAt(i) >= 0x80) {
-        return false;
-      }
+    int seen = 0;
+    for (int i = 0, n = byteString.length(); i < n; i++) {
+      seen |= byteString.charAt(i);
     }
-    return true;
+    return seen < 0x80;
   }
 
   /** The text a person would read: the bytes decoded as UTF-8 (invalid bytes replaced). */

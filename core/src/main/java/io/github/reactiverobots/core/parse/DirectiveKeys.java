@@ -5,6 +5,8 @@ final class DirectiveKeys {
   private static final byte[][] SPELLINGS;
   private static final Directive[] DIRECTIVES;
   private static final boolean[] TYPO;
+  /** The spelling indices of each key length. */
+  private static final int[][] BY_LENGTH;
 
   static {
     Object[][] table = {
@@ -34,6 +36,17 @@ final class DirectiveKeys {
       DIRECTIVES[i] = (Directive) table[i][1];
       TYPO[i] = (Boolean) table[i][2];
     }
+    int longest = 0;
+    for (byte[] spelling : SPELLINGS) {
+      longest = Math.max(longest, spelling.length);
+    }
+    BY_LENGTH = new int[longest + 1][0];
+    for (int i = 0; i < SPELLINGS.length; i++) {
+      int[] same = BY_LENGTH[SPELLINGS[i].length];
+      same = java.util.Arrays.copyOf(same, same.length + 1);
+      same[same.length - 1] = i;
+      BY_LENGTH[SPELLINGS[i].length] = same;
+    }
   }
 
   private DirectiveKeys() {}
@@ -41,9 +54,11 @@ final class DirectiveKeys {
   /** The index of the spelling {@code data[from, to)} is, or -1. */
   static int find(byte[] data, int from, int to) {
     int len = to - from;
-    for (int i = 0; i < SPELLINGS.length; i++) {
-      byte[] s = SPELLINGS[i];
-      if (s.length == len && equalsIgnoreCase(s, data, from)) {
+    if (len >= BY_LENGTH.length) {
+      return -1;
+    }
+    for (int i : BY_LENGTH[len]) {
+      if (equalsIgnoreCase(SPELLINGS[i], data, from)) {
         return i;
       }
     }

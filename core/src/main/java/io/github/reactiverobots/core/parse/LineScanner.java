@@ -6,18 +6,13 @@ import java.nio.charset.StandardCharsets;
 final class LineScanner {
   private LineScanner() {}
 
-  static void scanLine(
-      byte[] d, int from, int to, int line, boolean issues, RobotsParseHandler handler) {
-    if (issues) {
-      reportEncodingIssues(d, from, to, line, handler);
-    }
+  /**
+   * Scans the content of one line, {@code d[from, to)}, its comment already cut off; {@code colon}
+   * is the index of its first {@code :}, or -1.
+   */
+  static void scanLine(byte[] d, int from, int to, int colon, int line, boolean issues,
+      RobotsParseHandler handler) {
     int lineStart = from;
-    for (int i = from; i < to; i++) {
-      if (d[i] == '#') {
-        to = i;
-        break;
-      }
-    }
     while (from < to && isSpace(d[from])) {
       from++;
     }
@@ -29,21 +24,17 @@ final class LineScanner {
     }
     int keyEnd;
     int valueStart;
-    int colon = indexOf(d, from, to, (byte) ':');
     boolean missingColon = false;
     if (colon >= 0) {
       keyEnd = colon;
       valueStart = colon + 1;
     } else {
-      int gap = from;
-      while (gap < to && d[gap] != ' ' && d[gap] != '\t') {
-        gap++;
-      }
+      int gap = LineBreaks.spaceOrTab(d, from, to);
       valueStart = gap;
       while (valueStart < to && isSpace(d[valueStart])) {
         valueStart++;
       }
-      if (gap == to || hasSpace(d, valueStart, to)) {
+      if (gap == to || LineBreaks.spaceOrTab(d, valueStart, to) < to) {
         if (issues) {
           handler.onIssue(line, from - lineStart + 1, LineIssue.UNPARSABLE_LINE);
         }
@@ -63,6 +54,9 @@ final class LineScanner {
         handler.onIssue(line, from - lineStart + 1, LineIssue.UNPARSABLE_LINE);
       }
       return;
+    }
+    if (handler instanceof AsciiLines) {
+      ((AsciiLines) handler).nextLineAscii(LineBreaks.isAscii(d, from, to));
     }
     if (missingColon && issues) {
       handler.onIssue(line, keyEnd - lineStart + 1, LineIssue.MISSING_COLON);
@@ -84,25 +78,7 @@ final class LineScanner {
     return b == ' ' || b == '\t' || b == 0x0B || b == 0x0C;
   }
 
-  private static boolean hasSpace(byte[] d, int from, int to) {
-    for (int i = from; i < to; i++) {
-      if (d[i] == ' ' || d[i] == '\t') {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static int indexOf(byte[] d, int from, int to, byte b) {
-    for (int i = from; i < to; i++) {
-      if (d[i] == b) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  private static void reportEncodingIssues(
+  static void reportEncodingIssues(
       byte[] d, int from, int to, int line, RobotsParseHandler handler) {
     boolean invalidReported = false;
     boolean quotesReported = false;

@@ -10,7 +10,7 @@ import java.util.Set;
  * Only a rule ({@code allow}, {@code disallow}) ends a run of {@code user-agent} lines; a
  * {@code crawl-delay} between two of them belongs to the one group they open.
  */
-final class ModelBuilder implements RobotsParseHandler {
+final class ModelBuilder implements RobotsParseHandler, AsciiLines {
   final List<Group> groups = new ArrayList<>();
   final Set<String> sitemaps = new LinkedHashSet<>();
   final List<OtherRecord> others = new ArrayList<>();
@@ -18,6 +18,17 @@ final class ModelBuilder implements RobotsParseHandler {
   boolean truncated;
 
   private Open open;
+  private boolean asciiLine;
+
+  @Override
+  public void nextLineAscii(boolean ascii) {
+    asciiLine = ascii;
+  }
+
+  /** A value as text: itself on an ASCII line, decoded otherwise. */
+  private String text(String byteString) {
+    return asciiLine ? byteString : ByteStrings.toText(byteString);
+  }
 
   @Override
   public void onDirective(int line, Directive directive, String value, int valueColumn) {
@@ -27,21 +38,21 @@ final class ModelBuilder implements RobotsParseHandler {
           close();
           open = new Open(line);
         }
-        open.addAgent(value);
+        open.addAgent(value, text(value));
         break;
       case ALLOW:
       case DISALLOW:
         if (open != null) {
           open.sawRule = true;
           if (!value.isEmpty()) {
-            open.rules.add(new Rule(directive == Directive.ALLOW, ByteStrings.toText(value), line));
+            open.rules.add(new Rule(directive == Directive.ALLOW, text(value), line));
             open.patternBytes.add(value);
           }
         }
         break;
       case SITEMAP:
         if (!value.isEmpty()) {
-          sitemaps.add(ByteStrings.toText(value));
+          sitemaps.add(text(value));
         }
         break;
       case CRAWL_DELAY:
@@ -60,10 +71,10 @@ final class ModelBuilder implements RobotsParseHandler {
         }
         break;
       case HOST:
-        others.add(new OtherRecord(line, "host", ByteStrings.toText(value)));
+        others.add(new OtherRecord(line, "host", text(value)));
         break;
       case CLEAN_PARAM:
-        others.add(new OtherRecord(line, "clean-param", ByteStrings.toText(value)));
+        others.add(new OtherRecord(line, "clean-param", text(value)));
         break;
       default:
         throw new AssertionError(directive);
@@ -72,7 +83,7 @@ final class ModelBuilder implements RobotsParseHandler {
 
   @Override
   public void onUnknown(int line, String key, String value, int keyColumn) {
-    others.add(new OtherRecord(line, ByteStrings.toText(key), ByteStrings.toText(value)));
+    others.add(new OtherRecord(line, text(key), text(value)));
   }
 
   @Override
@@ -104,8 +115,8 @@ final class ModelBuilder implements RobotsParseHandler {
       this.line = line;
     }
 
-    void addAgent(String value) {
-      agents.add(ByteStrings.toText(value));
+    void addAgent(String value, String text) {
+      agents.add(text);
       if (UserAgents.isGlobal(value)) {
         global = true;
       } else {

@@ -17,23 +17,30 @@ public final class RobotsScanner {
 
   /** Scans the remaining bytes of {@code body} (its position is unchanged). */
   public static void scan(ByteBuffer body, ParseOptions options, RobotsParseHandler handler) {
-    ByteBuffer view = body.duplicate();
-    int available = view.remaining();
+    int available = body.remaining();
     // UTF-16 needs up to two input bytes per parsed byte, so read twice the limit at most.
-    byte[] data = new byte[(int) Math.min(available, 2L * options.parseLimit() + 2)];
-    view.get(data);
-    scan(data, data.length, available > data.length, options, handler);
+    int read = (int) Math.min(available, 2L * options.parseLimit() + 2);
+    boolean moreBeyond = available > read;
+    if (body.hasArray()) {
+      int from = body.arrayOffset() + body.position();
+      scan(body.array(), from, from + read, moreBeyond, options, handler);
+    } else {
+      byte[] data = new byte[read];
+      body.duplicate().get(data);
+      scan(data, 0, read, moreBeyond, options, handler);
+    }
   }
 
-  /** Scans {@code data[0, length)}; {@code moreBeyond} says the body continued past it. */
-  static void scan(
-      byte[] data, int length, boolean moreBeyond, ParseOptions options, RobotsParseHandler handler) {
-    if (options.profile() == Profile.RFC_9309 && isUtf16(data, length)) {
-      data = transcodeUtf16(data, length);
-      length = data.length;
+  /** Scans {@code data[from, to)}; {@code moreBeyond} says the body continued past it. */
+  private static void scan(byte[] data, int from, int to, boolean moreBeyond,
+      ParseOptions options, RobotsParseHandler handler) {
+    if (options.profile() == Profile.RFC_9309 && isUtf16(data, from, to)) {
+      data = transcodeUtf16(data, from, to);
+      from = 0;
+      to = data.length;
     }
-    int start = bomLength(data, length);
-    int end = length;
+    int start = from + bomLength(data, from, to);
+    int end = to;
     boolean truncated = moreBeyond;
     if (end - start > options.parseLimit()) {
       end = start + options.parseLimit();
@@ -46,18 +53,27 @@ public final class RobotsScanner {
     int pos = start;
     while (pos < end) {
       line++;
-      int lineEnd = pos;
-      while (lineEnd < end && data[lineEnd] != '\n' && data[lineEnd] != '\r') {
-        lineEnd++;
+      int contentEnd = LineBreaks.contentEndOrColon(data, pos, end);
+      int colon = -1;
+      if (contentEnd < end && data[contentEnd] == ':') {
+        colon = contentEnd;
+        contentEnd = LineBreaks.contentEnd(data, colon + 1, end);
       }
-      int contentEnd = lineEnd;
-      if (contentEnd - pos > maxLine) {
-        contentEnd = pos + maxLine;
+      int lineEnd = contentEnd < end && data[contentEnd] == '#'
+          ? LineBreaks.lineEnd(data, contentEnd + 1, end) : contentEnd;
+      int cutEnd = lineEnd;
+      if (lineEnd - pos > maxLine) {
+        cutEnd = pos + maxLine;
+        contentEnd = Math.min(contentEnd, cutEnd);
+        colon = colon < contentEnd ? colon : -1;
         if (issues) {
           handler.onIssue(line, maxLine + 1, LineIssue.LINE_CUT);
         }
       }
-      LineScanner.scanLine(data, pos, contentEnd, line, issues, handler);
+      if (issues) {
+        LineScanner.reportEncodingIssues(data, pos, cutEnd, line, handler);
+      }
+      LineScanner.scanLine(data, pos, contentEnd, colon, line, issues, handler);
       pos = lineEnd;
       if (pos < end) {
         pos += (data[pos] == '\r' && pos + 1 < end && data[pos + 1] == '\n') ? 2 : 1;
@@ -69,25 +85,26 @@ public final class RobotsScanner {
     handler.onEnd(line, truncated);
   }
 
-  private static int bomLength(byte[] d, int length) {
-    if (length > 0 && d[0] == (byte) 0xEF) {
-      if (length > 1 && d[1] == (byte) 0xBB) {
-        return length > 2 && d[2] == (byte) 0xBF ? 3 : 2;
+  private static int bomLength(byte[] d, int from, int to) {
+    if (to > from && d[from] == (byte) 0xEF) {
+      if (to > from + 1 && d[from + 1] == (byte) 0xBB) {
+        return to > from + 2 && d[from + 2] == (byte) 0xBF ? 3 : 2;
       }
       return 1;
     }
     return 0;
   }
 
-  private static boolean isUtf16(byte[] d, int length) {
-    return length >= 2
-        && ((d[0] == (byte) 0xFE && d[1] == (byte) 0xFF) || (d[0] == (byte) 0xFF && d[1] == (byte) 0xFE));
+  private static boolean isUtf16(byte[] d, int from, int to) {
+    return to - from >= 2
+        && ((d[from] == (byte) 0xFE && d[from + 1] == (byte) 0xFF)
+            || (d[from] == (byte) 0xFF && d[from + 1] == (byte) 0xFE));
   }
 
-  private static byte[] transcodeUtf16(byte[] d, int length) {
-    boolean bigEndian = d[0] == (byte) 0xFE;
-    int evenLength = (length - 2) & ~1;
-    String text = new String(d, 2, evenLength,
+  private static byte[] transcodeUtf16(byte[] d, int from, int to) {
+    boolean bigEndian = d[from] == (byte) 0xFE;
+    int evenLength = (to - from - 2) & ~1;
+    String text = new String(d, from + 2, evenLength,
         bigEndian ? StandardCharsets.UTF_16BE : StandardCharsets.UTF_16LE);
     return text.getBytes(StandardCharsets.UTF_8);
   }

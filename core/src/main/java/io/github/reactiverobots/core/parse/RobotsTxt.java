@@ -68,7 +68,7 @@ public final class RobotsTxt {
       weight += 48 + 2L * e.getKey().length() + 32;
     }
     this.byName = Map.copyOf(names);
-    this.none = AgentRules.compile(options.profile(), List.of());
+    this.none = AgentRules.noGroup(options.profile());
     this.global = globals.isEmpty() ? none : AgentRules.compile(options.profile(), globals);
     // The '*' rules are compiled now; a crawler compiles at most one named group set later.
     weight += (global == none ? 0 : global.estimatedBytes()) + largestNamed;
