@@ -1,5 +1,8 @@
 package io.github.reactiverobots.core.match;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Comparator;
 
@@ -25,6 +28,9 @@ final class PatternEntry {
     return Arrays.compareUnsigned(a.body, b.body);
   };
 
+  private static final VarHandle BIG_ENDIAN_WORDS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
   final byte[] body;
   final boolean anchored;
   final int priority;
@@ -47,6 +53,9 @@ final class PatternEntry {
   }
 
   private static long prefixKey(byte[] body, int from) {
+    if (from + Long.BYTES <= body.length) {
+      return (long) BIG_ENDIAN_WORDS.get(body, from);
+    }
     long key = 0;
     for (int i = from; i < from + 8; i++) {
       key = (key << 8) | (i < body.length ? body[i] & 0xFF : 0);
@@ -58,6 +67,9 @@ final class PatternEntry {
     int length = normalised.length;
     boolean anchored = length > 0 && normalised[length - 1] == '$';
     int end = anchored ? length - 1 : length;
+    if (!anchored && indexOfStar(normalised) < 0) {
+      return new PatternEntry(normalised, false, length, allow, payload, false);
+    }
     byte[] body = new byte[end];
     int n = 0;
     int stars = 0;
@@ -79,5 +91,14 @@ final class PatternEntry {
     }
     byte[] trimmed = n == end ? body : Arrays.copyOf(body, n);
     return new PatternEntry(trimmed, anchored, length, allow, payload, stars > 0);
+  }
+
+  private static int indexOfStar(byte[] pattern) {
+    for (int i = 0; i < pattern.length; i++) {
+      if (pattern[i] == Trie.STAR) {
+        return i;
+      }
+    }
+    return -1;
   }
 }

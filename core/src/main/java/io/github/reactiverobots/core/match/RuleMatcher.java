@@ -133,7 +133,8 @@ public final class RuleMatcher {
     /**
      * Adds a rule.
      *
-     * @param normalisedPattern the pattern after percent-encoding normalisation
+     * @param normalisedPattern the pattern after percent-encoding normalisation; kept, not
+     *     copied, until {@link #build()}, so it must not change meanwhile
      * @param allow whether it is an allow rule
      * @param payload what {@link #match} returns when this rule decides
      */

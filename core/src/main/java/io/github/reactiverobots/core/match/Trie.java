@@ -99,7 +99,15 @@ final class Trie {
     for (int i = 0; i < entries.length; i++) {
       bodies[i] = entries[i].body;
     }
-    Builder b = new Builder(Math.max(16, entries.length * 2));
+    long bodyBytes = 0;
+    for (byte[] body : bodies) {
+      bodyBytes += body.length;
+    }
+    // Upper bounds, so the arrays never grow: a radix trie has at most two nodes per pattern, a
+    // byte trie at most one per pattern byte; labels never exceed the pattern bytes.
+    int nodeBound = (int) Math.min(Integer.MAX_VALUE - 8,
+        compressed ? 2L * entries.length + 1 : bodyBytes + 1);
+    Builder b = new Builder(nodeBound, (int) Math.min(Integer.MAX_VALUE - 8, bodyBytes));
     int root = b.newNode(0, 0);
     // Work items: node, lo, hi, depth. Each node's children are created together, so they stay
     // contiguous in the child arrays.
@@ -165,7 +173,7 @@ final class Trie {
   }
 
   private static final class Builder {
-    byte[] labels = new byte[256];
+    byte[] labels;
     int labelSize;
     int[] edgeStart;
     int[] edgeLength;
@@ -178,7 +186,8 @@ final class Trie {
     int[] childNode;
     int children;
 
-    Builder(int capacity) {
+    Builder(int capacity, int labelCapacity) {
+      labels = new byte[Math.max(1, labelCapacity)];
       edgeStart = new int[capacity];
       edgeLength = new int[capacity];
       childStart = new int[capacity];

@@ -55,14 +55,18 @@ final class LineScanner {
       }
       return;
     }
-    if (handler instanceof AsciiLines) {
+    int key = DirectiveKeys.find(d, from, keyEnd);
+    boolean wanted = key >= 0 || handler.wantsUnknown();
+    if (wanted && handler instanceof AsciiLines) {
       ((AsciiLines) handler).nextLineAscii(LineBreaks.isAscii(d, from, to));
     }
     if (missingColon && issues) {
       handler.onIssue(line, keyEnd - lineStart + 1, LineIssue.MISSING_COLON);
     }
+    if (!wanted) {
+      return;
+    }
     String value = new String(d, valueStart, to - valueStart, StandardCharsets.ISO_8859_1);
-    int key = DirectiveKeys.find(d, from, keyEnd);
     if (key < 0) {
       String keyText = new String(d, from, keyEnd - from, StandardCharsets.ISO_8859_1);
       handler.onUnknown(line, keyText, value, from - lineStart + 1);

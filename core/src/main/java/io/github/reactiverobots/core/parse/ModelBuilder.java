@@ -16,6 +16,8 @@ final class ModelBuilder implements RobotsParseHandler, AsciiLines {
   final List<OtherRecord> others = new ArrayList<>();
   int lines;
   boolean truncated;
+  int unknownKept;
+  boolean unknownCapped;
 
   private Open open;
   private boolean asciiLine;
@@ -82,7 +84,17 @@ final class ModelBuilder implements RobotsParseHandler, AsciiLines {
   }
 
   @Override
+  public boolean wantsUnknown() {
+    return !unknownCapped;
+  }
+
+  @Override
   public void onUnknown(int line, String key, String value, int keyColumn) {
+    if (unknownKept == RobotsTxt.MAX_UNKNOWN_RECORDS) {
+      unknownCapped = true;
+      return;
+    }
+    unknownKept++;
     others.add(new OtherRecord(line, text(key), text(value)));
   }
 

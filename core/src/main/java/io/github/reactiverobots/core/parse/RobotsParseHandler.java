@@ -25,6 +25,14 @@ public interface RobotsParseHandler {
   /** A {@code key: value} line whose key is not a directive the parser knows. */
   void onUnknown(int line, String key, String value, int keyColumn);
 
+  /**
+   * Whether {@link #onUnknown} should still be called; asked before each unknown record, whose
+   * strings are not built when not. The default is always.
+   */
+  default boolean wantsUnknown() {
+    return true;
+  }
+
   /** Whether {@link #onIssue} should be called; scanning is cheaper when not. */
   default boolean wantsIssues() {
     return false;

@@ -23,6 +23,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * can't be understood are skipped ({@link Linter} reports them).
  */
 public final class RobotsTxt {
+  /**
+   * Unknown records kept at most. An HTML page served as robots.txt can hold thousands of
+   * {@code key: value} lines, none of which a crawler can use; {@link Linter} still reports each.
+   */
+  public static final int MAX_UNKNOWN_RECORDS = 100;
+
   private static final RobotsTxt EMPTY = parse(new byte[0], ParseOptions.defaults());
 
   private final ParseOptions options;
@@ -31,6 +37,7 @@ public final class RobotsTxt {
   private final List<OtherRecord> otherRecords;
   private final int lines;
   private final boolean truncated;
+  private final boolean unknownRecordsCapped;
   private final Map<String, List<Group>> byName;
   /** Named crawlers' rules, compiled on first use; names selecting the same groups share one. */
   private final ConcurrentHashMap<List<Group>, AgentRules> compiled = new ConcurrentHashMap<>();
@@ -46,6 +53,7 @@ public final class RobotsTxt {
     this.otherRecords = List.copyOf(model.others);
     this.lines = model.lines;
     this.truncated = model.truncated;
+    this.unknownRecordsCapped = model.unknownCapped;
     Map<String, List<Group>> named = new HashMap<>();
     List<Group> globals = new ArrayList<>();
     for (Group g : groups) {
@@ -172,7 +180,10 @@ public final class RobotsTxt {
     return sitemaps;
   }
 
-  /** {@code host}, {@code clean-param} and unknown records, in file order. */
+  /**
+   * {@code host}, {@code clean-param} and unknown records, in file order; of the unknown records
+   * only the first {@link #MAX_UNKNOWN_RECORDS} (see {@link #unknownRecordsCapped()}).
+   */
   public List<OtherRecord> otherRecords() {
     return otherRecords;
   }
@@ -180,6 +191,11 @@ public final class RobotsTxt {
   /** The number of lines read. */
   public int lines() {
     return lines;
+  }
+
+  /** Whether unknown records past the first {@link #MAX_UNKNOWN_RECORDS} were left out. */
+  public boolean unknownRecordsCapped() {
+    return unknownRecordsCapped;
   }
 
   /** Whether the body went past the parse limit. */

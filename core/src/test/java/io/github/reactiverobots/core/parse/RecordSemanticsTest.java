@@ -70,4 +70,31 @@ class RecordSemanticsTest {
     assertThat(robots.forAgent("a").check("/x").allowed()).isTrue();
     assertThat(robots.forAgent("a").check("/y").allowed()).isFalse();
   }
+
+  @Test
+  void onlyTheFirstHundredUnknownRecordsAreKeptButTheLinterReportsEveryOne() {
+    // An HTML page served as robots.txt: hundreds of "key: value" lines no crawler can use.
+    StringBuilder page = new StringBuilder("User-agent: *\n");
+    int unknown = RobotsTxt.MAX_UNKNOWN_RECORDS + 150;
+    for (int i = 0; i < unknown; i++) {
+      page.append("  font-size-").append(i).append(": ").append(i).append("px;\n");
+    }
+    page.append("Host: example.com\nDisallow: /private\n");
+    RobotsTxt robots = rfc(page.toString());
+
+    assertThat(robots.otherRecords()).hasSize(RobotsTxt.MAX_UNKNOWN_RECORDS + 1);
+    assertThat(robots.otherRecords().get(RobotsTxt.MAX_UNKNOWN_RECORDS - 1))
+        .isEqualTo(new OtherRecord(RobotsTxt.MAX_UNKNOWN_RECORDS + 1,
+            "font-size-" + (RobotsTxt.MAX_UNKNOWN_RECORDS - 1),
+            (RobotsTxt.MAX_UNKNOWN_RECORDS - 1) + "px;"));
+    assertThat(robots.otherRecords().get(RobotsTxt.MAX_UNKNOWN_RECORDS))
+        .isEqualTo(new OtherRecord(unknown + 2, "host", "example.com"));
+    assertThat(robots.unknownRecordsCapped()).isTrue();
+    assertThat(robots.forAgent("a").check("/private/x").allowed()).isFalse();
+    assertThat(Linter.lint(page.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+            ParseOptions.defaults()).stream()
+        .filter(d -> d.code() == Diagnostic.Code.UNKNOWN_DIRECTIVE))
+        .hasSize(unknown);
+    assertThat(rfc("User-agent: *\nNoindex: /x\n").unknownRecordsCapped()).isFalse();
+  }
 }
