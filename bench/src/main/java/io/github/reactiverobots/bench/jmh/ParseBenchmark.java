@@ -23,8 +23,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * The {@code bytes} secondary result is body bytes per second (divide by 10^6 for MB/s).
  *
  * <p>Both sides do what a crawler does with a fresh body: crawler-commons' {@code parseContent}
- * for the crawler's name, and reactive-robots' {@code RobotsTxt.parse} followed by {@code
- * forAgent} (which compiles every group's matcher). {@code files=all} includes the three corpus
+ * for the crawler's name, and reactive-robots' {@code RobotsTxt.parse} (which compiles the
+ * {@code *} rules) followed by {@code forAgent} (which compiles the crawler's named group, if it
+ * has one). {@code files=all} includes the three corpus
  * bodies above 500 KiB, of which reactive-robots parses only the first 500 KiB (its RFC 9309
  * parse limit); {@code files=within-limit} leaves them out so both sides read every byte.
  */
