@@ -96,12 +96,10 @@ final class Trie {
   static Trie build(List<PatternEntry> list, boolean compressed, TerminalSink sink) {
     PatternEntry[] entries = list.toArray(new PatternEntry[0]);
     byte[][] bodies = new byte[entries.length][];
+    long bodyBytes = 0;
     for (int i = 0; i < entries.length; i++) {
       bodies[i] = entries[i].body;
-    }
-    long bodyBytes = 0;
-    for (byte[] body : bodies) {
-      bodyBytes += body.length;
+      bodyBytes += bodies[i].length;
     }
     // Upper bounds, so the arrays never grow: a radix trie has at most two nodes per pattern, a
     // byte trie at most one per pattern byte; labels never exceed the pattern bytes.

@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
+import java.util.Arrays;
+
 /** The key spellings the scanner accepts, compared case-insensitively without allocating. */
 final class DirectiveKeys {
   private static final byte[][] SPELLINGS;
@@ -43,7 +45,7 @@ final class DirectiveKeys {
     BY_LENGTH = new int[longest + 1][0];
     for (int i = 0; i < SPELLINGS.length; i++) {
       int[] same = BY_LENGTH[SPELLINGS[i].length];
-      same = java.util.Arrays.copyOf(same, same.length + 1);
+      same = Arrays.copyOf(same, same.length + 1);
       same[same.length - 1] = i;
       BY_LENGTH[SPELLINGS[i].length] = same;
     }

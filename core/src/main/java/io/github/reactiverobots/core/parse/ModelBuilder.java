@@ -16,10 +16,10 @@ final class ModelBuilder implements RobotsParseHandler, AsciiLines {
   final List<OtherRecord> others = new ArrayList<>();
   int lines;
   boolean truncated;
-  int unknownKept;
   boolean unknownCapped;
 
   private Open open;
+  private int unknownKept;
   private boolean asciiLine;
 
   @Override

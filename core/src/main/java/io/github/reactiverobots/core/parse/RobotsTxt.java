@@ -77,7 +77,7 @@ public final class RobotsTxt {
     }
     this.byName = Map.copyOf(names);
     this.none = AgentRules.noGroup(options.profile());
-    this.global = globals.isEmpty() ? none : AgentRules.compile(options.profile(), globals);
+    this.global = AgentRules.compile(options.profile(), globals);
     // The '*' rules are compiled now; a crawler compiles at most one named group set later.
     weight += (global == none ? 0 : global.estimatedBytes()) + largestNamed;
     for (String s : sitemaps) {

@@ -3,6 +3,7 @@ package io.github.reactiverobots.core.parse;
 import static io.github.reactiverobots.core.parse.Robots.rfc;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalTime;
 import org.junit.jupiter.api.Test;
@@ -91,7 +92,7 @@ class RecordSemanticsTest {
         .isEqualTo(new OtherRecord(unknown + 2, "host", "example.com"));
     assertThat(robots.unknownRecordsCapped()).isTrue();
     assertThat(robots.forAgent("a").check("/private/x").allowed()).isFalse();
-    assertThat(Linter.lint(page.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+    assertThat(Linter.lint(page.toString().getBytes(StandardCharsets.UTF_8),
             ParseOptions.defaults()).stream()
         .filter(d -> d.code() == Diagnostic.Code.UNKNOWN_DIRECTIVE))
         .hasSize(unknown);
