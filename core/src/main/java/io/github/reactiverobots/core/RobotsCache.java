@@ -7,12 +7,12 @@ import io.github.reactiverobots.core.cache.EntryStore;
 import io.github.reactiverobots.core.cache.Events;
 import io.github.reactiverobots.core.cache.OriginResolver;
 import io.github.reactiverobots.core.cache.RecentOrigins;
+import io.github.reactiverobots.core.cache.RecentOrigins.Located;
 import io.github.reactiverobots.core.cache.TimeSource;
 import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.Origin;
-import io.github.reactiverobots.core.url.SplitUrl;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -99,9 +99,9 @@ public final class RobotsCache implements AutoCloseable {
   public Mono<Verdict> check(String url, String userAgent) {
     Objects.requireNonNull(url, "url");
     Objects.requireNonNull(userAgent, "userAgent");
-    SplitUrl split;
+    Located target;
     try {
-      split = recentOrigins.split(url);
+      target = recentOrigins.locate(url);
     } catch (InvalidUrlException e) {
       return Mono.error(e);
     }
@@ -111,8 +111,8 @@ public final class RobotsCache implements AutoCloseable {
       }
       boolean timed = events.active();
       long start = timed ? System.nanoTime() : 0;
-      return resolver.resolve(split.origin()).map(entry -> {
-        Verdict v = entry.verdict(userAgent, split.pathAndQuery(), time.nanos());
+      return resolver.resolve(target.origin()).map(entry -> {
+        Verdict v = entry.verdict(userAgent, target, time.nanos());
         if (timed) {
           events.verdict(v, System.nanoTime() - start);
         }
@@ -172,17 +172,17 @@ public final class RobotsCache implements AutoCloseable {
     Objects.requireNonNull(url, "url");
     Objects.requireNonNull(userAgent, "userAgent");
     ensureOpen();
-    SplitUrl split = recentOrigins.split(url);
+    Located target = recentOrigins.locate(url);
     boolean timed = events.active();
     long start = timed ? System.nanoTime() : 0;
     long now = time.nanos();
-    Entry entry = resolver.peek(split.origin(), now);
+    Entry entry = resolver.peek(target.origin(), now);
     if (entry == null) {
       return Optional.empty();
     }
-    Verdict v = entry.verdict(userAgent, split.pathAndQuery(), now);
+    Verdict v = entry.verdict(userAgent, target, now);
     if (timed) {
-      events.lookup(split.origin(), entry.isHit(now) ? Lookup.HIT : Lookup.STALE);
+      events.lookup(target.origin(), entry.isHit(now) ? Lookup.HIT : Lookup.STALE);
       events.verdict(v, System.nanoTime() - start);
     }
     return Optional.of(v);

@@ -36,6 +36,16 @@ public final class Verdict {
     return new Verdict(allowed, reason, rule, crawlDelay, null);
   }
 
+  /**
+   * A verdict decided by rules, with the state of the origin's robots.txt attached.
+   *
+   * @param originState the origin's state, or null when the verdict did not come through a cache
+   */
+  public static Verdict of(boolean allowed, Reason reason, Rule rule, Duration crawlDelay,
+      OriginState originState) {
+    return new Verdict(allowed, reason, rule, crawlDelay, originState);
+  }
+
   /** This verdict with the origin's state attached. */
   public Verdict withOriginState(OriginState state) {
     return new Verdict(allowed, reason, rule, crawlDelay, Objects.requireNonNull(state, "state"));

@@ -119,6 +119,15 @@ public final class Entry {
     return rules.forAgent(userAgent).check(pathAndQuery).withOriginState(stateAt(now));
   }
 
+  /** The verdict for a located URL's path; see {@link #verdict(String, String, long)}. */
+  public Verdict verdict(String userAgent, RecentOrigins.Located target, long now) {
+    if (rules == null) {
+      return blanket.verdict.withOriginState(state);
+    }
+    return rules.forAgent(userAgent)
+        .check(target.bytes(), target.pathFrom(), target.pathTo(), stateAt(now));
+  }
+
   /** The state to report at {@code now}: stale-flagged once an expired good copy answers. */
   public OriginState stateAt(long now) {
     return now - expiresAt < 0 ? state : staleState;

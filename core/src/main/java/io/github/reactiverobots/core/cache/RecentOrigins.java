@@ -3,100 +3,162 @@ package io.github.reactiverobots.core.cache;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.core.url.SplitUrl;
 import io.github.reactiverobots.core.url.UrlSplitter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Splits URLs exactly as {@link UrlSplitter#split} does, but recognises a URL that begins with
- * the canonical key of a recently seen origin without building a new {@link Origin}: the hot
- * path of a cache lookup then allocates only the path string.
+ * the canonical key of a recently seen origin without building a new {@link Origin} or path
+ * string: the hot path of a cache lookup copies the URL's bytes once and matches its path in
+ * place.
  *
- * <p>The shortcut is taken only when its answer is the splitter's by construction: the URL
- * starts with {@code http://} or {@code https://}; it holds no control character, space at
- * either end, {@code #} or {@code \}; and the characters up to the first {@code /} or
- * {@code ?} after the scheme are exactly a remembered origin's key (canonical keys re-split to
- * themselves). Everything else goes to {@link UrlSplitter}, whose origin is then remembered.
- * The memory is a small direct-mapped table; collisions simply overwrite. Thread-safe: slots
- * are written and read racily, which is safe because {@link Origin} is immutable with final
- * fields; internal to the cache, not API.
+ * <p>The shortcut is taken only when its answer is the splitter's by construction: the URL is
+ * ASCII and starts with {@code http://} or {@code https://}; it holds no control character,
+ * {@code #} or {@code \}, and does not end with a space; the bytes up to the first {@code /}
+ * after the scheme are exactly a remembered origin's key (canonical keys re-split to themselves),
+ * and no {@code ?} comes first. Everything else goes to {@link UrlSplitter}, whose origin is then
+ * remembered. The memory is a small direct-mapped table; collisions simply overwrite.
+ * Thread-safe: slots are written and read racily, which is safe because they are immutable with
+ * final fields; internal to the cache, not API.
  */
 public final class RecentOrigins {
-  private static final int SLOTS = 4096;
+  private static final int SLOT_BITS = 12;
+  private static final VarHandle WORDS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final long HTTPS = word("https://".getBytes(StandardCharsets.US_ASCII), 0);
+  private static final long HTTP = word("http://x".getBytes(StandardCharsets.US_ASCII), 0);
+  private static final long SEVEN_BYTES = 0x00FFFFFFFFFFFFFFL;
 
-  private final Origin[] slots = new Origin[SLOTS];
+  private final Known[] slots = new Known[1 << SLOT_BITS];
 
   /**
-   * Splits {@code url} into origin and path-with-query.
+   * A URL split into its origin and the UTF-8 bytes of its path with params and query,
+   * {@code bytes[pathFrom, pathTo)}; an empty range stands for {@code /}. The array is the
+   * caller's alone and is not changed.
+   */
+  public record Located(Origin origin, byte[] bytes, int pathFrom, int pathTo) {
+    /** The path and query as text, as {@link SplitUrl#pathAndQuery()} gives it. */
+    public String pathAndQuery() {
+      return pathFrom == pathTo ? "/"
+          : new String(bytes, pathFrom, pathTo - pathFrom, StandardCharsets.UTF_8);
+    }
+  }
+
+  /**
+   * Splits {@code url} into origin and path bytes.
    *
    * @throws io.github.reactiverobots.core.url.InvalidUrlException as {@link UrlSplitter#split}
    */
-  public SplitUrl split(String url) {
-    SplitUrl fast = recognise(url);
-    if (fast != null) {
-      return fast;
+  public Located locate(String url) {
+    byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length == url.length()) {
+      Located fast = recognise(bytes);
+      if (fast != null) {
+        return fast;
+      }
     }
     SplitUrl split = UrlSplitter.split(url);
     Origin origin = split.origin();
-    slots[index(origin.key().hashCode())] = origin;
-    return split;
+    byte[] key = origin.key().getBytes(StandardCharsets.UTF_8);
+    if (key.length >= Long.BYTES) {
+      slots[slot(key, key.length)] = new Known(origin, key);
+    }
+    byte[] path = split.pathAndQuery().getBytes(StandardCharsets.UTF_8);
+    return new Located(origin, path, 0, path.length);
   }
 
-  private SplitUrl recognise(String url) {
-    int n = url.length();
+  /** The shortcut for an ASCII URL, or null. */
+  private Located recognise(byte[] u) {
+    int n = u.length;
+    if (n < Long.BYTES) {
+      return null;
+    }
+    long head = word(u, 0);
     int start;
-    if (url.startsWith("https://")) {
+    if (head == HTTPS) {
       start = 8;
-    } else if (url.startsWith("http://")) {
+    } else if ((head & SEVEN_BYTES) == (HTTP & SEVEN_BYTES)) {
       start = 7;
     } else {
       return null;
     }
-    if (url.charAt(n - 1) == ' ') {
+    if (u[n - 1] == ' ' || hasExcluded(u)) {
       return null;
     }
-    int hash = 0;
-    for (int i = 0; i < start; i++) {
-      hash = 31 * hash + url.charAt(i);
-    }
-    int end = n;
-    for (int i = start; i < n; i++) {
-      char c = url.charAt(i);
-      if (c == '/' || c == '?') {
-        end = i;
-        break;
-      }
-      if (excluded(c)) {
-        return null;
-      }
-      hash = 31 * hash + c;
-    }
-    for (int i = end; i < n; i++) {
-      if (excluded(url.charAt(i))) {
-        return null;
-      }
-    }
-    Origin origin = slots[index(hash)];
-    if (origin == null) {
+    int end = authorityEnd(u, start);
+    if (end < Long.BYTES || (end < n && u[end] == '?')) {
       return null;
     }
-    String key = origin.key();
-    if (key.length() != end || !url.startsWith(key)) {
+    Known known = slots[slot(u, end)];
+    if (known == null || known.key.length != end
+        || !Arrays.equals(u, 0, end, known.key, 0, end)) {
       return null;
     }
-    String path;
-    if (end == n) {
-      path = "/";
-    } else if (url.charAt(end) == '/') {
-      path = url.substring(end);
-    } else {
-      path = "/" + url.substring(end);
-    }
-    return new SplitUrl(origin, path);
+    return new Located(known.origin, u, end, n);
   }
 
-  private static boolean excluded(char c) {
-    return c < 0x20 || c == 0x7f || c == '#' || c == '\\';
+  /** Whether any byte of {@code u} (ASCII, at least eight bytes) is a control, {@code #} or {@code \}. */
+  private static boolean hasExcluded(byte[] u) {
+    int n = u.length;
+    int i = 0;
+    for (; i + Long.BYTES <= n; i += Long.BYTES) {
+      if (excluded(word(u, i))) {
+        return true;
+      }
+    }
+    return i < n && excluded(word(u, n - Long.BYTES));
   }
 
-  private static int index(int hash) {
-    return (hash ^ (hash >>> 16)) & (SLOTS - 1);
+  private static boolean excluded(long w) {
+    // All bytes are below 0x80, so the subtraction flags exactly the bytes below 0x20.
+    long control = (w - 0x20 * ONES) & ~w & HIGHS;
+    return (control | zeroBytes(w ^ (0x7F * ONES)) | zeroBytes(w ^ ('#' * ONES))
+        | zeroBytes(w ^ ('\\' * ONES))) != 0;
   }
+
+  /** The index of the first {@code /} or {@code ?} at or after {@code from}, or the length. */
+  private static int authorityEnd(byte[] u, int from) {
+    int n = u.length;
+    int i = from;
+    for (; i + Long.BYTES <= n; i += Long.BYTES) {
+      long w = word(u, i);
+      long found = zeroBytes(w ^ ('/' * ONES)) | zeroBytes(w ^ ('?' * ONES));
+      if (found != 0) {
+        return i + (Long.numberOfTrailingZeros(found) >>> 3);
+      }
+    }
+    for (; i < n; i++) {
+      if (u[i] == '/' || u[i] == '?') {
+        return i;
+      }
+    }
+    return n;
+  }
+
+  /** The slot for the key {@code b[0, end)}, {@code end >= 8}, hashed a word at a time. */
+  private static int slot(byte[] b, int end) {
+    long h = end;
+    for (int i = 0; i + Long.BYTES < end; i += Long.BYTES) {
+      h = (h ^ word(b, i)) * 0x9E3779B97F4A7C15L;
+    }
+    h = (h ^ word(b, end - Long.BYTES)) * 0x9E3779B97F4A7C15L;
+    return (int) (h >>> (Long.SIZE - SLOT_BITS));
+  }
+
+  private static long word(byte[] b, int at) {
+    return (long) WORDS.get(b, at);
+  }
+
+  /** The high bit of each zero byte of {@code x} up to its first one (later ones unreliable). */
+  private static long zeroBytes(long x) {
+    return (x - ONES) & ~x & HIGHS;
+  }
+
+  /** A remembered origin and its key's bytes. */
+  private record Known(Origin origin, byte[] key) {}
 }

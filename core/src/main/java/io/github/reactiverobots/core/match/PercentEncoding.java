@@ -2,6 +2,7 @@ package io.github.reactiverobots.core.match;
 
 import io.github.reactiverobots.core.Profile;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Percent-encoding normalisation of patterns and paths (SEMANTICS.md §3, §4). Both profiles
@@ -21,41 +22,32 @@ public final class PercentEncoding {
   }
 
   /**
-   * The bytes a path is matched as: for {@link Profile#RFC_9309} normalised like patterns; for
-   * {@link Profile#GOOGLE} its UTF-8 bytes as given.
+   * Whether the path {@code utf8[from, to)} (UTF-8 bytes) is matched as it is: always for
+   * {@link Profile#GOOGLE}; for {@link Profile#RFC_9309} when it holds no byte that
+   * normalisation could change (control, space, {@code %}, non-ASCII).
    */
-  public static byte[] path(String path, Profile profile) {
-    boolean rfc = profile == Profile.RFC_9309;
-    int n = path.length();
-    byte[] out = new byte[n];
-    for (int i = 0; i < n; i++) {
-      char c = path.charAt(i);
-      if (c >= 0x7F || (rfc && (c <= ' ' || c == '%'))) {
-        byte[] raw = utf8(path);
-        return rfc ? normalise(raw, true) : raw;
-      }
-      out[i] = (byte) c;
+  public static boolean isMatchedAsIs(byte[] utf8, int from, int to, Profile profile) {
+    if (profile != Profile.RFC_9309) {
+      return true;
     }
-    return out;
+    for (int i = from; i < to; i++) {
+      byte b = utf8[i];
+      if (b <= ' ' || b == '%' || b == 0x7F) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The bytes the path {@code utf8[from, to)} is matched as, normalised like patterns. */
+  public static byte[] normalisedPath(byte[] utf8, int from, int to, Profile profile) {
+    return normalise(Arrays.copyOfRange(utf8, from, to), profile == Profile.RFC_9309);
   }
 
   /** Like {@link #pattern} for the {@code MaybeEscapePattern}-style check of one pattern. */
   public static String normalisedPatternText(String text, Profile profile) {
     byte[] n = normalise(text.getBytes(StandardCharsets.UTF_8), profile == Profile.RFC_9309);
     return new String(n, StandardCharsets.ISO_8859_1);
-  }
-
-  static byte[] utf8(String s) {
-    int n = s.length();
-    byte[] out = new byte[n];
-    for (int i = 0; i < n; i++) {
-      char c = s.charAt(i);
-      if (c >= 0x80) {
-        return s.getBytes(StandardCharsets.UTF_8);
-      }
-      out[i] = (byte) c;
-    }
-    return out;
   }
 
   /** Returns {@code in} itself when nothing changes. */
@@ -138,21 +130,21 @@ public final class PercentEncoding {
 
     void write(int b) {
       if (size == buf.length) {
-        buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+        buf = Arrays.copyOf(buf, buf.length * 2);
       }
       buf[size++] = (byte) b;
     }
 
     void write(byte[] b, int off, int len) {
       if (size + len > buf.length) {
-        buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, size + len));
+        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + len));
       }
       System.arraycopy(b, off, buf, size, len);
       size += len;
     }
 
     byte[] toByteArray() {
-      return java.util.Arrays.copyOf(buf, size);
+      return Arrays.copyOf(buf, size);
     }
   }
 }

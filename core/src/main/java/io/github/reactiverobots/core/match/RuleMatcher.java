@@ -52,9 +52,17 @@ public final class RuleMatcher {
 
   /** The payload of the deciding rule for {@code path}, or null when no rule matches. */
   public Object match(byte[] path) {
-    int best = matchPlain(path);
+    return match(path, 0, path.length);
+  }
+
+  /**
+   * The payload of the deciding rule for the path {@code bytes[from, to)}, or null when no rule
+   * matches. The bytes are read, never kept or changed.
+   */
+  public Object match(byte[] bytes, int from, int to) {
+    int best = matchPlain(bytes, from, to);
     if (wildcard != null) {
-      best = wildcard.match(path, best, this, null);
+      best = wildcard.match(bytes, from, to, best, this, null);
     }
     return best < 0 ? null : termPayload[best];
   }
@@ -68,7 +76,7 @@ public final class RuleMatcher {
       return 0;
     }
     long[] steps = new long[1];
-    wildcard.match(path, matchPlain(path), this, steps);
+    wildcard.match(path, 0, path.length, matchPlain(path, 0, path.length), this, steps);
     return steps[0];
   }
 
@@ -79,15 +87,14 @@ public final class RuleMatcher {
     return wildcard == null ? bytes : bytes + wildcard.estimatedBytes();
   }
 
-  private int matchPlain(byte[] path) {
+  private int matchPlain(byte[] path, int from, int n) {
     Trie t = plain;
     int best = t.prefixTerm[0];
-    int n = path.length;
-    if (n == 0) {
+    if (n == from) {
       return better(best, t.exactTerm[0]);
     }
     int node = 0;
-    int pos = 0;
+    int pos = from;
     while (pos < n) {
       int child = t.child(node, path[pos]);
       if (child < 0) {

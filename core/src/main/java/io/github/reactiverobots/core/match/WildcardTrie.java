@@ -75,15 +75,15 @@ final class WildcardTrie {
     return trie.estimatedBytes() + 4L * 4 * trie.nodeCount + 32L * starCount + 6 * 16;
   }
 
-  /** The better of {@code best} and the best wildcard match for {@code path}. */
-  int match(byte[] path, int best, RuleMatcher m, long[] steps) {
+  /** The better of {@code best} and the best wildcard match for the path {@code bytes[from, to)}. */
+  int match(byte[] bytes, int from, int to, int best, RuleMatcher m, long[] steps) {
     Walk walk = SCRATCH.get();
     if (walk.busy) {
       walk = new Walk();
     }
     walk.busy = true;
     try {
-      return walk.run(this, path, best, m, steps);
+      return walk.run(this, bytes, from, to, best, m, steps);
     } finally {
       walk.busy = false;
     }
@@ -98,6 +98,7 @@ final class WildcardTrie {
     private WildcardTrie w;
     private Trie trie;
     private byte[] path;
+    private int end;
     private RuleMatcher m;
     private int best;
     private int[] current = new int[16];
@@ -113,10 +114,12 @@ final class WildcardTrie {
     private long[] stickySeen = new long[4];
     private long work;
 
-    int run(WildcardTrie w, byte[] path, int best, RuleMatcher m, long[] steps) {
+    int run(WildcardTrie w, byte[] path, int from, int to, int best, RuleMatcher m,
+        long[] steps) {
       this.w = w;
       this.trie = w.trie;
       this.path = path;
+      this.end = to;
       this.best = best;
       this.m = m;
       int words = (w.starCount + 63) >>> 6;
@@ -130,7 +133,7 @@ final class WildcardTrie {
       stickySize = 0;
       Arrays.fill(union, 0L);
       work = 0;
-      int result = walk(steps);
+      int result = walk(from, steps);
       this.w = null;
       this.trie = null;
       this.path = null;
@@ -138,11 +141,16 @@ final class WildcardTrie {
       return result;
     }
 
-    private int walk(long[] steps) {
-      int n = path.length;
-      activate(0, 0);
+    private int walk(int from, long[] steps) {
+      int n = end;
+      activate(0, from);
       swap();
-      for (int pos = 0; pos < n && (currentSize > 0 || stickySize > 0); pos++) {
+      for (int pos = from; pos < n && (currentSize > 0 || stickySize > 0); pos++) {
+        if (currentSize == 0) {
+          // Only stars are active: a byte outside their live first bytes changes nothing, and
+          // the last byte is always taken, since anchored patterns can end there.
+          pos = nextLive(pos, n - 1);
+        }
         byte b = path[pos];
         if (b != Trie.STAR) {
           advanceSticky(b, pos + 1, pos == n - 1);
@@ -156,6 +164,22 @@ final class WildcardTrie {
         steps[0] = work;
       }
       return best;
+    }
+
+    /** The first position in {@code [pos, last)} whose byte is a live first byte, or last. */
+    private int nextLive(int pos, int last) {
+      long[] u = union;
+      byte[] p = path;
+      int i = pos;
+      while (i < last) {
+        int c = p[i] & 0xFF;
+        if ((u[c >>> 6] & (1L << (c & 63))) != 0) {
+          break;
+        }
+        i++;
+      }
+      work += i - pos;
+      return i;
     }
 
     /**
@@ -215,7 +239,7 @@ final class WildcardTrie {
         return;
       }
       best = m.better(best, trie.prefixTerm[node]);
-      if (posAfter == path.length) {
+      if (posAfter == end) {
         best = m.better(best, trie.exactTerm[node]);
       }
       int star = w.starChild[node];
@@ -234,7 +258,7 @@ final class WildcardTrie {
             union[k] |= first;
           }
           sticky[stickySize++] = star;
-          if (posAfter == path.length) {
+          if (posAfter == end) {
             best = m.better(best, trie.exactTerm[star]);
           }
           best = m.better(best, trie.prefixTerm[star]);

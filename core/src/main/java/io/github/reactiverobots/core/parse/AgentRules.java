@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.OriginState;
 import io.github.reactiverobots.core.Profile;
 import io.github.reactiverobots.core.Reason;
 import io.github.reactiverobots.core.Verdict;
@@ -17,9 +18,10 @@ import java.util.Optional;
 /**
  * The merged, compiled rules of the groups that apply to one crawler in one robots.txt
  * (SEMANTICS.md §2-§4). Compiled once, reused for every check. Immutable and thread-safe; a
- * check allocates the path's bytes and, when a rule decides, its verdict.
+ * check allocates, when a rule decides, its verdict (and a path given as a String, its bytes).
  */
 public final class AgentRules {
+  private static final byte[] ROOT = {'/'};
   private static final byte[] ROBOTS_TXT = "/robots.txt".getBytes(StandardCharsets.US_ASCII);
   private static final String INDEX_HTM = "/index.htm";
 
@@ -124,16 +126,51 @@ public final class AgentRules {
     if (!hasGroup) {
       return noMatch;
     }
-    byte[] path = PercentEncoding.path(pathAndQuery.isEmpty() ? "/" : pathAndQuery, profile);
-    if (profile == Profile.RFC_9309 && Arrays.equals(path, ROBOTS_TXT)) {
-      return robotsTxt;
+    byte[] path = pathAndQuery.getBytes(StandardCharsets.UTF_8);
+    return check(path, 0, path.length);
+  }
+
+  /**
+   * Checks the path with params and query held as UTF-8 bytes in {@code utf8[from, to)}, as
+   * {@link #check(String)} does; the bytes are read in place, never kept or changed.
+   */
+  public Verdict check(byte[] utf8, int from, int to) {
+    return check(utf8, from, to, null);
+  }
+
+  /**
+   * Like {@link #check(byte[], int, int)}, with {@code originState} attached to the verdict
+   * (as {@link Verdict#withOriginState} would, without building the verdict twice).
+   *
+   * @param originState the origin's state, or null for none
+   */
+  public Verdict check(byte[] utf8, int from, int to, OriginState originState) {
+    Verdict fixed = noMatch;
+    if (hasGroup) {
+      byte[] path = utf8;
+      int start = from;
+      int end = to;
+      if (start == end) {
+        path = ROOT;
+        start = 0;
+        end = ROOT.length;
+      } else if (!PercentEncoding.isMatchedAsIs(path, start, end, profile)) {
+        path = PercentEncoding.normalisedPath(path, start, end, profile);
+        start = 0;
+        end = path.length;
+      }
+      if (profile == Profile.RFC_9309
+          && Arrays.equals(path, start, end, ROBOTS_TXT, 0, ROBOTS_TXT.length)) {
+        fixed = robotsTxt;
+      } else {
+        Rule decided = (Rule) matcher.match(path, start, end);
+        if (decided != null) {
+          Reason reason = decided.allow() ? Reason.MATCHED_ALLOW : Reason.MATCHED_DISALLOW;
+          return Verdict.of(decided.allow(), reason, decided, crawlDelay, originState);
+        }
+      }
     }
-    Rule decided = (Rule) matcher.match(path);
-    if (decided == null) {
-      return noMatch;
-    }
-    Reason reason = decided.allow() ? Reason.MATCHED_ALLOW : Reason.MATCHED_DISALLOW;
-    return Verdict.of(decided.allow(), reason, decided, crawlDelay);
+    return originState == null ? fixed : fixed.withOriginState(originState);
   }
 
   /** Whether a group (named or {@code *}) applies to this crawler. */

@@ -3,6 +3,8 @@ package io.github.reactiverobots.core.parse;
 import io.github.reactiverobots.core.Profile;
 import io.github.reactiverobots.core.Verdict;
 import io.github.reactiverobots.core.url.LenientPaths;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -10,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A parsed robots.txt: an immutable model of its groups, rules, sitemaps and other records, with
@@ -38,9 +39,8 @@ public final class RobotsTxt {
   private final int lines;
   private final boolean truncated;
   private final boolean unknownRecordsCapped;
-  private final Map<String, List<Group>> byName;
-  /** Named crawlers' rules, compiled on first use; names selecting the same groups share one. */
-  private final ConcurrentHashMap<List<Group>, AgentRules> compiled = new ConcurrentHashMap<>();
+  /** Per group name, what it selects; names selecting the same groups share one selection. */
+  private final Map<String, Selection> byName;
   private final AgentRules global;
   private final AgentRules none;
   private final long estimatedWeight;
@@ -64,15 +64,14 @@ public final class RobotsTxt {
         globals.add(g);
       }
     }
-    Map<String, List<Group>> names = new HashMap<>();
+    Map<String, Selection> names = new HashMap<>();
     long weight = 200;
     long largestNamed = 0;
-    Map<List<Group>, Long> estimates = new HashMap<>();
+    Map<List<Group>, Selection> selections = new HashMap<>();
     for (Map.Entry<String, List<Group>> e : named.entrySet()) {
-      List<Group> groupSet = List.copyOf(e.getValue());
-      names.put(e.getKey(), groupSet);
-      long estimate = estimates.computeIfAbsent(groupSet, AgentRules::estimateBytes);
-      largestNamed = Math.max(largestNamed, estimate);
+      Selection selection = selections.computeIfAbsent(List.copyOf(e.getValue()), Selection::new);
+      names.put(e.getKey(), selection);
+      largestNamed = Math.max(largestNamed, selection.estimatedBytes);
       weight += 48 + 2L * e.getKey().length() + 32;
     }
     this.byName = Map.copyOf(names);
@@ -128,16 +127,10 @@ public final class RobotsTxt {
       return m.rules;
     }
     String token = UserAgents.crawlerToken(userAgent, options.profile());
-    List<Group> groups = byName.get(token);
+    Selection selection = byName.get(token);
     AgentRules rules;
-    if (groups != null) {
-      rules = compiled.get(groups);
-      if (rules == null) {
-        // Compiled without holding a lock: a racing thread may compile the same rules too.
-        AgentRules fresh = AgentRules.compile(options.profile(), groups);
-        AgentRules raced = compiled.putIfAbsent(groups, fresh);
-        rules = raced != null ? raced : fresh;
-      }
+    if (selection != null) {
+      rules = selection.rules(options.profile());
     } else {
       rules = options.explicitAgents().contains(token) ? none : global;
     }
@@ -209,6 +202,40 @@ public final class RobotsTxt {
    */
   public long estimatedWeight() {
     return estimatedWeight;
+  }
+
+  /** The groups a name selects, and their rules once compiled. */
+  private static final class Selection {
+    private static final VarHandle RULES;
+
+    static {
+      try {
+        RULES = MethodHandles.lookup().findVarHandle(Selection.class, "rules", AgentRules.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
+    final List<Group> groups;
+    final long estimatedBytes;
+    @SuppressWarnings("unused") // accessed through RULES
+    private volatile AgentRules rules;
+
+    Selection(List<Group> groups) {
+      this.groups = groups;
+      this.estimatedBytes = AgentRules.estimateBytes(groups);
+    }
+
+    AgentRules rules(Profile profile) {
+      AgentRules compiled = rules;
+      if (compiled != null) {
+        return compiled;
+      }
+      // Compiled without holding a lock: a racing thread may compile the same rules too.
+      AgentRules fresh = AgentRules.compile(profile, groups);
+      AgentRules raced = (AgentRules) RULES.compareAndExchange(this, null, fresh);
+      return raced != null ? raced : fresh;
+    }
   }
 
   /** The last agent looked up; a benign race, since both fields come from one immutable pair. */

@@ -45,6 +45,10 @@ class RuleMatcherTest {
         TestRule expected = reference(rules, path);
         TestRule actual = (TestRule) matcher.match(path);
         String what = describe(rules) + " on " + new String(path, StandardCharsets.US_ASCII);
+        // The same path inside a larger array: the bytes around it must not count.
+        byte[] padded = randomBytes(random, alphabet, path.length + 4);
+        System.arraycopy(path, 0, padded, 2, path.length);
+        assertThat(matcher.match(padded, 2, 2 + path.length)).as(what).isSameAs(actual);
         if (expected == null) {
           assertThat(actual).as(what).isNull();
         } else {

@@ -2,6 +2,8 @@ package io.github.reactiverobots.core.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.FetchOutcome;
+import io.github.reactiverobots.core.OriginState;
 import io.github.reactiverobots.core.Profile;
 import io.github.reactiverobots.core.Reason;
 import io.github.reactiverobots.core.Verdict;
@@ -10,7 +12,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +29,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class CorpusRobustnessTest {
   private static final List<String> MANIFEST = lines("/corpus/MANIFEST.tsv");
+  private static final OriginState STATE = new OriginState(
+      FetchOutcome.OK, 200, Instant.EPOCH, Instant.EPOCH.plusSeconds(60), false);
 
   static byte[] file(String name) {
     try (InputStream in = CorpusRobustnessTest.class.getResourceAsStream("/corpus/files/" + name)) {
@@ -97,7 +103,16 @@ class CorpusRobustnessTest {
       String[] f = row.split("\t", -1);
       RobotsTxt robots = parsed.computeIfAbsent(f[0], n -> RobotsTxt.parse(file(n), options));
       String path = f[2];
-      Verdict v = robots.forAgent(f[1]).check(path);
+      AgentRules rules = robots.forAgent(f[1]);
+      Verdict v = rules.check(path);
+      // The same path as UTF-8 bytes inside a larger array, with and without a state attached.
+      byte[] utf8 = path.getBytes(StandardCharsets.UTF_8);
+      byte[] padded = new byte[utf8.length + 4];
+      Arrays.fill(padded, (byte) '%');
+      System.arraycopy(utf8, 0, padded, 2, utf8.length);
+      assertThat(rules.check(padded, 2, 2 + utf8.length)).as(row).isEqualTo(v);
+      assertThat(rules.check(padded, 2, 2 + utf8.length, STATE)).as(row)
+          .isEqualTo(v.withOriginState(STATE));
       if (v.rule().isPresent()) {
         assertThat(v.allowed()).as(row).isEqualTo(v.rule().get().allow());
         assertThat(v.reason()).isIn(Reason.MATCHED_ALLOW, Reason.MATCHED_DISALLOW);
