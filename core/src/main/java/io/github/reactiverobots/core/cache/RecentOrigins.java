@@ -42,7 +42,10 @@ public final class RecentOrigins {
    * caller's alone and is not changed.
    */
   public record Located(Origin origin, byte[] bytes, int pathFrom, int pathTo) {
-    /** The path and query as text, as {@link SplitUrl#pathAndQuery()} gives it. */
+    /**
+     * The path and query as text, as {@link SplitUrl#pathAndQuery()} gives it (a lone surrogate
+     * reads as {@code ?}, as in the bytes matched).
+     */
     public String pathAndQuery() {
       return pathFrom == pathTo ? "/"
           : new String(bytes, pathFrom, pathTo - pathFrom, StandardCharsets.UTF_8);
