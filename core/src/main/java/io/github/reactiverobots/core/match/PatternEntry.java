@@ -37,17 +37,20 @@ final class PatternEntry {
   final boolean allow;
   final Object payload;
   final boolean wildcard;
+  /** The number of {@code *} in the body. */
+  final int stars;
   private final long key1;
   private final long key2;
 
   private PatternEntry(
-      byte[] body, boolean anchored, int priority, boolean allow, Object payload, boolean wildcard) {
+      byte[] body, boolean anchored, int priority, boolean allow, Object payload, int stars) {
     this.body = body;
     this.anchored = anchored;
     this.priority = priority;
     this.allow = allow;
     this.payload = payload;
-    this.wildcard = wildcard;
+    this.wildcard = stars > 0;
+    this.stars = stars;
     this.key1 = prefixKey(body, 0);
     this.key2 = prefixKey(body, 8);
   }
@@ -68,7 +71,7 @@ final class PatternEntry {
     boolean anchored = length > 0 && normalised[length - 1] == '$';
     int end = anchored ? length - 1 : length;
     if (!anchored && indexOfStar(normalised) < 0) {
-      return new PatternEntry(normalised, false, length, allow, payload, false);
+      return new PatternEntry(normalised, false, length, allow, payload, 0);
     }
     byte[] body = new byte[end];
     int n = 0;
@@ -90,7 +93,7 @@ final class PatternEntry {
       anchored = false;
     }
     byte[] trimmed = n == end ? body : Arrays.copyOf(body, n);
-    return new PatternEntry(trimmed, anchored, length, allow, payload, stars > 0);
+    return new PatternEntry(trimmed, anchored, length, allow, payload, stars);
   }
 
   private static int indexOfStar(byte[] pattern) {

@@ -11,11 +11,12 @@ import java.util.List;
  * the match at the end of the path.
  *
  * <p>Plain patterns live in a radix trie, so a check costs O(path length) whatever the number of
- * rules. Patterns with an inner {@code *} live in a second, byte-per-edge trie walked with a
- * state set: each star node, once reached, stays active (it absorbs any byte), and the literal
- * continuations of all active nodes advance one byte at a time. A node is never active twice at
- * one position, so the work per byte is bounded by the trie size and nothing backtracks. Nodes
- * whose best pattern cannot beat the best match so far are dropped.
+ * rules. Patterns with an inner {@code *} live in a second radix trie, whose edges stop at each
+ * star, walked with a state set: each star node, once reached, stays active (it absorbs any
+ * byte), and the literal continuations of all active states advance one byte at a time. A state
+ * (a node, and how much of the edge into it has matched) is never active twice at one position,
+ * so the work per byte is bounded by the trie's label bytes and nothing backtracks. States whose
+ * best pattern cannot beat the best match so far are dropped.
  *
  * <p>Immutable and thread-safe.
  */
@@ -159,9 +160,9 @@ public final class RuleMatcher {
       sortIfNeeded(plainEntries);
       sortIfNeeded(wildEntries);
       Terminals terms = new Terminals();
-      Trie plain = Trie.build(plainEntries, true, terms);
+      Trie plain = Trie.build(plainEntries, false, terms);
       WildcardTrie wild = wildEntries.isEmpty()
-          ? null : new WildcardTrie(Trie.build(wildEntries, false, terms), terms);
+          ? null : new WildcardTrie(Trie.build(wildEntries, true, terms), terms);
       return new RuleMatcher(plain, wild, terms);
     }
   }

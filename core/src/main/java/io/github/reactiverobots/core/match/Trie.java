@@ -4,10 +4,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A frozen byte trie in flat arrays. Built from sorted patterns without recursion (a pattern may
- * be 16 KiB long). With {@code compressed}, single-child chains collapse into one edge (a radix
- * trie, used for plain prefixes); without, every edge is one byte (used for wildcard patterns,
- * where an edge labelled {@code *} leads to a star node). Immutable after construction.
+ * A frozen radix trie in flat arrays: single-child chains collapse into one edge. Built from
+ * sorted patterns without recursion (a pattern may be 16 KiB long). With {@code splitAtStars}
+ * (wildcard patterns), no edge holds a {@code *} except a one-byte edge labelled {@code *}, which
+ * leads to a star node. Immutable after construction.
  */
 final class Trie {
   static final byte STAR = '*';
@@ -93,18 +93,22 @@ final class Trie {
    * Builds a trie over {@code entries}, which must be sorted by pattern bytes (unsigned). The
    * terminal of an entry is {@code TerminalSink.merge}d into the node where its pattern ends.
    */
-  static Trie build(List<PatternEntry> list, boolean compressed, TerminalSink sink) {
+  static Trie build(List<PatternEntry> list, boolean splitAtStars, TerminalSink sink) {
     PatternEntry[] entries = list.toArray(new PatternEntry[0]);
     byte[][] bodies = new byte[entries.length][];
     long bodyBytes = 0;
+    long stars = 0;
     for (int i = 0; i < entries.length; i++) {
       bodies[i] = entries[i].body;
       bodyBytes += bodies[i].length;
+      if (splitAtStars) {
+        stars += entries[i].stars;
+      }
     }
-    // Upper bounds, so the arrays never grow: a radix trie has at most two nodes per pattern, a
-    // byte trie at most one per pattern byte; labels never exceed the pattern bytes.
-    int nodeBound = (int) Math.min(Integer.MAX_VALUE - 8,
-        compressed ? 2L * entries.length + 1 : bodyBytes + 1);
+    // Upper bounds, so the arrays never grow: a radix trie has at most two nodes per pattern,
+    // and each star adds at most two (its own, and the split before it); labels never exceed
+    // the pattern bytes.
+    int nodeBound = (int) Math.min(Integer.MAX_VALUE - 8, 2L * entries.length + 2 * stars + 1);
     Builder b = new Builder(nodeBound, (int) Math.min(Integer.MAX_VALUE - 8, bodyBytes));
     int root = b.newNode(0, 0);
     // Work items: node, lo, hi, depth. Each node's children are created together, so they stay
@@ -140,7 +144,15 @@ final class Trie {
         while (k < hi && bodies[k][depth] == first) {
           k++;
         }
-        int end = compressed ? commonPrefix(body, bodies[k - 1]) : depth + 1;
+        int end;
+        if (first == STAR && splitAtStars) {
+          end = depth + 1;
+        } else {
+          end = commonPrefix(body, bodies[k - 1]);
+          if (splitAtStars) {
+            end = beforeStar(body, depth + 1, end);
+          }
+        }
         int labelAt = b.addLabel(body, depth, end - depth);
         int child = b.newNode(labelAt, end - depth);
         b.addChild(first, child);
@@ -157,6 +169,16 @@ final class Trie {
       b.childCount[node] = count;
     }
     return new Trie(b);
+  }
+
+  /** The index of the first {@code *} in {@code body[from, to)}, or {@code to}. */
+  private static int beforeStar(byte[] body, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (body[i] == STAR) {
+        return i;
+      }
+    }
+    return to;
   }
 
   private static int commonPrefix(byte[] a, byte[] b) {

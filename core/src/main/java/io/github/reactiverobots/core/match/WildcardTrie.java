@@ -3,8 +3,9 @@ package io.github.reactiverobots.core.match;
 import java.util.Arrays;
 
 /**
- * The patterns with an inner {@code *}, in a byte-per-edge trie walked as a state set (see
- * {@link RuleMatcher}). Immutable and thread-safe; each walk uses its own scratch state.
+ * The patterns with an inner {@code *}, in a radix trie whose edges stop at each star, walked as
+ * a state set (see {@link RuleMatcher}): a state is a node and how many bytes of the edge into it
+ * have matched. Immutable and thread-safe; each walk uses its own scratch state.
  */
 final class WildcardTrie {
   private final Trie trie;
@@ -101,9 +102,12 @@ final class WildcardTrie {
     private int end;
     private RuleMatcher m;
     private int best;
-    private int[] current = new int[16];
+    /** The states to advance at this byte: a node, and the bytes of its edge matched so far. */
+    private int[] currentNode = new int[16];
+    private int[] currentOff = new int[16];
     private int currentSize;
-    private int[] next = new int[16];
+    private int[] nextNode = new int[16];
+    private int[] nextOff = new int[16];
     private int nextSize;
     private int[] sticky = new int[16];
     /** Per active star (same index as {@code sticky}), the first bytes still worth trying. */
@@ -155,7 +159,7 @@ final class WildcardTrie {
         if (b != Trie.STAR) {
           advanceSticky(b, pos + 1, pos == n - 1);
           for (int i = 0; i < currentSize; i++) {
-            advance(current[i], b, pos + 1);
+            advance(currentNode[i], currentOff[i], b, pos + 1);
           }
         }
         swap();
@@ -213,8 +217,8 @@ final class WildcardTrie {
         work++;
         int child = trie.child(s, b);
         if (child >= 0) {
-          activate(child, posAfter);
-          if (w.literalChildren[child] == 0 && !last) {
+          reach(child, 1, posAfter);
+          if (trie.edgeLength[child] == 1 && w.literalChildren[child] == 0 && !last) {
             live[4 * i + word] &= ~bit;
             changed = true;
           }
@@ -225,12 +229,37 @@ final class WildcardTrie {
       }
     }
 
-    private void advance(int node, byte b, int posAfter) {
+    /** Advances the state (node, off) by {@code b}: along its edge, or into a child. */
+    private void advance(int node, int off, byte b, int posAfter) {
       work++;
+      if (off < trie.edgeLength[node]) {
+        if (trie.labels[trie.edgeStart[node] + off] == b) {
+          reach(node, off + 1, posAfter);
+        }
+        return;
+      }
       int child = trie.child(node, b);
       if (child >= 0) {
-        activate(child, posAfter);
+        reach(child, 1, posAfter);
       }
+    }
+
+    /** Enters the state (node, off): the node itself once its whole edge has matched. */
+    private void reach(int node, int off, int posAfter) {
+      if (off == trie.edgeLength[node]) {
+        activate(node, posAfter);
+      } else if (w.maxBelow[node] >= m.priority(best)) {
+        push(node, off);
+      }
+    }
+
+    private void push(int node, int off) {
+      if (nextSize == nextNode.length) {
+        nextNode = Arrays.copyOf(nextNode, nextSize * 2);
+        nextOff = Arrays.copyOf(nextOff, nextSize * 2);
+      }
+      nextNode[nextSize] = node;
+      nextOff[nextSize++] = off;
     }
 
     private void activate(int node, int posAfter) {
@@ -265,10 +294,7 @@ final class WildcardTrie {
         }
       }
       if (w.literalChildren[node] > 0) {
-        if (nextSize == next.length) {
-          next = Arrays.copyOf(next, nextSize * 2);
-        }
-        next[nextSize++] = node;
+        push(node, trie.edgeLength[node]);
       }
     }
 
@@ -289,10 +315,13 @@ final class WildcardTrie {
     }
 
     private void swap() {
-      int[] t = current;
-      current = next;
+      int[] t = currentNode;
+      currentNode = nextNode;
+      nextNode = t;
+      t = currentOff;
+      currentOff = nextOff;
+      nextOff = t;
       currentSize = nextSize;
-      next = t;
       nextSize = 0;
     }
   }

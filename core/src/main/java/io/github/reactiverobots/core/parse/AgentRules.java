@@ -90,9 +90,10 @@ public final class AgentRules {
   static long estimateBytes(List<Group> groups) {
     long bytes = 160 + 16 + 400;
     for (Group g : groups) {
-      for (String raw : g.patternBytes) {
+      List<String> patterns = g.patternBytes;
+      for (int i = 0; i < patterns.size(); i++) {
         // The rule as compiled, plus its share of the trie.
-        bytes += ruleBytes(raw) + 44 + 2L * raw.length();
+        bytes += ruleBytes(patterns.get(i)) + 44 + 2L * patterns.get(i).length();
       }
     }
     return bytes;

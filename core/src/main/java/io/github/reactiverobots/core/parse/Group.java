@@ -16,15 +16,35 @@ public final class Group {
   final List<String> patternBytes;
   private final Pacing pacing;
 
-  Group(int line, List<String> userAgents, Set<String> names, boolean global, List<Rule> rules,
+  /** {@code names} must hold no repeats. */
+  Group(int line, List<String> userAgents, List<String> names, boolean global, List<Rule> rules,
       List<String> patternBytes, Pacing pacing) {
     this.line = line;
-    this.userAgents = List.copyOf(userAgents);
-    this.names = Set.copyOf(names);
+    this.userAgents = immutable(userAgents);
+    this.names = distinct(names);
     this.global = global;
-    this.rules = List.copyOf(rules);
-    this.patternBytes = List.copyOf(patternBytes);
+    this.rules = immutable(rules);
+    this.patternBytes = immutable(patternBytes);
     this.pacing = pacing;
+  }
+
+  /** An immutable copy; most groups have one or two of each, which need no array copies. */
+  private static <T> List<T> immutable(List<T> list) {
+    return switch (list.size()) {
+      case 0 -> List.of();
+      case 1 -> List.of(list.get(0));
+      case 2 -> List.of(list.get(0), list.get(1));
+      default -> List.copyOf(list);
+    };
+  }
+
+  private static Set<String> distinct(List<String> names) {
+    return switch (names.size()) {
+      case 0 -> Set.of();
+      case 1 -> Set.of(names.get(0));
+      case 2 -> Set.of(names.get(0), names.get(1));
+      default -> Set.copyOf(names);
+    };
   }
 
   /** The line of the group's first {@code user-agent}. */

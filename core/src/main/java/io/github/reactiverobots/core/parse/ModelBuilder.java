@@ -1,6 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -115,8 +116,10 @@ final class ModelBuilder implements RobotsParseHandler, AsciiLines {
   /** The group being read. */
   private static final class Open {
     final int line;
-    final List<String> agents = new ArrayList<>();
-    final Set<String> names = new LinkedHashSet<>();
+    final List<String> agents = new ArrayList<>(2);
+    /** The names in order, without repeats; {@code index} finds repeats once there are many. */
+    final List<String> names = new ArrayList<>(2);
+    private Set<String> index;
     boolean global;
     boolean sawRule;
     final List<Rule> rules = new ArrayList<>();
@@ -132,7 +135,22 @@ final class ModelBuilder implements RobotsParseHandler, AsciiLines {
       if (UserAgents.isGlobal(value)) {
         global = true;
       } else {
-        names.add(UserAgents.groupName(value));
+        addName(UserAgents.groupName(value));
+      }
+    }
+
+    private void addName(String name) {
+      if (index == null && names.size() < 8) {
+        if (!names.contains(name)) {
+          names.add(name);
+        }
+        return;
+      }
+      if (index == null) {
+        index = new HashSet<>(names);
+      }
+      if (index.add(name)) {
+        names.add(name);
       }
     }
 

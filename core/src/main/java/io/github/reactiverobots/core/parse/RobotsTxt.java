@@ -8,6 +8,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,7 @@ public final class RobotsTxt {
   private final boolean unknownRecordsCapped;
   /** Per group name, what it selects; names selecting the same groups share one selection. */
   private final Map<String, Selection> byName;
+  private final Set<String> groupNames;
   private final AgentRules global;
   private final AgentRules none;
   private final long estimatedWeight;
@@ -54,27 +56,38 @@ public final class RobotsTxt {
     this.lines = model.lines;
     this.truncated = model.truncated;
     this.unknownRecordsCapped = model.unknownCapped;
-    Map<String, List<Group>> named = new HashMap<>();
+    // Most names select one group: those share the group's selection. A name in several groups
+    // gets the selection of that group list, shared with other names in the same groups.
+    HashMap<String, Selection> names = new HashMap<>(groups.size() * 2);
+    Map<String, List<Group>> inSeveral = new HashMap<>();
     List<Group> globals = new ArrayList<>();
     for (Group g : groups) {
-      for (String name : g.names()) {
-        named.computeIfAbsent(name, k -> new ArrayList<>()).add(g);
+      if (!g.names().isEmpty()) {
+        Selection single = new Selection(List.of(g));
+        for (String name : g.names()) {
+          Selection first = names.putIfAbsent(name, single);
+          if (first != null) {
+            inSeveral.computeIfAbsent(name, k -> new ArrayList<>(first.groups)).add(g);
+          }
+        }
       }
       if (g.isGlobal()) {
         globals.add(g);
       }
     }
-    Map<String, Selection> names = new HashMap<>();
+    Map<List<Group>, Selection> shared = new HashMap<>();
+    for (Map.Entry<String, List<Group>> e : inSeveral.entrySet()) {
+      names.put(e.getKey(), shared.computeIfAbsent(List.copyOf(e.getValue()), Selection::new));
+    }
     long weight = 200;
     long largestNamed = 0;
-    Map<List<Group>, Selection> selections = new HashMap<>();
-    for (Map.Entry<String, List<Group>> e : named.entrySet()) {
-      Selection selection = selections.computeIfAbsent(List.copyOf(e.getValue()), Selection::new);
-      names.put(e.getKey(), selection);
-      largestNamed = Math.max(largestNamed, selection.estimatedBytes);
+    for (Map.Entry<String, Selection> e : names.entrySet()) {
+      largestNamed = Math.max(largestNamed, e.getValue().estimatedBytes);
       weight += 48 + 2L * e.getKey().length() + 32;
     }
-    this.byName = Map.copyOf(names);
+    // Never changed after construction, so safe to share through the final field.
+    this.byName = names;
+    this.groupNames = Collections.unmodifiableSet(names.keySet());
     this.none = AgentRules.noGroup(options.profile());
     this.global = AgentRules.compile(options.profile(), globals);
     // The '*' rules are compiled now; a crawler compiles at most one named group set later.
@@ -165,7 +178,7 @@ public final class RobotsTxt {
 
   /** The lower-case names of the groups (not including {@code *}). */
   public Set<String> groupNames() {
-    return byName.keySet();
+    return groupNames;
   }
 
   /** Sitemap URLs, in order, duplicates dropped. */

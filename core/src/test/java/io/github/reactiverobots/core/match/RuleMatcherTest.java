@@ -26,14 +26,26 @@ class RuleMatcherTest {
   @ParameterizedTest
   @ValueSource(longs = {1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L})
   void agreesWithAReferenceMatcherOnRandomRules(long seed) {
+    agreesWithTheReference(seed, "/ab*$", 7, 10);
+  }
+
+  /** Longer literals between the stars, so that states often sit inside an edge. */
+  @ParameterizedTest
+  @ValueSource(longs = {11L, 12L, 13L, 14L})
+  void agreesWithAReferenceMatcherOnLongLiterals(long seed) {
+    agreesWithTheReference(seed, "/aab*$", 16, 24);
+  }
+
+  private static void agreesWithTheReference(long seed, String letters, int maxPattern,
+      int maxPath) {
     Random random = new Random(seed);
-    byte[] alphabet = "/ab*$".getBytes(StandardCharsets.US_ASCII);
+    byte[] alphabet = letters.getBytes(StandardCharsets.US_ASCII);
     for (int round = 0; round < 500; round++) {
       List<TestRule> rules = new ArrayList<>();
       RuleMatcher.Builder builder = RuleMatcher.builder();
       int count = 1 + random.nextInt(8);
       for (int i = 0; i < count; i++) {
-        byte[] p = randomBytes(random, alphabet, 1 + random.nextInt(7));
+        byte[] p = randomBytes(random, alphabet, 1 + random.nextInt(maxPattern));
         p[0] = random.nextInt(5) == 0 ? (byte) '*' : (byte) '/';
         TestRule r = new TestRule(p, random.nextBoolean());
         rules.add(r);
@@ -41,7 +53,7 @@ class RuleMatcherTest {
       }
       RuleMatcher matcher = builder.build();
       for (int k = 0; k < 40; k++) {
-        byte[] path = randomBytes(random, alphabet, random.nextInt(10));
+        byte[] path = randomBytes(random, alphabet, random.nextInt(maxPath));
         TestRule expected = reference(rules, path);
         TestRule actual = (TestRule) matcher.match(path);
         String what = describe(rules) + " on " + new String(path, StandardCharsets.US_ASCII);
