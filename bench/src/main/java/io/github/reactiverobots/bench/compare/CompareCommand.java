@@ -34,7 +34,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * for all), {@code --no-jmh} (memory and agreement only), {@code --jmh-log FILE}.
  */
 public final class CompareCommand {
-  private int warmup = 3;
+  /**
+   * On 2 cores C2 needs about 10 s to finish compiling either library's parse path (both sides'
+   * throughput still climbs through the first 8 one-second iterations), so a shorter warm-up
+   * measures the JIT rather than the parsers.
+   */
+  private int warmup = 10;
   private int iterations = 5;
   private int seconds = 1;
   private int forks = 1;

@@ -148,7 +148,8 @@ final class Trie {
         if (first == STAR && splitAtStars) {
           end = depth + 1;
         } else {
-          end = commonPrefix(body, bodies[k - 1]);
+          // The group's bytes before depth + 1 are known to be equal.
+          end = k == j + 1 ? body.length : commonPrefix(body, bodies[k - 1], depth + 1);
           if (splitAtStars) {
             end = beforeStar(body, depth + 1, end);
           }
@@ -181,10 +182,11 @@ final class Trie {
     return to;
   }
 
-  private static int commonPrefix(byte[] a, byte[] b) {
+  /** The length of the common prefix of {@code a} and {@code b}, which agree before {@code from}. */
+  private static int commonPrefix(byte[] a, byte[] b, int from) {
     int n = Math.min(a.length, b.length);
-    int i = Arrays.mismatch(a, 0, n, b, 0, n);
-    return i < 0 ? n : i;
+    int i = Arrays.mismatch(a, from, n, b, from, n);
+    return i < 0 ? n : from + i;
   }
 
   /** Receives terminals as patterns are placed, returning the terminal index to keep. */
