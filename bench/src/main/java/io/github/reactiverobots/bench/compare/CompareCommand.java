@@ -40,7 +40,7 @@ public final class CompareCommand {
    * measures the JIT rather than the parsers.
    */
   private int warmup = 10;
-  private int iterations = 5;
+  private int iterations = 8;
   private int seconds = 1;
   private int forks = 1;
   private int examples = 5;
@@ -153,6 +153,8 @@ public final class CompareCommand {
         .measurementIterations(iterations)
         .measurementTime(TimeValue.seconds(seconds))
         .threads(threads)
+        // A fixed heap for both libraries: a heap still being resized adds its own swings.
+        .jvmArgsAppend("-Xms2g", "-Xmx2g")
         .shouldFailOnError(true)
         .output(logFile.toString());
     for (Class<?> c : benchmarks) {
