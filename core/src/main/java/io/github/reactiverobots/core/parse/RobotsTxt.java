@@ -19,10 +19,10 @@ import java.util.Set;
  * the rules of {@code *} compiled into a matcher at once and each named crawler's rules compiled
  * on first use. Thread-safe and non-blocking.
  *
- * <p>Parse once per body; {@link #forAgent(String)} is a map lookup (plus one compilation the
- * first time a named group is selected), and the returned {@link AgentRules} serves every later
- * check. Parsing never throws on any input: lines that
- * can't be understood are skipped ({@link Linter} reports them).
+ * <p>Parse once per body; {@link #forAgent(String)} is two map lookups, with no write to shared
+ * state once the agent string has been seen (plus one compilation the first time a named group
+ * is selected), and the returned {@link AgentRules} serves every later check. Parsing never
+ * throws on any input: lines that can't be understood are skipped ({@link Linter} reports them).
  */
 public final class RobotsTxt {
   /**
@@ -46,7 +46,6 @@ public final class RobotsTxt {
   private final AgentRules global;
   private final AgentRules none;
   private final long estimatedWeight;
-  private volatile Memo memo;
 
   private RobotsTxt(ParseOptions options, ModelBuilder model) {
     this.options = options;
@@ -135,10 +134,6 @@ public final class RobotsTxt {
    * (how the token is taken from it depends on the profile, SEMANTICS.md §2).
    */
   public AgentRules forAgent(String userAgent) {
-    Memo m = memo;
-    if (m != null && m.agent.equals(userAgent)) {
-      return m.rules;
-    }
     String token = UserAgents.crawlerToken(userAgent, options.profile());
     Selection selection = byName.get(token);
     AgentRules rules;
@@ -147,7 +142,6 @@ public final class RobotsTxt {
     } else {
       rules = options.explicitAgents().contains(token) ? none : global;
     }
-    memo = new Memo(userAgent, rules);
     return rules;
   }
 
@@ -248,17 +242,6 @@ public final class RobotsTxt {
       AgentRules fresh = AgentRules.compile(profile, groups);
       AgentRules raced = (AgentRules) RULES.compareAndExchange(this, null, fresh);
       return raced != null ? raced : fresh;
-    }
-  }
-
-  /** The last agent looked up; a benign race, since both fields come from one immutable pair. */
-  private static final class Memo {
-    final String agent;
-    final AgentRules rules;
-
-    Memo(String agent, AgentRules rules) {
-      this.agent = agent;
-      this.rules = rules;
     }
   }
 }
