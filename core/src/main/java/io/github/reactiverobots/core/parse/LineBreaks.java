@@ -23,16 +23,44 @@ final class LineBreaks {
   }
 
   /**
-   * The index of the first {@code \n}, {@code \r} or {@code #} in {@code d[from, to)}, or
-   * {@code to}: where the content of a line ends.
+   * Where the content of the line starting at {@code from} ends (its first {@code \n}, {@code \r}
+   * or {@code #}, or {@code to}) and its first {@code :} before that, in one pass, as
+   * {@code (colon + 1) << 32 | contentEnd}: the high half is 0 when the content holds no colon.
+   * Each search flags its first byte of a word exactly, so the first colon and the first end
+   * byte of a word compare exactly.
    */
-  static int contentEnd(byte[] d, int from, int to) {
-    return firstOf(d, from, to, '\n', '\r', '#', '#');
+  static long colonAndContentEnd(byte[] d, int from, int to) {
+    int colon = -1;
+    int i = from;
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
+      long w = (long) WORDS.get(d, i);
+      long ends = zeroBytes(w ^ ('\n' * ONES)) | zeroBytes(w ^ ('\r' * ONES))
+          | zeroBytes(w ^ ('#' * ONES));
+      if (colon < 0) {
+        long colons = zeroBytes(w ^ (':' * ONES));
+        int bit = Long.numberOfTrailingZeros(colons);
+        if (colons != 0 && (ends == 0 || bit < Long.numberOfTrailingZeros(ends))) {
+          colon = i + (bit >>> 3);
+        }
+      }
+      if (ends != 0) {
+        return pack(colon, i + (Long.numberOfTrailingZeros(ends) >>> 3));
+      }
+    }
+    for (; i < to; i++) {
+      byte b = d[i];
+      if (b == '\n' || b == '\r' || b == '#') {
+        return pack(colon, i);
+      }
+      if (b == ':' && colon < 0) {
+        colon = i;
+      }
+    }
+    return pack(colon, to);
   }
 
-  /** Like {@link #contentEnd} but also stopping at a {@code :}. */
-  static int contentEndOrColon(byte[] d, int from, int to) {
-    return firstOf(d, from, to, '\n', '\r', '#', ':');
+  private static long pack(int colon, int contentEnd) {
+    return (long) (colon + 1) << 32 | contentEnd;
   }
 
   /** The index of the first space or tab in {@code d[from, to)}, or {@code to}. */

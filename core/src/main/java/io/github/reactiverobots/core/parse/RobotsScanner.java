@@ -53,12 +53,9 @@ public final class RobotsScanner {
     int pos = start;
     while (pos < end) {
       line++;
-      int contentEnd = LineBreaks.contentEndOrColon(data, pos, end);
-      int colon = -1;
-      if (contentEnd < end && data[contentEnd] == ':') {
-        colon = contentEnd;
-        contentEnd = LineBreaks.contentEnd(data, colon + 1, end);
-      }
+      long found = LineBreaks.colonAndContentEnd(data, pos, end);
+      int contentEnd = (int) found;
+      int colon = (int) (found >>> 32) - 1;
       int lineEnd = contentEnd < end && data[contentEnd] == '#'
           ? LineBreaks.lineEnd(data, contentEnd + 1, end) : contentEnd;
       int cutEnd = lineEnd;
