@@ -152,14 +152,14 @@ public final class RuleMatcher {
     }
 
     public RuleMatcher build() {
-      List<PatternEntry> plainEntries = new ArrayList<>();
+      List<PatternEntry> plainEntries = new ArrayList<>(entries.size());
       List<PatternEntry> wildEntries = new ArrayList<>();
       for (PatternEntry e : entries) {
         (e.wildcard ? wildEntries : plainEntries).add(e);
       }
       sortIfNeeded(plainEntries);
       sortIfNeeded(wildEntries);
-      Terminals terms = new Terminals();
+      Terminals terms = new Terminals(entries.size());
       Trie plain = Trie.build(plainEntries, false, terms);
       WildcardTrie wild = wildEntries.isEmpty()
           ? null : new WildcardTrie(Trie.build(wildEntries, true, terms), terms);
@@ -179,10 +179,18 @@ public final class RuleMatcher {
 
   /** Terminal storage shared by both tries; merges patterns that end at the same node. */
   static final class Terminals implements Trie.TerminalSink {
-    private int[] priority = new int[8];
-    private boolean[] allow = new boolean[8];
-    private Object[] payload = new Object[8];
+    private int[] priority;
+    private boolean[] allow;
+    private Object[] payload;
     private int size;
+
+    /** Sized for {@code patterns} terminals, the most there can be. */
+    Terminals(int patterns) {
+      int capacity = Math.max(1, patterns);
+      priority = new int[capacity];
+      allow = new boolean[capacity];
+      payload = new Object[capacity];
+    }
 
     @Override
     public int merge(int existing, PatternEntry e) {
