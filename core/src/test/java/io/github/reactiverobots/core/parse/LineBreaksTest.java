@@ -20,11 +20,7 @@ class LineBreaksTest {
   @ParameterizedTest
   @ValueSource(longs = {1, 2, 3})
   void colonAndContentEndAgreeWithAByteByByteSearch(long seed) {
-    Random random = new Random(seed);
-    for (int round = 0; round < 20_000; round++) {
-      byte[] d = randomBytes(random, random.nextInt(40));
-      int from = d.length == 0 ? 0 : random.nextInt(d.length + 1);
-      int to = from + random.nextInt(d.length - from + 1);
+    forRandomSlices(seed, (d, from, to, what) -> {
       long found = LineBreaks.colonAndContentEnd(d, from, to);
       int end = from;
       while (end < to && d[end] != '\n' && d[end] != '\r' && d[end] != '#') {
@@ -36,20 +32,15 @@ class LineBreaksTest {
           colon = i;
         }
       }
-      String what = Arrays.toString(Arrays.copyOfRange(d, from, to));
       assertThat((int) found).as(what).isEqualTo(end);
       assertThat((int) (found >>> 32) - 1).as(what).isEqualTo(colon);
-    }
+    });
   }
 
   @ParameterizedTest
   @ValueSource(longs = {4, 5})
   void lineEndSpaceOrTabAndAsciiAgreeWithByteByByteChecks(long seed) {
-    Random random = new Random(seed);
-    for (int round = 0; round < 20_000; round++) {
-      byte[] d = randomBytes(random, random.nextInt(40));
-      int from = d.length == 0 ? 0 : random.nextInt(d.length + 1);
-      int to = from + random.nextInt(d.length - from + 1);
+    forRandomSlices(seed, (d, from, to, what) -> {
       int lineEnd = from;
       while (lineEnd < to && d[lineEnd] != '\n' && d[lineEnd] != '\r') {
         lineEnd++;
@@ -62,10 +53,24 @@ class LineBreaksTest {
       for (int i = from; i < to; i++) {
         ascii &= d[i] >= 0;
       }
-      String what = Arrays.toString(Arrays.copyOfRange(d, from, to));
       assertThat(LineBreaks.lineEnd(d, from, to)).as(what).isEqualTo(lineEnd);
       assertThat(LineBreaks.spaceOrTab(d, from, to)).as(what).isEqualTo(gap);
       assertThat(LineBreaks.isAscii(d, from, to)).as(what).isEqualTo(ascii);
+    });
+  }
+
+  /** A check of the slice {@code d[from, to)}, described by {@code what}. */
+  private interface SliceCheck {
+    void check(byte[] d, int from, int to, String what);
+  }
+
+  private static void forRandomSlices(long seed, SliceCheck check) {
+    Random random = new Random(seed);
+    for (int round = 0; round < 20_000; round++) {
+      byte[] d = randomBytes(random, random.nextInt(40));
+      int from = d.length == 0 ? 0 : random.nextInt(d.length + 1);
+      int to = from + random.nextInt(d.length - from + 1);
+      check.check(d, from, to, Arrays.toString(Arrays.copyOfRange(d, from, to)));
     }
   }
 
