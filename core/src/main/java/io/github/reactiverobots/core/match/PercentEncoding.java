@@ -37,7 +37,7 @@ public final class PercentEncoding {
     if (profile != Profile.RFC_9309) {
       return true;
     }
-    for (int i = from; i < to; i++) {
+    for (int i = plainWords(utf8, from, to, true); i < to; i++) {
       byte b = utf8[i];
       if (b <= ' ' || b == '%' || b == 0x7F) {
         return false;
@@ -59,7 +59,7 @@ public final class PercentEncoding {
 
   /** Returns {@code in} itself when nothing changes. */
   static byte[] normalise(byte[] in, boolean rfc) {
-    int i = plainWords(in, rfc);
+    int i = plainWords(in, 0, in.length, rfc);
     while (i < in.length && !needsWork(in, i, rfc)) {
       i++;
     }
@@ -94,13 +94,14 @@ public final class PercentEncoding {
   }
 
   /**
-   * The length of the leading whole words of {@code in} in which no byte can need work: none is
-   * {@code %}, a control, DEL, non-ASCII, or (for {@code rfc}) a space. Eight bytes a time.
+   * The end of the leading whole words of {@code in[from, to)} in which no byte can need work:
+   * none is {@code %}, a control, DEL, non-ASCII, or (for {@code rfc}) a space. Eight bytes a
+   * time.
    */
-  private static int plainWords(byte[] in, boolean rfc) {
+  private static int plainWords(byte[] in, int from, int to, boolean rfc) {
     long space = rfc ? ' ' * ONES : '%' * ONES;
-    int i = 0;
-    for (; i + Long.BYTES <= in.length; i += Long.BYTES) {
+    int i = from;
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
       long w = (long) WORDS.get(in, i);
       if ((w & HIGHS) != 0) {
         break;

@@ -34,6 +34,29 @@ class PercentEncodingTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(Profile.class)
+  void aPathIsMatchedAsItIsExactlyWhenNoByteCouldChange(Profile profile) {
+    Random random = new Random(profile.ordinal() + 17);
+    for (int round = 0; round < 20_000; round++) {
+      byte[] in = new byte[random.nextInt(40)];
+      for (int i = 0; i < in.length; i++) {
+        int pick = random.nextInt(ALPHABET.length);
+        in[i] = random.nextInt(12) != 0 ? (byte) 'a' : ALPHABET[pick];
+      }
+      int from = in.length == 0 ? 0 : random.nextInt(in.length + 1);
+      int to = from + random.nextInt(in.length - from + 1);
+      boolean plain = true;
+      for (int i = from; i < to; i++) {
+        int b = in[i] & 0xFF;
+        plain &= b > ' ' && b != '%' && b < 0x7F;
+      }
+      assertThat(PercentEncoding.isMatchedAsIs(in, from, to, profile))
+          .as(new String(in, from, to - from, StandardCharsets.ISO_8859_1))
+          .isEqualTo(profile == Profile.GOOGLE || plain);
+    }
+  }
+
   private static byte[] reference(byte[] in, boolean rfc) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     String hex = "0123456789ABCDEF";
