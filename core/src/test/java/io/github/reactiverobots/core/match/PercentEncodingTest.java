@@ -22,12 +22,7 @@ class PercentEncodingTest {
   void agreesWithAByteByByteReference(Profile profile) {
     Random random = new Random(profile.ordinal() + 7);
     for (int round = 0; round < 20_000; round++) {
-      byte[] in = new byte[random.nextInt(30)];
-      boolean sparse = random.nextBoolean();
-      for (int i = 0; i < in.length; i++) {
-        int pick = random.nextInt(ALPHABET.length);
-        in[i] = sparse && pick > 3 && random.nextInt(6) != 0 ? (byte) 'a' : ALPHABET[pick];
-      }
+      byte[] in = randomBytes(random, 30, random.nextBoolean() ? 2 : 6);
       String byteString = new String(in, StandardCharsets.ISO_8859_1);
       assertThat(PercentEncoding.pattern(byteString, profile)).as(byteString)
           .isEqualTo(reference(in, profile == Profile.RFC_9309));
@@ -39,11 +34,7 @@ class PercentEncodingTest {
   void aPathIsMatchedAsItIsExactlyWhenNoByteCouldChange(Profile profile) {
     Random random = new Random(profile.ordinal() + 17);
     for (int round = 0; round < 20_000; round++) {
-      byte[] in = new byte[random.nextInt(40)];
-      for (int i = 0; i < in.length; i++) {
-        int pick = random.nextInt(ALPHABET.length);
-        in[i] = random.nextInt(12) != 0 ? (byte) 'a' : ALPHABET[pick];
-      }
+      byte[] in = randomBytes(random, 40, 12);
       int from = in.length == 0 ? 0 : random.nextInt(in.length + 1);
       int to = from + random.nextInt(in.length - from + 1);
       boolean plain = true;
@@ -55,6 +46,15 @@ class PercentEncodingTest {
           .as(new String(in, from, to - from, StandardCharsets.ISO_8859_1))
           .isEqualTo(profile == Profile.GOOGLE || plain);
     }
+  }
+
+  /** Up to {@code maxLength} bytes, each from the alphabet one time in {@code oneIn}, else 'a'. */
+  private static byte[] randomBytes(Random random, int maxLength, int oneIn) {
+    byte[] in = new byte[random.nextInt(maxLength)];
+    for (int i = 0; i < in.length; i++) {
+      in[i] = random.nextInt(oneIn) == 0 ? ALPHABET[random.nextInt(ALPHABET.length)] : (byte) 'a';
+    }
+    return in;
   }
 
   private static byte[] reference(byte[] in, boolean rfc) {
