@@ -1,11 +1,14 @@
 package io.github.reactiverobots.core.cache;
 
+import static io.github.reactiverobots.core.bytes.ByteWords.ONES;
+import static io.github.reactiverobots.core.bytes.ByteWords.bytesBelow;
+import static io.github.reactiverobots.core.bytes.ByteWords.firstOf;
+import static io.github.reactiverobots.core.bytes.ByteWords.word;
+import static io.github.reactiverobots.core.bytes.ByteWords.zeroBytes;
+
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.core.url.SplitUrl;
 import io.github.reactiverobots.core.url.UrlSplitter;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -26,10 +29,6 @@ import java.util.Arrays;
  */
 public final class RecentOrigins {
   private static final int SLOT_BITS = 12;
-  private static final VarHandle WORDS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final long ONES = 0x0101010101010101L;
-  private static final long HIGHS = 0x8080808080808080L;
   private static final long HTTPS = word("https://".getBytes(StandardCharsets.US_ASCII), 0);
   private static final long HTTP = word("http://x".getBytes(StandardCharsets.US_ASCII), 0);
   private static final long SEVEN_BYTES = 0x00FFFFFFFFFFFFFFL;
@@ -93,7 +92,7 @@ public final class RecentOrigins {
     if (u[n - 1] == ' ' || hasExcluded(u)) {
       return null;
     }
-    int end = authorityEnd(u, start);
+    int end = firstOf(u, start, n, '/', '?', '?', '?');
     if (end < Long.BYTES || (end < n && u[end] == '?')) {
       return null;
     }
@@ -118,29 +117,8 @@ public final class RecentOrigins {
   }
 
   private static boolean excluded(long w) {
-    // All bytes are below 0x80, so the subtraction flags exactly the bytes below 0x20.
-    long control = (w - 0x20 * ONES) & ~w & HIGHS;
-    return (control | zeroBytes(w ^ (0x7F * ONES)) | zeroBytes(w ^ ('#' * ONES))
+    return (bytesBelow(w, 0x20) | zeroBytes(w ^ (0x7F * ONES)) | zeroBytes(w ^ ('#' * ONES))
         | zeroBytes(w ^ ('\\' * ONES))) != 0;
-  }
-
-  /** The index of the first {@code /} or {@code ?} at or after {@code from}, or the length. */
-  private static int authorityEnd(byte[] u, int from) {
-    int n = u.length;
-    int i = from;
-    for (; i + Long.BYTES <= n; i += Long.BYTES) {
-      long w = word(u, i);
-      long found = zeroBytes(w ^ ('/' * ONES)) | zeroBytes(w ^ ('?' * ONES));
-      if (found != 0) {
-        return i + (Long.numberOfTrailingZeros(found) >>> 3);
-      }
-    }
-    for (; i < n; i++) {
-      if (u[i] == '/' || u[i] == '?') {
-        return i;
-      }
-    }
-    return n;
   }
 
   /** The slot for the key {@code b[0, end)}, {@code end >= 8}, hashed a word at a time. */
@@ -151,15 +129,6 @@ public final class RecentOrigins {
     }
     h = (h ^ word(b, end - Long.BYTES)) * 0x9E3779B97F4A7C15L;
     return (int) (h >>> (Long.SIZE - SLOT_BITS));
-  }
-
-  private static long word(byte[] b, int at) {
-    return (long) WORDS.get(b, at);
-  }
-
-  /** The high bit of each zero byte of {@code x} up to its first one (later ones unreliable). */
-  private static long zeroBytes(long x) {
-    return (x - ONES) & ~x & HIGHS;
   }
 
   /** A remembered origin and its key's bytes. */

@@ -1,9 +1,12 @@
 package io.github.reactiverobots.core.match;
 
+import static io.github.reactiverobots.core.bytes.ByteWords.HIGHS;
+import static io.github.reactiverobots.core.bytes.ByteWords.ONES;
+import static io.github.reactiverobots.core.bytes.ByteWords.bytesBelow;
+import static io.github.reactiverobots.core.bytes.ByteWords.word;
+import static io.github.reactiverobots.core.bytes.ByteWords.zeroBytes;
+
 import io.github.reactiverobots.core.Profile;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -15,10 +18,6 @@ import java.util.Arrays;
  */
 public final class PercentEncoding {
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
-  private static final VarHandle WORDS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final long ONES = 0x0101010101010101L;
-  private static final long HIGHS = 0x8080808080808080L;
 
   private PercentEncoding() {}
 
@@ -102,22 +101,17 @@ public final class PercentEncoding {
     long space = rfc ? ' ' * ONES : '%' * ONES;
     int i = from;
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
-      long w = (long) WORDS.get(in, i);
+      long w = word(in, i);
       if ((w & HIGHS) != 0) {
         break;
       }
-      // With no byte above 0x7F, the subtraction flags exactly the bytes below 0x20.
-      long flagged = ((w - 0x20 * ONES) & ~w) | zeroBytes(w ^ ('%' * ONES))
+      long flagged = bytesBelow(w, 0x20) | zeroBytes(w ^ ('%' * ONES))
           | zeroBytes(w ^ (0x7F * ONES)) | zeroBytes(w ^ space);
-      if ((flagged & HIGHS) != 0) {
+      if (flagged != 0) {
         break;
       }
     }
     return i;
-  }
-
-  private static long zeroBytes(long x) {
-    return (x - ONES) & ~x & HIGHS;
   }
 
   private static boolean needsWork(byte[] in, int i, boolean rfc) {

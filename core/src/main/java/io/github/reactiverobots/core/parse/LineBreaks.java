@@ -1,20 +1,16 @@
 package io.github.reactiverobots.core.parse;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import static io.github.reactiverobots.core.bytes.ByteWords.HIGHS;
+import static io.github.reactiverobots.core.bytes.ByteWords.ONES;
+import static io.github.reactiverobots.core.bytes.ByteWords.firstOf;
+import static io.github.reactiverobots.core.bytes.ByteWords.word;
+import static io.github.reactiverobots.core.bytes.ByteWords.zeroBytes;
 
 /**
- * Finds the bytes that shape a line (its end, its comment, its colon) eight bytes at a time: each
- * word is tested for the wanted bytes with the "has zero byte" test, which flags the first
- * wanted byte of a word exactly (a later flag may be false, and is never used).
+ * Finds the bytes that shape a line (its end, its comment, its colon) eight bytes at a time, with
+ * {@link io.github.reactiverobots.core.bytes.ByteWords}.
  */
 final class LineBreaks {
-  private static final VarHandle WORDS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final long ONES = 0x0101010101010101L;
-  private static final long HIGHS = 0x8080808080808080L;
-
   private LineBreaks() {}
 
   /** The index of the first {@code \n} or {@code \r} in {@code d[from, to)}, or {@code to}. */
@@ -33,7 +29,7 @@ final class LineBreaks {
     int colon = -1;
     int i = from;
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
-      long w = (long) WORDS.get(d, i);
+      long w = word(d, i);
       long ends = zeroBytes(w ^ ('\n' * ONES)) | zeroBytes(w ^ ('\r' * ONES))
           | zeroBytes(w ^ ('#' * ONES));
       if (colon < 0) {
@@ -73,7 +69,7 @@ final class LineBreaks {
     long seen = 0;
     int i = from;
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
-      seen |= (long) WORDS.get(d, i);
+      seen |= word(d, i);
     }
     for (; i < to; i++) {
       seen |= d[i];
@@ -81,30 +77,4 @@ final class LineBreaks {
     return (seen & HIGHS) == 0;
   }
 
-  private static int firstOf(byte[] d, int from, int to, int a, int b, int c, int e) {
-    long wa = a * ONES;
-    long wb = b * ONES;
-    long wc = c * ONES;
-    long we = e * ONES;
-    int i = from;
-    for (; i + Long.BYTES <= to; i += Long.BYTES) {
-      long w = (long) WORDS.get(d, i);
-      long found = zeroBytes(w ^ wa) | zeroBytes(w ^ wb) | zeroBytes(w ^ wc) | zeroBytes(w ^ we);
-      if (found != 0) {
-        return i + (Long.numberOfTrailingZeros(found) >>> 3);
-      }
-    }
-    for (; i < to; i++) {
-      int x = d[i];
-      if (x == a || x == b || x == c || x == e) {
-        return i;
-      }
-    }
-    return to;
-  }
-
-  /** The high bit of each zero byte of {@code x} up to its first one (later ones unreliable). */
-  private static long zeroBytes(long x) {
-    return (x - ONES) & ~x & HIGHS;
-  }
 }
