@@ -284,11 +284,10 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   private RobotsRules rulesOf(Origin origin, Entry entry) {
-    long now = time.nanos();
     if (entry.rules() == null) {
-      return RobotsRules.blanket(origin, entry.verdict("*", "/", now));
+      return RobotsRules.blanket(origin, entry.blanketVerdict());
     }
-    return RobotsRules.of(origin, entry.stateAt(now), entry.rules());
+    return RobotsRules.of(origin, entry.stateAt(time.nanos()), entry.rules());
   }
 
   private void ensureOpen() {

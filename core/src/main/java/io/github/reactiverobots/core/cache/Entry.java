@@ -109,23 +109,20 @@ public final class Entry {
   }
 
   /**
-   * The verdict for a path, with this entry's state attached; the stale variant of the state
-   * when an expired good copy answers.
+   * The verdict for a located URL's path, with this entry's state attached; the stale variant of
+   * the state when an expired good copy answers.
    */
-  public Verdict verdict(String userAgent, String pathAndQuery, long now) {
-    if (rules == null) {
-      return blanket.verdict.withOriginState(state);
-    }
-    return rules.forAgent(userAgent).check(pathAndQuery).withOriginState(stateAt(now));
-  }
-
-  /** The verdict for a located URL's path; see {@link #verdict(String, String, long)}. */
   public Verdict verdict(String userAgent, RecentOrigins.Located target, long now) {
     if (rules == null) {
-      return blanket.verdict.withOriginState(state);
+      return blanketVerdict();
     }
     return rules.forAgent(userAgent)
         .check(target.bytes(), target.pathFrom(), target.pathTo(), stateAt(now));
+  }
+
+  /** The blanket answer of an entry without rules, with its state attached. */
+  public Verdict blanketVerdict() {
+    return blanket.verdict.withOriginState(state);
   }
 
   /** The state to report at {@code now}: stale-flagged once an expired good copy answers. */

@@ -70,7 +70,7 @@ final class PatternEntry {
     int length = normalised.length;
     boolean anchored = length > 0 && normalised[length - 1] == '$';
     int end = anchored ? length - 1 : length;
-    if (!anchored && indexOfStar(normalised) < 0) {
+    if (!anchored && Trie.firstStar(normalised, 0, length) == length) {
       return new PatternEntry(normalised, false, length, allow, payload, 0);
     }
     byte[] body = new byte[end];
@@ -94,14 +94,5 @@ final class PatternEntry {
     }
     byte[] trimmed = n == end ? body : Arrays.copyOf(body, n);
     return new PatternEntry(trimmed, anchored, length, allow, payload, stars);
-  }
-
-  private static int indexOfStar(byte[] pattern) {
-    for (int i = 0; i < pattern.length; i++) {
-      if (pattern[i] == Trie.STAR) {
-        return i;
-      }
-    }
-    return -1;
   }
 }

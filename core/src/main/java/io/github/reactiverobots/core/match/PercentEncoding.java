@@ -37,8 +37,8 @@ public final class PercentEncoding {
       return true;
     }
     for (int i = plainWords(utf8, from, to, true); i < to; i++) {
-      byte b = utf8[i];
-      if (b <= ' ' || b == '%' || b == 0x7F) {
+      int b = utf8[i] & 0xFF;
+      if (b == '%' || mustEncode(b, true)) {
         return false;
       }
     }

@@ -151,7 +151,7 @@ final class Trie {
           // The group's bytes before depth + 1 are known to be equal.
           end = k == j + 1 ? body.length : commonPrefix(body, bodies[k - 1], depth + 1);
           if (splitAtStars) {
-            end = beforeStar(body, depth + 1, end);
+            end = firstStar(body, depth + 1, end);
           }
         }
         int labelAt = b.addLabel(body, depth, end - depth);
@@ -173,7 +173,7 @@ final class Trie {
   }
 
   /** The index of the first {@code *} in {@code body[from, to)}, or {@code to}. */
-  private static int beforeStar(byte[] body, int from, int to) {
+  static int firstStar(byte[] body, int from, int to) {
     for (int i = from; i < to; i++) {
       if (body[i] == STAR) {
         return i;
