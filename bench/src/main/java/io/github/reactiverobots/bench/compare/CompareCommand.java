@@ -128,6 +128,11 @@ public final class CompareCommand {
       out.println("| --- | ---: | ---: | ---: | --- |");
       rows.forEach(out::println);
       out.println();
+      out.printf(Locale.ROOT, "Throughput: the mean of the %d measured iterations, with the slowest"
+          + " and fastest iteration in brackets. Ratio: of the means, with the worst pairing (our"
+          + " slowest iteration against their fastest) and the best in brackets; a target is met"
+          + " when even the worst pairing meets it, met on the means when only the means do.%n%n",
+          iterations * Math.max(1, forks));
     }
     out.println("| parse + compile memory, mean per origin | bytes |");
     out.println("| --- | ---: |");
@@ -196,11 +201,11 @@ public final class CompareCommand {
         score(results, bench + ".crawlerCommons", param, paramValue, counter), scale, target);
   }
 
-  private static String ratioRow(String label, double ours, double theirs, double scale,
+  private static String ratioRow(String label, Spread ours, Spread theirs, double scale,
       double target) {
-    double ratio = ours / theirs;
-    return String.format(Locale.ROOT, "| %s | %s | %s | %.1fx | >= %.0fx: %s |", label,
-        human(ours * scale), human(theirs * scale), ratio, target, ratio >= target ? "met" : "NOT met");
+    Spread ratio = ours.over(theirs);
+    return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |", label, ours.scaled(scale),
+        theirs.scaled(scale), ratio.asRatio(), ratio.verdict(target));
   }
 
   private static List<String> cachedRows(Collection<RunResult> results, int threads) {
@@ -220,13 +225,13 @@ public final class CompareCommand {
     return rows;
   }
 
-  private static double score(Collection<RunResult> results, String method, String param,
+  private static Spread score(Collection<RunResult> results, String method, String param,
       String value, String counter) {
     Result<?> r = find(results, method, param, value).getSecondaryResults().get(counter);
     if (r == null) {
       throw new IllegalStateException("no '" + counter + "' result for " + method);
     }
-    return r.getScore();
+    return Spread.of(r.getStatistics());
   }
 
   private static RunResult find(Collection<RunResult> results, String method, String param,
@@ -239,18 +244,5 @@ public final class CompareCommand {
       }
     }
     throw new IllegalStateException("no result for " + method + (param == null ? "" : " " + param + "=" + value));
-  }
-
-  private static String human(double v) {
-    if (v >= 1e9) {
-      return String.format(Locale.ROOT, "%.2f G", v / 1e9);
-    }
-    if (v >= 1e6) {
-      return String.format(Locale.ROOT, "%.2f M", v / 1e6);
-    }
-    if (v >= 1e4) {
-      return String.format(Locale.ROOT, "%.1f k", v / 1e3);
-    }
-    return String.format(Locale.ROOT, "%.1f", v);
   }
 }
