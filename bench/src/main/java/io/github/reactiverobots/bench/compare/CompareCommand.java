@@ -35,9 +35,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class CompareCommand {
   /**
-   * On 2 cores C2 needs about 10 s to finish compiling either library's parse path (both sides'
+   * On 2 cores C2 needs about 10 s to finish compiling either library's check path (both sides'
    * throughput still climbs through the first 8 one-second iterations), so a shorter warm-up
-   * measures the JIT rather than the parsers.
+   * measures the JIT rather than the libraries. crawler-commons' parse path takes longer still:
+   * after 10 s its throughput on the small files kept climbing for five more (17.5, 19.3, 22.1,
+   * 25.3, then about 25.7 ops/s), so the parse benchmarks warm up twice as long.
    */
   private int warmup = 10;
   private int iterations = 8;
@@ -100,10 +102,12 @@ public final class CompareCommand {
     if (jmh) {
       Path logFile = log != null ? log : Files.createTempFile("reactive-robots-compare-", ".log");
       System.err.println("compare: JMH log in " + logFile.toAbsolutePath());
-      Collection<RunResult> single = run(logFile, 1, ParseBenchmark.class, CheckBenchmark.class,
-          LargestFileCheckBenchmark.class, CachedCheckBenchmark.class);
+      List<RunResult> single = new ArrayList<>(
+          run(Path.of(logFile + ".parse"), 1, 2 * warmup, ParseBenchmark.class));
+      single.addAll(run(logFile, 1, warmup, CheckBenchmark.class,
+          LargestFileCheckBenchmark.class, CachedCheckBenchmark.class));
       Collection<RunResult> two = run(
-          Path.of(logFile + ".2-threads"), 2, CachedCheckBenchmark.class);
+          Path.of(logFile + ".2-threads"), 2, warmup, CachedCheckBenchmark.class);
       rows.addAll(throughputRows(corpus, single));
       rows.addAll(cachedRows(single, 1));
       rows.addAll(cachedRows(two, 2));
@@ -117,11 +121,12 @@ public final class CompareCommand {
 
     out.println("# reactive-robots vs crawler-commons 1.6");
     out.println();
-    out.printf(Locale.ROOT, "Measured %s on %d cores, %s %s; JMH %d fork(s), %d x %d s warm-up,"
-            + " %d x %d s measurement. Corpus: %d files, %,d bytes, %,d urls.tsv rows.%n%n",
+    out.printf(Locale.ROOT, "Measured %s on %d cores, %s %s; JMH %d fork(s), %d x %d s warm-up"
+            + " (parse: %d x %d s), %d x %d s measurement. Corpus: %d files, %,d bytes,"
+            + " %,d urls.tsv rows.%n%n",
         started.truncatedTo(ChronoUnit.SECONDS), Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.vm.name"), System.getProperty("java.version"), forks, warmup,
-        seconds, iterations, seconds, corpus.files().size(), corpus.totalBytes(),
+        seconds, 2 * warmup, seconds, iterations, seconds, corpus.files().size(), corpus.totalBytes(),
         corpus.rows().size());
     if (jmh) {
       out.println("| benchmark | reactive-robots | crawler-commons | ratio | target |");
@@ -149,11 +154,11 @@ public final class CompareCommand {
     out.print(agreement.markdown(results, examples));
   }
 
-  private Collection<RunResult> run(Path logFile, int threads, Class<?>... benchmarks)
-      throws RunnerException {
+  private Collection<RunResult> run(Path logFile, int threads, int warmupIterations,
+      Class<?>... benchmarks) throws RunnerException {
     ChainedOptionsBuilder b = new OptionsBuilder()
         .forks(forks)
-        .warmupIterations(warmup)
+        .warmupIterations(warmupIterations)
         .warmupTime(TimeValue.seconds(seconds))
         .measurementIterations(iterations)
         .measurementTime(TimeValue.seconds(seconds))

@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -25,11 +26,19 @@ import org.openjdk.jmh.annotations.TearDown;
  * parsed before measurement, then each operation checks the next {@code urls.tsv} row's URL
  * (origin lookup, path split, match). Sampled, so JMH reports the median and tail per check; run
  * with {@code -t 1} and {@code -t 2} for one and two threads.
+ *
+ * <p>{@code repeat} checks each row that many times before the next: with {@code -p repeat=16}
+ * the origin's data, the URL and the branch history are warm, which separates the cost of a
+ * check's work from the cost of moving to another origin, agent and path on every check.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class CachedCheckBenchmark {
+  /** How many times each row is checked in a row. */
+  @Param("1")
+  public int repeat;
+
   private RobotsCache cache;
   private InMemoryFetcher fetcher;
   private String[] urls;
@@ -48,6 +57,9 @@ public class CachedCheckBenchmark {
 
   @Setup
   public void warm() {
+    if (repeat < 1) {
+      throw new IllegalArgumentException("repeat must be at least 1, got " + repeat);
+    }
     Corpus corpus = Corpus.load();
     List<String> u = new ArrayList<>();
     List<String> a = new ArrayList<>();
@@ -89,8 +101,7 @@ public class CachedCheckBenchmark {
   }
 
   private int next(Cursor c) {
-    int i = Math.floorMod(c.next++, urls.length);
-    return i;
+    return Math.floorMod(c.next++ / repeat, urls.length);
   }
 
   @Benchmark
