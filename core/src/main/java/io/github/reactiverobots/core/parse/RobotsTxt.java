@@ -61,13 +61,14 @@ public final class RobotsTxt {
     Map<String, List<Group>> inSeveral = new HashMap<>();
     List<Group> globals = new ArrayList<>();
     for (Group g : groups) {
-      if (!g.names().isEmpty()) {
-        Selection single = new Selection(List.of(g));
-        for (String name : g.names()) {
-          Selection first = names.putIfAbsent(name, single);
-          if (first != null) {
-            inSeveral.computeIfAbsent(name, k -> new ArrayList<>(first.groups)).add(g);
-          }
+      Selection single = null;
+      for (String name : g.names()) {
+        Selection first = names.get(name);
+        if (first == null) {
+          single = single != null ? single : new Selection(List.of(g));
+          names.put(name, single);
+        } else {
+          inSeveral.computeIfAbsent(name, k -> new ArrayList<>(first.groups)).add(g);
         }
       }
       if (g.isGlobal()) {
