@@ -17,7 +17,10 @@ record Spread(double mean, double min, double max) {
 
   /** The spread of a JMH result's iterations ({@code result.getStatistics()}). */
   static Spread of(Statistics iterations) {
-    return new Spread(iterations.getMean(), iterations.getMin(), iterations.getMax());
+    double min = iterations.getMin();
+    double max = iterations.getMax();
+    // A mean of equal values can round just outside them.
+    return new Spread(Math.min(max, Math.max(min, iterations.getMean())), min, max);
   }
 
   /**

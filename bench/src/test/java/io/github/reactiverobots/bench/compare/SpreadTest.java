@@ -17,6 +17,15 @@ class SpreadTest {
   }
 
   @Test
+  void aMeanThatRoundsOutsideEqualIterationsIsKeptInside() {
+    double[] same = {0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1};
+    Spread s = Spread.of(new ListStatistics(same));
+    assertThat(s.min()).isEqualTo(0.1);
+    assertThat(s.max()).isEqualTo(0.1);
+    assertThat(s.mean()).isEqualTo(0.1);
+  }
+
+  @Test
   void aRatioSpansTheWorstAndBestPairings() {
     Spread ours = new Spread(500, 450, 550);
     Spread theirs = new Spread(100, 90, 110);
