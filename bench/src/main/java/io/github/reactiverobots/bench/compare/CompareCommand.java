@@ -126,8 +126,8 @@ public final class CompareCommand {
             + " %,d urls.tsv rows.%n%n",
         started.truncatedTo(ChronoUnit.SECONDS), Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.vm.name"), System.getProperty("java.version"), forks, warmup,
-        seconds, 2 * warmup, seconds, iterations, seconds, corpus.files().size(), corpus.totalBytes(),
-        corpus.rows().size());
+        seconds, 2 * warmup, seconds, iterations, seconds, corpus.files().size(),
+        corpus.totalBytes(), corpus.rows().size());
     if (jmh) {
       out.println("| benchmark | reactive-robots | crawler-commons | ratio | target |");
       out.println("| --- | ---: | ---: | ---: | --- |");
