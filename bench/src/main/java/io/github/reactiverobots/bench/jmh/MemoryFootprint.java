@@ -1,9 +1,9 @@
 package io.github.reactiverobots.bench.jmh;
 
+import io.github.reactiverobots.bench.HeapInUse;
 import io.github.reactiverobots.bench.corpus.Corpus;
 import io.github.reactiverobots.bench.corpus.CorpusFile;
 import io.github.reactiverobots.core.parse.RobotsTxt;
-import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.util.List;
 import java.util.function.Function;
@@ -80,17 +80,7 @@ public record MemoryFootprint(
   }
 
   /** Heap in use after full collections, once two readings in a row agree within 64 KB. */
-  static long usedAfterGc() {
-    MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-    long last = Long.MAX_VALUE;
-    for (int i = 0; i < 20; i++) {
-      System.gc();
-      long used = memory.getHeapMemoryUsage().getUsed();
-      if (Math.abs(used - last) < 64 * 1024) {
-        return used;
-      }
-      last = used;
-    }
-    return last;
+  private static long usedAfterGc() {
+    return HeapInUse.afterGc(20, 64 * 1024);
   }
 }

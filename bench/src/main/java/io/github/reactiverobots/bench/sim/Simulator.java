@@ -1,10 +1,10 @@
 package io.github.reactiverobots.bench.sim;
 
+import io.github.reactiverobots.bench.HeapInUse;
 import io.github.reactiverobots.bench.corpus.Corpus;
 import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
@@ -113,17 +113,11 @@ public final class Simulator {
     });
   }
 
-  static long usedAfterGc() {
-    var memory = ManagementFactory.getMemoryMXBean();
-    long last = Long.MAX_VALUE;
-    for (int i = 0; i < 10; i++) {
-      System.gc();
-      long used = memory.getHeapMemoryUsage().getUsed();
-      if (Math.abs(used - last) < 256 * 1024) {
-        return used;
-      }
-      last = used;
-    }
-    return last;
+  /**
+   * Heap in use after full collections. The farm's and the cache's threads are still alive, so
+   * readings settle less tightly than in {@code MemoryFootprint}.
+   */
+  private static long usedAfterGc() {
+    return HeapInUse.afterGc(10, 256 * 1024);
   }
 }
