@@ -92,9 +92,9 @@ public record SimOptions(
       }
       String v = args[++i];
       switch (a) {
-        case "--origins" -> origins = (int) number(a, v);
+        case "--origins" -> origins = whole(a, v);
         case "--checks" -> checks = number(a, v);
-        case "--concurrency" -> concurrency = (int) number(a, v);
+        case "--concurrency" -> concurrency = whole(a, v);
         case "--zipf" -> zipf = decimal(a, v);
         case "--mix" -> mix = Mix.parse(v);
         case "--seed" -> seed = number(a, v);
@@ -102,8 +102,8 @@ public record SimOptions(
         case "--max-seconds" -> max = Duration.ofSeconds(number(a, v));
         case "--fetch-timeout-ms" -> timeout = Duration.ofMillis(number(a, v));
         case "--slow-ms" -> slow = Duration.ofMillis(number(a, v));
-        case "--cache-mb" -> weight = number(a, v) << 20;
-        case "--prometheus-port" -> prometheus = (int) number(a, v);
+        case "--cache-mb" -> weight = mebibytes(a, v);
+        case "--prometheus-port" -> prometheus = whole(a, v);
         default -> throw new IllegalArgumentException("unknown option for simulate: " + a);
       }
     }
@@ -117,6 +117,24 @@ public record SimOptions(
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(option + " needs a whole number, got " + v);
     }
+  }
+
+  /** A whole number that fits an int: a cast would turn 4294967297 into 1 without a word. */
+  private static int whole(String option, String v) {
+    long n = number(option, v);
+    if (n != (int) n) {
+      throw new IllegalArgumentException(option + " is out of range: " + v);
+    }
+    return (int) n;
+  }
+
+  /** A size in MiB, as bytes; a shift past 2^63 would wrap to a small positive size. */
+  private static long mebibytes(String option, String v) {
+    long n = number(option, v);
+    if (n > Long.MAX_VALUE >> 20) {
+      throw new IllegalArgumentException(option + " is out of range: " + v);
+    }
+    return n << 20;
   }
 
   private static double decimal(String option, String v) {

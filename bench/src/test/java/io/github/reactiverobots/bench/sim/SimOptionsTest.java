@@ -60,6 +60,21 @@ class SimOptionsTest {
   }
 
   @Test
+  void rejectsNumbersTooLargeForTheirOptionInsteadOfWrappingThem() {
+    // 2^32 + 1 would cast to 1 origin, port 2^32 to port 0, and 2^44 + 1 MiB shift to 1 MiB.
+    assertThatThrownBy(() -> SimOptions.parse(new String[] {"--origins", "4294967297"}))
+        .hasMessageContaining("--origins");
+    assertThatThrownBy(() -> SimOptions.parse(new String[] {"--concurrency", "4294967304"}))
+        .hasMessageContaining("--concurrency");
+    assertThatThrownBy(() -> SimOptions.parse(new String[] {"--prometheus-port", "4294967296"}))
+        .hasMessageContaining("--prometheus-port");
+    assertThatThrownBy(() -> SimOptions.parse(new String[] {"--cache-mb", "17592186044417"}))
+        .hasMessageContaining("--cache-mb");
+    assertThat(SimOptions.parse(new String[] {"--cache-mb", "8796093022207"}).cacheWeightBytes())
+        .isEqualTo(8796093022207L << 20);
+  }
+
+  @Test
   void mixPicksBehavioursByShare() {
     Mix mix = Mix.parse("404=10,timeout=5");
     assertThat(mix.pick(0.0)).isEqualTo(Mix.Behaviour.OK);
