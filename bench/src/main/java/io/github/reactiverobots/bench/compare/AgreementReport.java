@@ -76,6 +76,7 @@ public final class AgreementReport {
 
   private Cause observe(Profile profile, UrlRow row, CorpusFile file, Verdict ours, boolean their) {
     String url = file.url(row.path());
+    String path = pathOf(url);
     String token = CrawlerCommons.robotName(row.agent());
     Profile other = profile == Profile.RFC_9309 ? Profile.GOOGLE : Profile.RFC_9309;
     if (profile == Profile.GOOGLE
@@ -83,7 +84,7 @@ public final class AgreementReport {
         && !row.agent().equalsIgnoreCase(token)) {
       return Cause.AGENT_AS_PASSED;
     }
-    if (profile == Profile.GOOGLE && pathOf(url).equals("/robots.txt")) {
+    if (profile == Profile.GOOGLE && path.equals("/robots.txt")) {
       return Cause.ROBOTS_TXT_ITSELF;
     }
     Boolean wholeBody = file.body().length > ParseOptions.MIN_PARSE_LIMIT
@@ -91,13 +92,13 @@ public final class AgreementReport {
             Ours.WHOLE_BODY.withProfile(profile))).check(row.agent(), url).allowed()
         : null;
     Corpus.ManifestEntry m = corpus.manifest(file.name());
+    String oursRule = ours.rule().map(r -> r.pattern()).orElse(null);
     Observation o = new Observation(
         ours.allowed(),
         their,
         ours.reason(),
-        ours.rule().map(r -> r.pattern()).orElse(null),
-        Observation.referenceMatch(ours.rule().map(r -> r.pattern()).orElse(null),
-            pathOf(url)),
+        oursRule,
+        Observation.referenceMatch(oursRule, path),
         row.path(),
         wholeBody,
         urlRejected(url),

@@ -5,9 +5,6 @@ import io.github.reactiverobots.bench.corpus.CorpusFile;
 import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.Verdict;
-import io.github.reactiverobots.core.url.InvalidUrlException;
-import io.github.reactiverobots.core.url.UrlSplitter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -61,20 +58,9 @@ public class CachedCheckBenchmark {
       throw new IllegalArgumentException("repeat must be at least 1, got " + repeat);
     }
     Corpus corpus = Corpus.load();
-    List<String> u = new ArrayList<>();
-    List<String> a = new ArrayList<>();
-    for (UrlRow r : corpus.rows()) {
-      String url = corpus.file(r.file()).url(r.path());
-      try {
-        UrlSplitter.split(url);
-      } catch (InvalidUrlException e) {
-        continue;
-      }
-      u.add(url);
-      a.add(r.agent());
-    }
-    urls = u.toArray(String[]::new);
-    agents = a.toArray(String[]::new);
+    List<UrlRow> rows = CheckInputs.rowsWithValidUrls(corpus);
+    urls = rows.stream().map(r -> corpus.file(r.file()).url(r.path())).toArray(String[]::new);
+    agents = rows.stream().map(UrlRow::agent).toArray(String[]::new);
     fetcher = new InMemoryFetcher(corpus.files());
     cache = RobotsCache.builder()
         .fetcher(fetcher)

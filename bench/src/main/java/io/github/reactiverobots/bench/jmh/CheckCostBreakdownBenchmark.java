@@ -5,10 +5,8 @@ import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.core.Verdict;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.RobotsTxt;
-import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.SplitUrl;
 import io.github.reactiverobots.core.url.UrlSplitter;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,15 +40,8 @@ public class CheckCostBreakdownBenchmark {
   public void load() {
     Corpus corpus = Corpus.load();
     Map<String, RobotsTxt> byFile = new HashMap<>();
-    List<UrlRow> usable = new ArrayList<>();
-    for (UrlRow r : corpus.rows()) {
-      try {
-        UrlSplitter.split(corpus.file(r.file()).url(r.path()));
-        usable.add(r);
-      } catch (InvalidUrlException e) {
-        // rows whose URL the splitter rejects are left out of every step alike
-      }
-    }
+    // Rows whose URL the splitter rejects are left out of every step alike.
+    List<UrlRow> usable = CheckInputs.rowsWithValidUrls(corpus);
     int n = usable.size();
     urls = new String[n];
     agents = new String[n];

@@ -3,9 +3,13 @@ package io.github.reactiverobots.bench.jmh;
 import crawlercommons.robots.BaseRobotRules;
 import io.github.reactiverobots.bench.corpus.Corpus;
 import io.github.reactiverobots.bench.corpus.CorpusFile;
+import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.url.InvalidUrlException;
+import io.github.reactiverobots.core.url.UrlSplitter;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +64,23 @@ public final class CheckInputs {
         .filter(r -> r.path().length() <= maxPathLength)
         .map(r -> new Check(corpus.file(r.file()), r.agent(), r.path()))
         .toList(), options);
+  }
+
+  /**
+   * The {@code urls.tsv} rows whose absolute URL {@link UrlSplitter} accepts, in file order: the
+   * rows a cache can be asked about.
+   */
+  static List<UrlRow> rowsWithValidUrls(Corpus corpus) {
+    List<UrlRow> valid = new ArrayList<>();
+    for (UrlRow r : corpus.rows()) {
+      try {
+        UrlSplitter.split(corpus.file(r.file()).url(r.path()));
+        valid.add(r);
+      } catch (InvalidUrlException e) {
+        // left out: a check of it fails before any lookup
+      }
+    }
+    return valid;
   }
 
   /** The number of checks. */

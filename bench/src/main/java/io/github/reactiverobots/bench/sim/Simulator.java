@@ -83,10 +83,9 @@ public final class Simulator {
           progress.print();
         }
         long heapAfter = usedAfterGc();
-        SimReport report = SimReport.of(options, stats, cache.stats(), farm, elapsed,
+        return SimReport.of(options, stats, cache.stats(), farm, elapsed,
             heapAfter - heapBefore, finished, options.prometheusPort() >= 0
                 ? MetricsExposure.describe(metrics) : null);
-        return report;
       } finally {
         if (fetcher instanceof AutoCloseable c) {
           c.close();

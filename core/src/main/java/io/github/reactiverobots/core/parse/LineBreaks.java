@@ -76,5 +76,4 @@ final class LineBreaks {
     }
     return (seen & HIGHS) == 0;
   }
-
 }

@@ -41,14 +41,18 @@ class OriginResolverTest {
 
   OriginResolverTest() {
     events.add(listener);
-    CachePolicy policy = new CachePolicy(ParseOptions.defaults(), Duration.ofMinutes(5),
-        Duration.ofHours(24), Duration.ofMinutes(1), Duration.ofHours(1), Duration.ofDays(30),
-        Duration.ofHours(1), false, time, events);
     resolver = new OriginResolver((o, c) -> Mono.fromSupplier(() -> {
       fetches.incrementAndGet();
       return FetchResult.status(200).body(BODY).build();
-    }), store, policy, time, events, Schedulers.immediate(), Schedulers.immediate(),
+    }), store, policy(), time, events, Schedulers.immediate(), Schedulers.immediate(),
         Duration.ofMinutes(5));
+  }
+
+  /** TTL 5 minutes to 24 hours; an expired copy answers while it refreshes, for an hour. */
+  private CachePolicy policy() {
+    return new CachePolicy(ParseOptions.defaults(), Duration.ofMinutes(5), Duration.ofHours(24),
+        Duration.ofMinutes(1), Duration.ofHours(1), Duration.ofDays(30), Duration.ofHours(1),
+        false, time, events);
   }
 
   private Entry resolveNow() {
@@ -110,10 +114,7 @@ class OriginResolverTest {
     Scheduler parseThreads = Schedulers.newParallel("parse-test", 1);
     try {
       OriginResolver onParallel = new OriginResolver(
-          (o, c) -> Mono.just(FetchResult.status(200).body(BODY).build()), store,
-          new CachePolicy(ParseOptions.defaults(), Duration.ofMinutes(5), Duration.ofHours(24),
-              Duration.ofMinutes(1), Duration.ofHours(1), Duration.ofDays(30), Duration.ofHours(1),
-              false, time, events),
+          (o, c) -> Mono.just(FetchResult.status(200).body(BODY).build()), store, policy(),
           time, events, parseThreads, storeThreads, Duration.ofMinutes(5));
       Entry entry = onParallel.resolve(Origin.of("https://other.example"))
           .block(Duration.ofSeconds(5));
