@@ -6,7 +6,7 @@ import io.github.reactiverobots.bench.corpus.Corpus;
 import io.github.reactiverobots.bench.jmh.MemoryFootprint;
 import io.github.reactiverobots.bench.sim.SimReport;
 import io.github.reactiverobots.bench.sim.SimulateCommand;
-import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.model.Profile;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;

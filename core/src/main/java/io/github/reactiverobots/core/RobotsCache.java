@@ -1,14 +1,12 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.CrawlerIdentity;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
-import io.github.reactiverobots.core.cache.CachePolicy;
-import io.github.reactiverobots.core.cache.Entry;
-import io.github.reactiverobots.core.cache.EntryStore;
-import io.github.reactiverobots.core.cache.Events;
-import io.github.reactiverobots.core.cache.OriginResolver;
-import io.github.reactiverobots.core.cache.RecentOrigins;
-import io.github.reactiverobots.core.cache.RecentOrigins.Located;
-import io.github.reactiverobots.core.cache.TimeSource;
+import io.github.reactiverobots.core.internal.url.RecentOrigins;
+import io.github.reactiverobots.core.internal.url.RecentOrigins.Located;
 import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.url.InvalidUrlException;
@@ -70,20 +68,21 @@ public final class RobotsCache implements AutoCloseable {
   private final CachePolicy policy;
   private final OriginResolver resolver;
   private final RecentOrigins recentOrigins = new RecentOrigins();
+  private final CrawlerIdentity crawler;
   private final int checkAllConcurrency;
   private volatile boolean closed;
 
   RobotsCache(RobotsCacheBuilder b) {
+    CacheSettings settings = b.settings();
     this.fetcher = b.fetcher;
     this.time = new TimeSource(b.ticker, b.clock);
     b.listeners.forEach(events::add);
-    this.store = new EntryStore(b.maximumWeight, b.maximumOrigins, time, events);
-    this.policy = new CachePolicy(b.parseOptions(), b.ttlMin, b.ttlMax, b.backoffInitial,
-        b.backoffMax, b.staleCopyWindow, b.staleWhileRevalidate,
-        b.allowAllWhenUnreachableTooLong, time, events);
+    this.store = new EntryStore(settings, time, events);
+    this.policy = new CachePolicy(settings, time, events);
     this.resolver = new OriginResolver(fetcher, store, policy, time, events,
-        b.resolvedParseScheduler(), Schedulers.boundedElastic(), b.fetchTimeout);
-    this.checkAllConcurrency = b.checkAllConcurrency;
+        b.resolvedParseScheduler(), Schedulers.boundedElastic(), settings.fetchTimeout());
+    this.crawler = settings.crawler();
+    this.checkAllConcurrency = settings.checkAllConcurrency();
   }
 
   /** A builder; only the fetcher is required. */
@@ -92,13 +91,29 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * The verdict for {@code url} and {@code userAgent} (a product token or a full User-Agent
-   * string), fetching the origin's robots.txt if needed. Lazy: nothing happens before
-   * subscription.
+   * The verdict for {@code url} and the cache's crawler (see
+   * {@link RobotsCacheBuilder#crawler(CrawlerIdentity)}); see {@link #check(String, String)}.
+   *
+   * @param url an absolute http(s) URL
+   * @return the verdict, lazily
+   * @throws IllegalStateException if the cache has no crawler identity
    */
-  public Mono<Verdict> check(String url, String userAgent) {
+  public Mono<Verdict> check(String url) {
+    return check(url, defaultAgent());
+  }
+
+  /**
+   * The verdict for {@code url} and {@code agent} (a product token or a User-Agent string),
+   * fetching the origin's robots.txt if needed. Lazy: nothing happens before subscription.
+   *
+   * @param url an absolute http(s) URL
+   * @param agent the crawler's product token or User-Agent string
+   * @return the verdict, lazily; an {@link InvalidUrlException} for an invalid URL, an
+   *     {@link IllegalArgumentException} for an agent that is a URL (swapped arguments)
+   */
+  public Mono<Verdict> check(String url, String agent) {
     Objects.requireNonNull(url, "url");
-    Objects.requireNonNull(userAgent, "userAgent");
+    String userAgent = Objects.requireNonNull(agent, "agent");
     Located target;
     try {
       target = recentOrigins.locate(url);
@@ -112,7 +127,7 @@ public final class RobotsCache implements AutoCloseable {
       boolean timed = events.active();
       long start = timed ? System.nanoTime() : 0;
       return resolver.resolve(target.origin()).map(entry -> {
-        Verdict v = entry.verdict(userAgent, target, time.nanos());
+        Verdict v = entry.verdict(target, userAgent, time.nanos());
         if (timed) {
           events.verdict(v, System.nanoTime() - start);
         }
@@ -121,17 +136,50 @@ public final class RobotsCache implements AutoCloseable {
     });
   }
 
-  /** Whether {@code url} may be fetched by {@code userAgent}; see {@link #check}. */
-  public Mono<Boolean> allowed(String url, String userAgent) {
-    return check(url, userAgent).map(Verdict::allowed);
+  /**
+   * Whether the cache's crawler may fetch {@code url}; see {@link #check(String)}.
+   *
+   * @param url an absolute http(s) URL
+   * @return whether it is allowed, lazily
+   * @throws IllegalStateException if the cache has no crawler identity
+   */
+  public Mono<Boolean> allowed(String url) {
+    return check(url).map(Verdict::allowed);
+  }
+
+  /**
+   * Whether {@code agent} may fetch {@code url}; see {@link #check(String, String)}.
+   *
+   * @param url an absolute http(s) URL
+   * @param agent the crawler's product token or User-Agent string
+   * @return whether it is allowed, lazily
+   */
+  public Mono<Boolean> allowed(String url, String agent) {
+    return check(url, agent).map(Verdict::allowed);
+  }
+
+  /**
+   * The verdicts for {@code urls} and the cache's crawler; see
+   * {@link #checkAll(Publisher, String)}.
+   *
+   * @param urls absolute http(s) URLs
+   * @return the verdicts in input order
+   * @throws IllegalStateException if the cache has no crawler identity
+   */
+  public Flux<Verdict> checkAll(Publisher<String> urls) {
+    return checkAll(urls, defaultAgent());
   }
 
   /**
    * The verdicts for {@code urls}, in input order, with up to the builder's
    * {@code checkAllConcurrency} checks running at once and backpressure to the source.
+   *
+   * @param urls absolute http(s) URLs
+   * @param agent the crawler's product token or User-Agent string
+   * @return the verdicts in input order
    */
-  public Flux<Verdict> checkAll(Publisher<String> urls, String userAgent) {
-    return checkAll(urls, userAgent, checkAllConcurrency);
+  public Flux<Verdict> checkAll(Publisher<String> urls, String agent) {
+    return checkAll(urls, agent, checkAllConcurrency);
   }
 
   /**
@@ -139,10 +187,15 @@ public final class RobotsCache implements AutoCloseable {
    * running at once: at most {@code concurrency} URLs are requested from the source ahead of
    * the verdicts the subscriber has requested. An invalid URL ends the Flux with
    * {@link InvalidUrlException} right after the verdicts of the URLs before it.
+   *
+   * @param urls absolute http(s) URLs
+   * @param agent the crawler's product token or User-Agent string
+   * @param concurrency checks running at once, at least 1
+   * @return the verdicts in input order
    */
-  public Flux<Verdict> checkAll(Publisher<String> urls, String userAgent, int concurrency) {
+  public Flux<Verdict> checkAll(Publisher<String> urls, String agent, int concurrency) {
     Objects.requireNonNull(urls, "urls");
-    Objects.requireNonNull(userAgent, "userAgent");
+    String userAgent = Objects.requireNonNull(agent, "agent");
     if (concurrency <= 0) {
       throw new IllegalArgumentException("concurrency must be positive, was " + concurrency);
     }
@@ -160,17 +213,33 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
+   * The verdict for the cache's crawler from what is cached now; see
+   * {@link #checkIfCached(String, String)}.
+   *
+   * @param url an absolute http(s) URL
+   * @return the verdict, or empty when nothing usable is cached
+   * @throws IllegalStateException if the cache has no crawler identity, or is closed
+   */
+  public Optional<Verdict> checkIfCached(String url) {
+    return checkIfCached(url, defaultAgent());
+  }
+
+  /**
    * The verdict from what is cached now, synchronously: present when the origin has a fresh
    * entry, or an expired one that may still answer while refreshing; empty otherwise. Never
    * starts or waits for a fetch (not even a refresh), so it suits hot loops that fall back to
    * {@link #check} on a miss.
    *
+   * @param url an absolute http(s) URL
+   * @param agent the crawler's product token or User-Agent string
+   * @return the verdict, or empty when nothing usable is cached
    * @throws InvalidUrlException if {@code url} is invalid
+   * @throws IllegalArgumentException if {@code agent} is a URL (swapped arguments)
    * @throws IllegalStateException if the cache is closed
    */
-  public Optional<Verdict> checkIfCached(String url, String userAgent) {
+  public Optional<Verdict> checkIfCached(String url, String agent) {
     Objects.requireNonNull(url, "url");
-    Objects.requireNonNull(userAgent, "userAgent");
+    String userAgent = Objects.requireNonNull(agent, "agent");
     ensureOpen();
     Located target = recentOrigins.locate(url);
     boolean timed = events.active();
@@ -180,7 +249,7 @@ public final class RobotsCache implements AutoCloseable {
     if (entry == null) {
       return Optional.empty();
     }
-    Verdict v = entry.verdict(userAgent, target, now);
+    Verdict v = entry.verdict(target, userAgent, now);
     if (timed) {
       events.lookup(target.origin(), entry.isHit(now) ? Lookup.HIT : Lookup.STALE);
       events.verdict(v, System.nanoTime() - start);
@@ -284,10 +353,24 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   private RobotsRules rulesOf(Origin origin, Entry entry) {
-    if (entry.rules() == null) {
-      return RobotsRules.blanket(origin, entry.blanketVerdict());
+    return new RobotsRules(origin, entry.stateAt(time.nanos()), entry, crawler);
+  }
+
+  private String defaultAgent() {
+    if (crawler == null) {
+      throw new IllegalStateException(
+          "no crawler identity: set RobotsCacheBuilder.crawler(...) or pass an agent");
     }
-    return RobotsRules.of(origin, entry.stateAt(time.nanos()), entry.rules());
+    return crawler.token();
+  }
+
+  /**
+   * The crawler's identity set on the builder.
+   *
+   * @return the identity, or empty when every check names its agent
+   */
+  public Optional<CrawlerIdentity> crawler() {
+    return Optional.ofNullable(crawler);
   }
 
   private void ensureOpen() {

@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.CrawlerIdentity;
+import io.github.reactiverobots.core.model.Profile;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.parse.ParseOptions;
@@ -26,6 +28,7 @@ public final class RobotsCacheBuilder {
   private static final Duration LONGEST = Duration.ofDays(3650);
 
   RobotsFetcher fetcher;
+  CrawlerIdentity crawler;
   Profile profile = Profile.RFC_9309;
   int parseLimit = ParseOptions.MIN_PARSE_LIMIT;
   Set<String> explicitAgents = Set.of();
@@ -51,6 +54,32 @@ public final class RobotsCacheBuilder {
   public RobotsCacheBuilder fetcher(RobotsFetcher fetcher) {
     this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
     return this;
+  }
+
+  /**
+   * The crawler's identity: its product token selects the robots.txt groups for every check that
+   * names no agent ({@code check(url)}, {@code allowed(url)}...). Default none: then every check
+   * must name its agent.
+   *
+   * @param crawler the identity
+   * @return this builder
+   */
+  public RobotsCacheBuilder crawler(CrawlerIdentity crawler) {
+    this.crawler = Objects.requireNonNull(crawler, "crawler");
+    return this;
+  }
+
+  /**
+   * The crawler's identity from the {@code User-Agent} it sends, its product token being the
+   * leading {@code A-Z a-z _ -} run ({@code MyCrawler/1.0 (+https://example.com/bot)} checks as
+   * {@code MyCrawler}); see {@link #crawler(CrawlerIdentity)}.
+   *
+   * @param userAgent the User-Agent header value, or a bare product token
+   * @return this builder
+   * @throws IllegalArgumentException if it does not start with a product token
+   */
+  public RobotsCacheBuilder crawler(String userAgent) {
+    return crawler(CrawlerIdentity.of(userAgent));
   }
 
   /** The profile bodies are parsed and matched with; default {@link Profile#RFC_9309}. */
@@ -190,8 +219,12 @@ public final class RobotsCacheBuilder {
     return new RobotsCache(this);
   }
 
-  ParseOptions parseOptions() {
-    return new ParseOptions(profile, parseLimit, explicitAgents);
+  /** The settings as they stand. */
+  CacheSettings settings() {
+    return new CacheSettings(new ParseOptions(profile, parseLimit, explicitAgents), crawler,
+        maximumWeight, maximumOrigins, ttlMin, ttlMax, backoffInitial, backoffMax,
+        staleCopyWindow, staleWhileRevalidate, allowAllWhenUnreachableTooLong, fetchTimeout,
+        checkAllConcurrency);
   }
 
   Scheduler resolvedParseScheduler() {

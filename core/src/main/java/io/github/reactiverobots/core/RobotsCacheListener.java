@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 
 /**

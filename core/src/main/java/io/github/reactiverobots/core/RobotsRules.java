@@ -1,9 +1,17 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.parse.RequestRate;
+import io.github.reactiverobots.core.model.CrawlerIdentity;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Pacing;
+import io.github.reactiverobots.core.model.RequestRate;
+import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.model.VisitTime;
+import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.RobotsTxt;
-import io.github.reactiverobots.core.parse.VisitTime;
+import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.core.url.SplitUrl;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -16,89 +24,168 @@ import java.util.Optional;
  * snapshot that does not change when the cache refreshes the origin.
  *
  * <p>Everything else the file says (groups, other records) is read from {@link #robotsTxt()}.
+ * Methods that take no agent use the cache's {@link CrawlerIdentity}.
  */
 public final class RobotsRules {
   private final Origin origin;
   private final OriginState state;
-  private final RobotsTxt robotsTxt;
-  private final Verdict blanket;
+  private final Entry entry;
+  private final CrawlerIdentity crawler;
 
-  private RobotsRules(Origin origin, OriginState state, RobotsTxt robotsTxt, Verdict blanket) {
+  RobotsRules(Origin origin, OriginState state, Entry entry, CrawlerIdentity crawler) {
     this.origin = Objects.requireNonNull(origin, "origin");
     this.state = Objects.requireNonNull(state, "state");
-    this.robotsTxt = robotsTxt;
-    this.blanket = blanket;
+    this.entry = Objects.requireNonNull(entry, "entry");
+    this.crawler = crawler;
   }
 
-  /** Rules from a parsed robots.txt. */
-  static RobotsRules of(Origin origin, OriginState state, RobotsTxt robotsTxt) {
-    return new RobotsRules(origin, state, Objects.requireNonNull(robotsTxt, "robotsTxt"), null);
-  }
-
-  /** A blanket answer: {@code blanket} (with the state attached) for every path. */
-  static RobotsRules blanket(Origin origin, Verdict blanket) {
-    OriginState state = blanket.originState().orElseThrow();
-    return new RobotsRules(origin, state, null, blanket);
-  }
-
-  /** The origin these rules are for. */
+  /**
+   * The origin these rules are for.
+   *
+   * @return the origin
+   */
   public Origin origin() {
     return origin;
   }
 
-  /** How the rules were obtained and until when they are kept. */
+  /**
+   * How the rules were obtained and until when they are kept.
+   *
+   * @return the state as of this snapshot
+   */
   public OriginState state() {
     return state;
   }
 
-  /** The parsed robots.txt in use; empty when a blanket answer applies. */
+  /**
+   * The parsed robots.txt in use.
+   *
+   * @return the parsed file; empty when a blanket answer applies
+   */
   public Optional<RobotsTxt> robotsTxt() {
-    return Optional.ofNullable(robotsTxt);
-  }
-
-  /** Whether every path gets the same answer because robots.txt could not be used. */
-  public boolean isBlanket() {
-    return blanket != null;
-  }
-
-  /** The sitemap URLs in order, duplicates dropped; empty for a blanket answer. */
-  public List<String> sitemaps() {
-    return robotsTxt == null ? List.of() : robotsTxt.sitemaps();
-  }
-
-  /** The crawl-delay of {@code userAgent}'s group, when given. */
-  public Optional<Duration> crawlDelay(String userAgent) {
-    Objects.requireNonNull(userAgent, "userAgent");
-    return robotsTxt == null ? Optional.empty() : robotsTxt.forAgent(userAgent).crawlDelay();
-  }
-
-  /** The {@code request-rate} of {@code userAgent}'s group, when given. */
-  public Optional<RequestRate> requestRate(String userAgent) {
-    Objects.requireNonNull(userAgent, "userAgent");
-    return robotsTxt == null ? Optional.empty() : robotsTxt.forAgent(userAgent).requestRate();
-  }
-
-  /** The {@code visit-time} window of {@code userAgent}'s group, when given. */
-  public Optional<VisitTime> visitTime(String userAgent) {
-    Objects.requireNonNull(userAgent, "userAgent");
-    return robotsTxt == null ? Optional.empty() : robotsTxt.forAgent(userAgent).visitTime();
+    return Optional.ofNullable(entry.rules());
   }
 
   /**
-   * Checks a path-with-query (starting with {@code /}) against these rules, synchronously; the
-   * verdict carries this snapshot's state.
+   * Whether every path gets the same answer because robots.txt could not be used.
+   *
+   * @return true for an allow-all or disallow-all answer
    */
-  public Verdict check(String userAgent, String pathAndQuery) {
-    Objects.requireNonNull(userAgent, "userAgent");
-    Objects.requireNonNull(pathAndQuery, "pathAndQuery");
-    if (blanket != null) {
-      return blanket;
+  public boolean isBlanket() {
+    return entry.rules() == null;
+  }
+
+  /**
+   * The sitemap URLs.
+   *
+   * @return the URLs in order, duplicates dropped; empty for a blanket answer
+   */
+  public List<String> sitemaps() {
+    return entry.rules() == null ? List.of() : entry.rules().sitemaps();
+  }
+
+  /**
+   * The pacing records of the groups that apply to {@code agent}.
+   *
+   * @param agent the crawler's product token or User-Agent string
+   * @return the merged pacing; {@link Pacing#NONE} for a blanket answer
+   */
+  public Pacing pacing(String agent) {
+    return entry.rulesFor(agent).pacing();
+  }
+
+  /**
+   * The pacing records of the groups that apply to the cache's crawler.
+   *
+   * @return the merged pacing
+   * @throws IllegalStateException if the cache has no crawler identity
+   */
+  public Pacing pacing() {
+    return pacing(defaultAgent());
+  }
+
+  /**
+   * The crawl-delay of {@code agent}'s groups.
+   *
+   * @param agent the crawler's product token or User-Agent string
+   * @return the longest crawl-delay, when given
+   */
+  public Optional<Duration> crawlDelay(String agent) {
+    return pacing(agent).crawlDelay();
+  }
+
+  /**
+   * The {@code request-rate} of {@code agent}'s groups.
+   *
+   * @param agent the crawler's product token or User-Agent string
+   * @return the slowest rate, when given
+   */
+  public Optional<RequestRate> requestRate(String agent) {
+    return pacing(agent).requestRate();
+  }
+
+  /**
+   * The {@code visit-time} window of {@code agent}'s groups.
+   *
+   * @param agent the crawler's product token or User-Agent string
+   * @return the shortest window, when given
+   */
+  public Optional<VisitTime> visitTime(String agent) {
+    return pacing(agent).visitTime();
+  }
+
+  /**
+   * Checks {@code url} for {@code agent} against these rules, synchronously; the verdict carries
+   * this snapshot's state.
+   *
+   * @param url an absolute URL of this origin, or a path with params and query starting with
+   *     {@code /}
+   * @param agent the crawler's product token or User-Agent string
+   * @return the verdict
+   * @throws InvalidUrlException if {@code url} is neither a path nor a valid URL
+   * @throws IllegalArgumentException if {@code url} belongs to another origin, or {@code agent}
+   *     is a URL (the arguments were swapped)
+   */
+  public Verdict check(String url, String agent) {
+    Objects.requireNonNull(url, "url");
+    AgentRules rules = entry.rulesFor(Objects.requireNonNull(agent, "agent"));
+    byte[] path = pathOf(url).getBytes(StandardCharsets.UTF_8);
+    return rules.check(path, 0, path.length, state);
+  }
+
+  /**
+   * Checks {@code url} for the cache's crawler; see {@link #check(String, String)}.
+   *
+   * @param url an absolute URL of this origin, or a path starting with {@code /}
+   * @return the verdict
+   * @throws IllegalStateException if the cache has no crawler identity
+   */
+  public Verdict check(String url) {
+    return check(url, defaultAgent());
+  }
+
+  private String pathOf(String url) {
+    if (url.startsWith("/")) {
+      return url;
     }
-    return robotsTxt.forAgent(userAgent).check(pathAndQuery).withOriginState(state);
+    SplitUrl split = SplitUrl.of(url);
+    if (!split.origin().equals(origin)) {
+      throw new IllegalArgumentException(
+          "URL " + url + " is not of " + origin + ", whose rules these are");
+    }
+    return split.pathAndQuery();
+  }
+
+  private String defaultAgent() {
+    if (crawler == null) {
+      throw new IllegalStateException(
+          "no crawler identity: set RobotsCacheBuilder.crawler(...) or pass an agent");
+    }
+    return crawler.token();
   }
 
   @Override
   public String toString() {
-    return "RobotsRules{" + origin + ", " + state + (blanket != null ? ", " + blanket : "") + '}';
+    return "RobotsRules{" + origin + ", " + state + (isBlanket() ? ", blanket" : "") + '}';
   }
 }

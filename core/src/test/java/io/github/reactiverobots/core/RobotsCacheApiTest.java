@@ -1,13 +1,16 @@
 package io.github.reactiverobots.core;
 
-import static io.github.reactiverobots.core.cache.CacheFixture.AGENT;
-import static io.github.reactiverobots.core.cache.CacheFixture.BODY;
-import static io.github.reactiverobots.core.cache.CacheFixture.ok;
-import static io.github.reactiverobots.core.cache.CacheFixture.status;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.model.Verdict;
+import static io.github.reactiverobots.core.CacheFixture.AGENT;
+import static io.github.reactiverobots.core.CacheFixture.BODY;
+import static io.github.reactiverobots.core.CacheFixture.ok;
+import static io.github.reactiverobots.core.CacheFixture.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.reactiverobots.core.cache.CacheFixture;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.FetcherStats;

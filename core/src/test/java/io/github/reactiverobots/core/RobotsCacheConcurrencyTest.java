@@ -1,9 +1,9 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.Reason;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
-import io.github.reactiverobots.core.cache.RecordingListener;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.url.Origin;

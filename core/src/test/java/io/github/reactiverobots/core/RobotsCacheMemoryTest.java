@@ -3,7 +3,6 @@ package io.github.reactiverobots.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
-import io.github.reactiverobots.core.cache.RecordingListener;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.url.Origin;

@@ -1,17 +1,20 @@
 package io.github.reactiverobots.core;
 
-import static io.github.reactiverobots.core.cache.CacheFixture.BODY;
-import static io.github.reactiverobots.core.cache.CacheFixture.T0;
-import static io.github.reactiverobots.core.cache.CacheFixture.assertKeptFor;
-import static io.github.reactiverobots.core.cache.CacheFixture.failure;
-import static io.github.reactiverobots.core.cache.CacheFixture.ok;
-import static io.github.reactiverobots.core.cache.CacheFixture.okBuilder;
-import static io.github.reactiverobots.core.cache.CacheFixture.status;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.model.Verdict;
+import static io.github.reactiverobots.core.CacheFixture.BODY;
+import static io.github.reactiverobots.core.CacheFixture.T0;
+import static io.github.reactiverobots.core.CacheFixture.assertKeptFor;
+import static io.github.reactiverobots.core.CacheFixture.failure;
+import static io.github.reactiverobots.core.CacheFixture.ok;
+import static io.github.reactiverobots.core.CacheFixture.okBuilder;
+import static io.github.reactiverobots.core.CacheFixture.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
-import io.github.reactiverobots.core.cache.CacheFixture;
-import io.github.reactiverobots.core.fetch.FailureKind;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.url.Origin;
 import java.time.Duration;

@@ -1,18 +1,21 @@
 package io.github.reactiverobots.core;
 
-import static io.github.reactiverobots.core.cache.CacheFixture.BODY;
-import static io.github.reactiverobots.core.cache.CacheFixture.T0;
-import static io.github.reactiverobots.core.cache.CacheFixture.assertKeptFor;
-import static io.github.reactiverobots.core.cache.CacheFixture.failure;
-import static io.github.reactiverobots.core.cache.CacheFixture.ok;
-import static io.github.reactiverobots.core.cache.CacheFixture.okBuilder;
-import static io.github.reactiverobots.core.cache.CacheFixture.status;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.model.Verdict;
+import static io.github.reactiverobots.core.CacheFixture.BODY;
+import static io.github.reactiverobots.core.CacheFixture.T0;
+import static io.github.reactiverobots.core.CacheFixture.assertKeptFor;
+import static io.github.reactiverobots.core.CacheFixture.failure;
+import static io.github.reactiverobots.core.CacheFixture.ok;
+import static io.github.reactiverobots.core.CacheFixture.okBuilder;
+import static io.github.reactiverobots.core.CacheFixture.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
-import io.github.reactiverobots.core.cache.CacheFixture;
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.core.fetch.FailureKind;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.url.Origin;
 import java.nio.charset.StandardCharsets;
@@ -274,7 +277,7 @@ class RobotsCacheRefreshTest {
           assertThat(r.sitemaps()).containsExactly("https://a.com/s.xml");
           assertThat(r.crawlDelay("TestBot/2.0")).contains(Duration.ofSeconds(2));
           assertThat(r.crawlDelay("other")).isEmpty();
-          assertThat(r.check("testbot", "/x/y").allowed()).isFalse();
+          assertThat(r.check("/x/y", "testbot").allowed()).isFalse();
           assertKeptFor(r.state(), Duration.ofMinutes(10));
         })
         .verifyComplete();
@@ -293,7 +296,7 @@ class RobotsCacheRefreshTest {
           assertThat(r.isBlanket()).isTrue();
           assertThat(r.sitemaps()).isEmpty();
           assertThat(r.robotsTxt()).isEmpty();
-          assertThat(r.check("x", "/").reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
+          assertThat(r.check("/", "x").reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
         })
         .verifyComplete();
   }

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.metrics;
 
-import io.github.reactiverobots.core.FetchOutcome;
-import io.github.reactiverobots.core.Reason;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.netty;
 
-import io.github.reactiverobots.core.fetch.FailureKind;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.url.SplitUrl;
-import io.github.reactiverobots.core.url.UrlSplitter;
+import io.github.reactiverobots.core.url.SplitUrl;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
@@ -31,7 +31,7 @@ final class Redirects {
     }
     try {
       String absolute = URI.create(base).resolve(URI.create(encodeUnsafe(trimmed))).toString();
-      SplitUrl split = UrlSplitter.split(absolute);
+      SplitUrl split = SplitUrl.of(absolute);
       String path = split.pathAndQuery().isEmpty() ? "/" : split.pathAndQuery();
       return split.origin().key() + path;
     } catch (IllegalArgumentException e) { // includes InvalidUrlException

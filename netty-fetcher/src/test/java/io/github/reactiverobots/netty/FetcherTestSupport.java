@@ -2,7 +2,7 @@ package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheBuilder;
-import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.url.Origin;

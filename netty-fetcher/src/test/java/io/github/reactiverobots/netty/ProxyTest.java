@@ -2,7 +2,7 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.fetch.FailureKind;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;

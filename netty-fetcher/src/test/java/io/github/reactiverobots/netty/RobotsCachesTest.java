@@ -2,9 +2,9 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.FetchOutcome;
+import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.model.Verdict;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;

@@ -2,12 +2,12 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.FetchOutcome;
-import io.github.reactiverobots.core.OriginState;
-import io.github.reactiverobots.core.Reason;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheListener;
-import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.url.Origin;
@@ -165,7 +165,7 @@ class StatusTest extends FetcherTestSupport {
   void anEncodingNotAskedForIsAFailureNotGarbageRules() {
     FetchResult r = fetch(fetcher(), server.origin("brotli"));
     assertThat(r.hasStatus()).isFalse();
-    assertThat(r.failure()).isEqualTo(io.github.reactiverobots.core.fetch.FailureKind.OTHER);
+    assertThat(r.failure()).isEqualTo(io.github.reactiverobots.core.model.FailureKind.OTHER);
     assertThat(r.failureDetail()).contains("br");
   }
 

@@ -6,12 +6,12 @@ import io.github.reactiverobots.bench.corpus.CorpusFile;
 import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.bench.jmh.CrawlerCommons;
 import io.github.reactiverobots.bench.jmh.Ours;
-import io.github.reactiverobots.core.Profile;
-import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 import io.github.reactiverobots.core.url.InvalidUrlException;
-import io.github.reactiverobots.core.url.UrlSplitter;
+import io.github.reactiverobots.core.url.SplitUrl;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -149,7 +149,7 @@ public final class AgreementReport {
 
   private static String pathOf(String url) {
     try {
-      return UrlSplitter.split(url).pathAndQuery();
+      return SplitUrl.of(url).pathAndQuery();
     } catch (InvalidUrlException e) {
       return "/";
     }

@@ -4,7 +4,7 @@ import io.github.reactiverobots.bench.corpus.Corpus;
 import io.github.reactiverobots.bench.corpus.CorpusFile;
 import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.model.Verdict;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;

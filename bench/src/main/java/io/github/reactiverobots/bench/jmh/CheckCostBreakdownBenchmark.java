@@ -2,11 +2,11 @@ package io.github.reactiverobots.bench.jmh;
 
 import io.github.reactiverobots.bench.corpus.Corpus;
 import io.github.reactiverobots.bench.corpus.UrlRow;
-import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 import io.github.reactiverobots.core.url.SplitUrl;
-import io.github.reactiverobots.core.url.UrlSplitter;
+import io.github.reactiverobots.core.url.SplitUrl;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +52,7 @@ public class CheckCostBreakdownBenchmark {
       UrlRow r = usable.get(i);
       urls[i] = corpus.file(r.file()).url(r.path());
       agents[i] = r.agent();
-      paths[i] = UrlSplitter.split(urls[i]).pathAndQuery();
+      paths[i] = SplitUrl.of(urls[i]).pathAndQuery();
       parsed[i] = byFile.computeIfAbsent(r.file(),
           f -> RobotsTxt.parse(corpus.file(f).body(), Ours.DEFAULTS));
       rules[i] = parsed[i].forAgent(agents[i]);
@@ -67,7 +67,7 @@ public class CheckCostBreakdownBenchmark {
 
   @Benchmark
   public SplitUrl splitUrl() {
-    return UrlSplitter.split(urls[next()]);
+    return SplitUrl.of(urls[next()]);
   }
 
   @Benchmark

@@ -8,7 +8,7 @@ import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 import io.github.reactiverobots.core.url.InvalidUrlException;
-import io.github.reactiverobots.core.url.UrlSplitter;
+import io.github.reactiverobots.core.url.SplitUrl;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -67,14 +67,14 @@ public final class CheckInputs {
   }
 
   /**
-   * The {@code urls.tsv} rows whose absolute URL {@link UrlSplitter} accepts, in file order: the
+   * The {@code urls.tsv} rows whose absolute URL {@link SplitUrl#of} accepts, in file order: the
    * rows a cache can be asked about.
    */
   static List<UrlRow> rowsWithValidUrls(Corpus corpus) {
     List<UrlRow> valid = new ArrayList<>();
     for (UrlRow r : corpus.rows()) {
       try {
-        UrlSplitter.split(corpus.file(r.file()).url(r.path()));
+        SplitUrl.of(corpus.file(r.file()).url(r.path()));
         valid.add(r);
       } catch (InvalidUrlException e) {
         // left out: a check of it fails before any lookup

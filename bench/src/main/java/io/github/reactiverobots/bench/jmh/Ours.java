@@ -1,6 +1,6 @@
 package io.github.reactiverobots.bench.jmh;
 
-import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.parse.ParseOptions;
 
 /** The reactive-robots parse options the benchmarks use. */

@@ -2,7 +2,7 @@ package io.github.reactiverobots.bench.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.FetchOutcome;
+import io.github.reactiverobots.core.model.FetchOutcome;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

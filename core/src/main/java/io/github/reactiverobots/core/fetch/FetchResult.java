@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.fetch;
 
+import io.github.reactiverobots.core.model.FailureKind;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;

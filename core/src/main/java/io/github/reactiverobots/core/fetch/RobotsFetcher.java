@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.fetch;
 
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.url.Origin;
 import reactor.core.publisher.Mono;
 

@@ -29,12 +29,6 @@ final class CrawlDelays {
     return Duration.ofSeconds(seconds, nanos);
   }
 
-  static Duration longer(Duration a, Duration b) {
-    if (a == null) {
-      return b;
-    }
-    return b == null || a.compareTo(b) >= 0 ? a : b;
-  }
 
   private static boolean digits(String s) {
     for (int i = 0; i < s.length(); i++) {

@@ -26,24 +26,58 @@ public record Diagnostic(int line, int column, Severity severity, Code code, Str
     WARNING
   }
 
-  /** The kinds of finding. */
+  /**
+   * The kinds of finding: both what the scanner reports to a {@link RobotsParseHandler} about a
+   * line's syntax and what the {@link Linter} finds in the records. Each has its severity.
+   */
   public enum Code {
-    UNKNOWN_DIRECTIVE,
-    MISSPELLED_DIRECTIVE,
-    RULE_OUTSIDE_GROUP,
-    MISSING_COLON,
-    UNPARSABLE_LINE,
-    DISALLOW_STAR,
-    PATTERN_NOT_ROOTED,
-    RELATIVE_SITEMAP,
-    BAD_CRAWL_DELAY,
-    BAD_REQUEST_RATE,
-    BAD_VISIT_TIME,
-    SEVERAL_GLOBAL_GROUPS,
-    INVALID_UTF8,
-    CURLY_QUOTES,
-    PAST_PARSE_LIMIT,
-    LINE_CUT
+    /** A key the parser does not know: the line is ignored. */
+    UNKNOWN_DIRECTIVE(Severity.WARNING),
+    /** A known directive in one of the accepted misspellings (scanner). */
+    MISSPELLED_DIRECTIVE(Severity.WARNING),
+    /** A rule or group record before any {@code user-agent} line: ignored. */
+    RULE_OUTSIDE_GROUP(Severity.WARNING),
+    /** Key and value separated by white space instead of a colon, tolerated (scanner). */
+    MISSING_COLON(Severity.WARNING),
+    /** Neither blank, a comment nor {@code key: value}: skipped (scanner). */
+    UNPARSABLE_LINE(Severity.ERROR),
+    /** {@code Disallow: *}, non-standard. */
+    DISALLOW_STAR(Severity.WARNING),
+    /** A pattern not starting with {@code /} or {@code *}: it matches no path. */
+    PATTERN_NOT_ROOTED(Severity.WARNING),
+    /** A sitemap URL that is not absolute. */
+    RELATIVE_SITEMAP(Severity.WARNING),
+    /** A crawl-delay that is not a number of seconds: ignored. */
+    BAD_CRAWL_DELAY(Severity.ERROR),
+    /** A request-rate that is not {@code n/m}: ignored. */
+    BAD_REQUEST_RATE(Severity.ERROR),
+    /** A visit-time that is not {@code HHMM-HHMM}: ignored. */
+    BAD_VISIT_TIME(Severity.ERROR),
+    /** More than one {@code User-agent: *} group: they are merged. */
+    SEVERAL_GLOBAL_GROUPS(Severity.WARNING),
+    /** Bytes that are not valid UTF-8 (scanner). */
+    INVALID_UTF8(Severity.WARNING),
+    /** Typographic quotes, usually pasted from a word processor (scanner). */
+    CURLY_QUOTES(Severity.WARNING),
+    /** The body is longer than the parse limit: the rest is ignored (scanner). */
+    PAST_PARSE_LIMIT(Severity.ERROR),
+    /** A line longer than the profile's maximum was cut (scanner, {@code GOOGLE} only). */
+    LINE_CUT(Severity.WARNING);
+
+    private final Severity severity;
+
+    Code(Severity severity) {
+      this.severity = severity;
+    }
+
+    /**
+     * How much a finding of this kind matters.
+     *
+     * @return its severity
+     */
+    public Severity severity() {
+      return severity;
+    }
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.model.Pacing;
+import io.github.reactiverobots.core.model.Rule;
 import java.util.List;
 import java.util.Set;
 

@@ -1,14 +1,14 @@
 package io.github.reactiverobots.core.parse;
 
-import static io.github.reactiverobots.core.bytes.ByteWords.HIGHS;
-import static io.github.reactiverobots.core.bytes.ByteWords.ONES;
-import static io.github.reactiverobots.core.bytes.ByteWords.firstOf;
-import static io.github.reactiverobots.core.bytes.ByteWords.word;
-import static io.github.reactiverobots.core.bytes.ByteWords.zeroBytes;
+import static io.github.reactiverobots.core.internal.bytes.ByteWords.HIGHS;
+import static io.github.reactiverobots.core.internal.bytes.ByteWords.ONES;
+import static io.github.reactiverobots.core.internal.bytes.ByteWords.firstOf;
+import static io.github.reactiverobots.core.internal.bytes.ByteWords.word;
+import static io.github.reactiverobots.core.internal.bytes.ByteWords.zeroBytes;
 
 /**
  * Finds the bytes that shape a line (its end, its comment, its colon) eight bytes at a time, with
- * {@link io.github.reactiverobots.core.bytes.ByteWords}.
+ * {@link io.github.reactiverobots.core.internal.bytes.ByteWords}.
  */
 final class LineBreaks {
   private LineBreaks() {}

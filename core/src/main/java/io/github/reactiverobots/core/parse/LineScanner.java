@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.parse.Diagnostic.Code;
 import java.nio.charset.StandardCharsets;
 
 /** Splits one line into key and value (SEMANTICS.md §1). */
@@ -36,7 +37,7 @@ final class LineScanner {
       }
       if (gap == to || LineBreaks.spaceOrTab(d, valueStart, to) < to) {
         if (issues) {
-          handler.onIssue(line, from - lineStart + 1, LineIssue.UNPARSABLE_LINE);
+          handler.onIssue(line, from - lineStart + 1, Code.UNPARSABLE_LINE);
         }
         return;
       }
@@ -51,7 +52,7 @@ final class LineScanner {
     }
     if (keyEnd == from) {
       if (issues) {
-        handler.onIssue(line, from - lineStart + 1, LineIssue.UNPARSABLE_LINE);
+        handler.onIssue(line, from - lineStart + 1, Code.UNPARSABLE_LINE);
       }
       return;
     }
@@ -61,7 +62,7 @@ final class LineScanner {
       ((AsciiLines) handler).nextLineAscii(LineBreaks.isAscii(d, from, to));
     }
     if (missingColon && issues) {
-      handler.onIssue(line, keyEnd - lineStart + 1, LineIssue.MISSING_COLON);
+      handler.onIssue(line, keyEnd - lineStart + 1, Code.MISSING_COLON);
     }
     if (!wanted) {
       return;
@@ -73,7 +74,7 @@ final class LineScanner {
       return;
     }
     if (issues && DirectiveKeys.isTypo(key)) {
-      handler.onIssue(line, from - lineStart + 1, LineIssue.MISSPELLED_KEY);
+      handler.onIssue(line, from - lineStart + 1, Code.MISSPELLED_DIRECTIVE);
     }
     handler.onDirective(line, DirectiveKeys.directive(key), value, valueStart - lineStart + 1);
   }
@@ -96,7 +97,7 @@ final class LineScanner {
       int n = sequenceLength(d, i, to);
       if (n == 0) {
         if (!invalidReported) {
-          handler.onIssue(line, i - from + 1, LineIssue.INVALID_UTF8);
+          handler.onIssue(line, i - from + 1, Code.INVALID_UTF8);
           invalidReported = true;
         }
         i++;
@@ -105,7 +106,7 @@ final class LineScanner {
       if (!quotesReported && n == 3 && b == 0xE2 && (d[i + 1] & 0xFF) == 0x80) {
         int c = d[i + 2] & 0xFF;
         if (c == 0x98 || c == 0x99 || c == 0x9C || c == 0x9D) {
-          handler.onIssue(line, i - from + 1, LineIssue.CURLY_QUOTES);
+          handler.onIssue(line, i - from + 1, Code.CURLY_QUOTES);
           quotesReported = true;
         }
       }

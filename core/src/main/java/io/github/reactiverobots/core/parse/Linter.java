@@ -1,7 +1,8 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.model.RequestRate;
+import io.github.reactiverobots.core.model.VisitTime;
 import io.github.reactiverobots.core.parse.Diagnostic.Code;
-import io.github.reactiverobots.core.parse.Diagnostic.Severity;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,38 +40,20 @@ public final class Linter {
     }
 
     @Override
-    public void onIssue(int line, int column, LineIssue issue) {
-      switch (issue) {
-        case MISSPELLED_KEY:
-          add(line, column, Severity.WARNING, Code.MISSPELLED_DIRECTIVE,
-              "misspelled directive; accepted, but not by every crawler");
-          break;
-        case MISSING_COLON:
-          add(line, column, Severity.WARNING, Code.MISSING_COLON,
-              "missing ':' between key and value; accepted, but not by every crawler");
-          break;
-        case UNPARSABLE_LINE:
-          add(line, column, Severity.ERROR, Code.UNPARSABLE_LINE,
-              "line is not 'key: value' and is ignored");
-          break;
-        case INVALID_UTF8:
-          add(line, column, Severity.WARNING, Code.INVALID_UTF8, "invalid UTF-8");
-          break;
-        case CURLY_QUOTES:
-          add(line, column, Severity.WARNING, Code.CURLY_QUOTES,
-              "typographic quote; robots.txt values are matched literally");
-          break;
-        case CONTENT_PAST_LIMIT:
-          add(line, column, Severity.ERROR, Code.PAST_PARSE_LIMIT,
-              "content past the parse limit of " + options.parseLimit() + " bytes is ignored");
-          break;
-        case LINE_CUT:
-          add(line, column, Severity.WARNING, Code.LINE_CUT,
-              "line longer than " + RobotsScanner.GOOGLE_MAX_LINE + " bytes is cut");
-          break;
-        default:
-          throw new AssertionError(issue);
-      }
+    public void onIssue(int line, int column, Code issue) {
+      add(line, column, issue, switch (issue) {
+        case MISSPELLED_DIRECTIVE -> "misspelled directive; accepted, but not by every crawler";
+        case MISSING_COLON ->
+            "missing ':' between key and value; accepted, but not by every crawler";
+        case UNPARSABLE_LINE -> "line is not 'key: value' and is ignored";
+        case INVALID_UTF8 -> "invalid UTF-8";
+        case CURLY_QUOTES -> "typographic quote; robots.txt values are matched literally";
+        case PAST_PARSE_LIMIT ->
+            "content past the parse limit of " + options.parseLimit() + " bytes is ignored";
+        case LINE_CUT ->
+            "line longer than " + options.profile().maxLineContentBytes() + " bytes is cut";
+        default -> "invalid line: " + issue;
+      });
     }
 
     @Override
@@ -85,7 +68,7 @@ public final class Linter {
           if (UserAgents.isGlobal(value) && !groupIsGlobal) {
             groupIsGlobal = true;
             if (++globalGroups == 2) {
-              add(line, column, Severity.WARNING, Code.SEVERAL_GLOBAL_GROUPS,
+              add(line, column, Code.SEVERAL_GLOBAL_GROUPS,
                   "a second 'User-agent: *' group; all '*' groups are merged");
             }
           }
@@ -94,41 +77,41 @@ public final class Linter {
         case DISALLOW:
           sawRule = true;
           if (!inGroup) {
-            add(line, 1, Severity.WARNING, Code.RULE_OUTSIDE_GROUP,
+            add(line, 1, Code.RULE_OUTSIDE_GROUP,
                 "rule before any 'User-agent' line is ignored");
           } else if (directive == Directive.DISALLOW && value.equals("*")) {
-            add(line, column, Severity.WARNING, Code.DISALLOW_STAR,
+            add(line, column, Code.DISALLOW_STAR,
                 "'Disallow: *' is non-standard; 'Disallow: /' was probably meant");
           } else if (!value.isEmpty() && value.charAt(0) != '/' && value.charAt(0) != '*') {
-            add(line, column, Severity.WARNING, Code.PATTERN_NOT_ROOTED,
+            add(line, column, Code.PATTERN_NOT_ROOTED,
                 "pattern does not start with '/' or '*' and matches no path");
           }
           break;
         case SITEMAP:
           String v = value.toLowerCase(Locale.ROOT);
           if (!v.startsWith("http://") && !v.startsWith("https://")) {
-            add(line, column, Severity.WARNING, Code.RELATIVE_SITEMAP,
+            add(line, column, Code.RELATIVE_SITEMAP,
                 "sitemap URL is not absolute");
           }
           break;
         case CRAWL_DELAY:
           groupRecord(line);
           if (CrawlDelays.parse(value) == null) {
-            add(line, column, Severity.ERROR, Code.BAD_CRAWL_DELAY,
+            add(line, column, Code.BAD_CRAWL_DELAY,
                 "crawl-delay is not a number of seconds: ignored");
           }
           break;
         case REQUEST_RATE:
           groupRecord(line);
           if (RequestRate.parse(value).isEmpty()) {
-            add(line, column, Severity.ERROR, Code.BAD_REQUEST_RATE,
+            add(line, column, Code.BAD_REQUEST_RATE,
                 "request-rate is not 'n/m' with an optional s, m or h unit: ignored");
           }
           break;
         case VISIT_TIME:
           groupRecord(line);
           if (VisitTime.parse(value).isEmpty()) {
-            add(line, column, Severity.ERROR, Code.BAD_VISIT_TIME,
+            add(line, column, Code.BAD_VISIT_TIME,
                 "visit-time is not 'HHMM-HHMM': ignored");
           }
           break;
@@ -139,19 +122,19 @@ public final class Linter {
 
     @Override
     public void onUnknown(int line, String key, String value, int keyColumn) {
-      add(line, keyColumn, Severity.WARNING, Code.UNKNOWN_DIRECTIVE,
+      add(line, keyColumn, Code.UNKNOWN_DIRECTIVE,
           "unknown directive '" + ByteStrings.toText(key) + "' is ignored");
     }
 
     private void groupRecord(int line) {
       if (!inGroup) {
-        add(line, 1, Severity.WARNING, Code.RULE_OUTSIDE_GROUP,
+        add(line, 1, Code.RULE_OUTSIDE_GROUP,
             "group record before any 'User-agent' line is ignored");
       }
     }
 
-    private void add(int line, int column, Severity severity, Code code, String message) {
-      diagnostics.add(new Diagnostic(line, column, severity, code, message));
+    private void add(int line, int column, Code code, String message) {
+      diagnostics.add(new Diagnostic(line, column, code.severity(), code, message));
     }
   }
 }

@@ -1,5 +1,9 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.model.Pacing;
+import io.github.reactiverobots.core.model.RequestRate;
+import io.github.reactiverobots.core.model.VisitTime;
+import io.github.reactiverobots.core.model.Rule;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -60,17 +64,19 @@ final class ModelBuilder implements RobotsParseHandler, AsciiLines {
         break;
       case CRAWL_DELAY:
         if (open != null) {
-          open.pacing = open.pacing.withCrawlDelay(value);
+          open.pacing = open.pacing.stricter(Pacing.of(CrawlDelays.parse(value), null, null));
         }
         break;
       case REQUEST_RATE:
         if (open != null) {
-          open.pacing = open.pacing.withRequestRate(value);
+          open.pacing =
+              open.pacing.stricter(Pacing.of(null, RequestRate.parse(value).orElse(null), null));
         }
         break;
       case VISIT_TIME:
         if (open != null) {
-          open.pacing = open.pacing.withVisitTime(value);
+          open.pacing =
+              open.pacing.stricter(Pacing.of(null, null, VisitTime.parse(value).orElse(null)));
         }
         break;
       case HOST:

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
-import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.model.Profile;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;

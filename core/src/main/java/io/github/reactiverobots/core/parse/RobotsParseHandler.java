@@ -38,8 +38,14 @@ public interface RobotsParseHandler {
     return false;
   }
 
-  /** A syntax issue, at a 1-based line and byte column. */
-  default void onIssue(int line, int column, LineIssue issue) {}
+  /**
+   * A syntax issue the scanner noticed, at a 1-based line and byte column.
+   *
+   * @param line the line
+   * @param column the byte column
+   * @param issue one of the codes marked "scanner" in {@link Diagnostic.Code}
+   */
+  default void onIssue(int line, int column, Diagnostic.Code issue) {}
 
   /**
    * Called once after the last line.

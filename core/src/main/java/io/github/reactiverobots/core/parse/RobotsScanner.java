@@ -1,6 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
-import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.parse.Diagnostic.Code;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -10,9 +10,6 @@ import java.nio.charset.StandardCharsets;
  * any input. Stateless and thread-safe.
  */
 public final class RobotsScanner {
-  /** Google's maximum line length (2083 * 8), of which it keeps one byte less. */
-  static final int GOOGLE_MAX_LINE = 2083 * 8 - 1;
-
   private RobotsScanner() {}
 
   /** Scans the remaining bytes of {@code body} (its position is unchanged). */
@@ -34,7 +31,7 @@ public final class RobotsScanner {
   /** Scans {@code data[from, to)}; {@code moreBeyond} says the body continued past it. */
   private static void scan(byte[] data, int from, int to, boolean moreBeyond,
       ParseOptions options, RobotsParseHandler handler) {
-    if (options.profile() == Profile.RFC_9309 && isUtf16(data, from, to)) {
+    if (options.profile().transcodesUtf16() && isUtf16(data, from, to)) {
       data = transcodeUtf16(data, from, to);
       from = 0;
       to = data.length;
@@ -46,7 +43,7 @@ public final class RobotsScanner {
       end = start + options.parseLimit();
       truncated = true;
     }
-    int maxLine = options.profile() == Profile.GOOGLE ? GOOGLE_MAX_LINE : Integer.MAX_VALUE;
+    int maxLine = options.profile().maxLineContentBytes();
     boolean issues = handler.wantsIssues();
     handler.onStart();
     int line = 0;
@@ -64,7 +61,7 @@ public final class RobotsScanner {
         contentEnd = Math.min(contentEnd, cutEnd);
         colon = colon < contentEnd ? colon : -1;
         if (issues) {
-          handler.onIssue(line, maxLine + 1, LineIssue.LINE_CUT);
+          handler.onIssue(line, maxLine + 1, Code.LINE_CUT);
         }
       }
       if (issues) {
@@ -77,7 +74,7 @@ public final class RobotsScanner {
       }
     }
     if (truncated && issues) {
-      handler.onIssue(Math.max(line, 1), 1, LineIssue.CONTENT_PAST_LIMIT);
+      handler.onIssue(Math.max(line, 1), 1, Code.PAST_PARSE_LIMIT);
     }
     handler.onEnd(line, truncated);
   }

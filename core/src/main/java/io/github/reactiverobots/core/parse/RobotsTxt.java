@@ -1,8 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
-import io.github.reactiverobots.core.Profile;
-import io.github.reactiverobots.core.Verdict;
-import io.github.reactiverobots.core.url.LenientPaths;
+import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Verdict;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -131,34 +130,47 @@ public final class RobotsTxt {
   }
 
   /**
-   * The rules that apply to {@code userAgent}, a product token or a full User-Agent string
-   * (how the token is taken from it depends on the profile, SEMANTICS.md §2).
+   * The rules that apply to {@code agent}, a product token or a full User-Agent string (how the
+   * token is taken from it depends on the profile, SEMANTICS.md §2).
+   *
+   * @param agent the crawler's product token or User-Agent string
+   * @return its rules
+   * @throws IllegalArgumentException if {@code agent} is a URL (see
+   *     {@link io.github.reactiverobots.core.model.CrawlerIdentity#requireAgent})
    */
-  public AgentRules forAgent(String userAgent) {
-    String token = UserAgents.crawlerToken(userAgent, options.profile());
+  public AgentRules forAgent(String agent) {
+    String token = UserAgents.crawlerToken(agent, options.profile());
     Selection selection = byName.get(token);
-    AgentRules rules;
     if (selection != null) {
-      rules = selection.rules(options.profile());
-    } else {
-      rules = options.explicitAgents().contains(token) ? none : global;
+      return selection.rules(options.profile());
     }
-    return rules;
+    return options.explicitAgents().contains(token) ? none : global;
   }
 
   /**
-   * Checks a URL for {@code userAgent}. The path is taken leniently, as Google's reference
-   * matcher does ({@code example.com/a} gives {@code /a}, nothing gives {@code /}), so this
-   * never throws on a malformed URL; use {@link io.github.reactiverobots.core.url.UrlSplitter}
-   * for strict parsing.
+   * Checks a URL for {@code agent}. The path is taken leniently, as Google's reference matcher
+   * does ({@code example.com/a} gives {@code /a}, nothing gives {@code /}), so this never throws
+   * on a malformed URL; {@code RobotsCache} parses URLs strictly.
+   *
+   * @param url the URL (or anything URL-like) to check
+   * @param agent the crawler's product token or User-Agent string
+   * @return the verdict
+   * @throws IllegalArgumentException if {@code agent} is a URL: the arguments were swapped
    */
-  public Verdict check(String userAgent, String url) {
-    return forAgent(userAgent).check(LenientPaths.pathParamsQuery(url));
+  public Verdict check(String url, String agent) {
+    AgentRules rules = forAgent(agent);
+    return rules.check(LenientPaths.pathParamsQuery(url));
   }
 
-  /** Shorthand for {@code check(userAgent, url).allowed()}. */
-  public boolean allowed(String userAgent, String url) {
-    return check(userAgent, url).allowed();
+  /**
+   * Shorthand for {@code check(url, agent).allowed()}.
+   *
+   * @param url the URL (or anything URL-like) to check
+   * @param agent the crawler's product token or User-Agent string
+   * @return whether {@code agent} may fetch {@code url}
+   */
+  public boolean allowed(String url, String agent) {
+    return check(url, agent).allowed();
   }
 
   /** The options it was parsed with. */

@@ -10,7 +10,7 @@ package io.github.reactiverobots.core.url;
  * out-of-range port, and control characters anywhere. Leading and trailing spaces are ignored.
  * Stateless and thread-safe.
  */
-public final class UrlSplitter {
+final class UrlSplitter {
   private UrlSplitter() {}
 
   /**
@@ -18,7 +18,7 @@ public final class UrlSplitter {
    *
    * @throws InvalidUrlException naming the input when it is not a usable absolute http(s) URL
    */
-  public static SplitUrl split(String url) {
+  static SplitUrl split(String url) {
     if (url == null) {
       throw new InvalidUrlException(null, "URL is null");
     }

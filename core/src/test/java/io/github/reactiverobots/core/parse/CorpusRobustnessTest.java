@@ -2,12 +2,12 @@ package io.github.reactiverobots.core.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.FetchOutcome;
-import io.github.reactiverobots.core.OriginState;
-import io.github.reactiverobots.core.Profile;
-import io.github.reactiverobots.core.Reason;
-import io.github.reactiverobots.core.Verdict;
-import io.github.reactiverobots.core.url.UrlSplitter;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.url.SplitUrl;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -119,9 +119,9 @@ class CorpusRobustnessTest {
       } else {
         assertThat(v.allowed()).as(row).isTrue();
       }
-      assertThat(robots.check(f[1], "http://example.com" + path)).as(row).isEqualTo(v);
+      assertThat(robots.check("http://example.com" + path, f[1])).as(row).isEqualTo(v);
       if (path.startsWith("/")) {
-        assertThat(UrlSplitter.split("http://example.com" + path).pathAndQuery())
+        assertThat(SplitUrl.of("http://example.com" + path).pathAndQuery())
             .as(row).isEqualTo(path.contains("#") ? path.substring(0, path.indexOf('#')) : path);
       }
       if (!v.allowed()) {

@@ -4,8 +4,8 @@ import static io.github.reactiverobots.core.parse.Robots.allowed;
 import static io.github.reactiverobots.core.parse.Robots.rfc;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.Profile;
-import io.github.reactiverobots.core.Reason;
+import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Reason;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

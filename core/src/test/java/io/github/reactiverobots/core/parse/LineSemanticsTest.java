@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.model.Rule;
 import static io.github.reactiverobots.core.parse.Robots.allowed;
 import static io.github.reactiverobots.core.parse.Robots.bytes;
 import static io.github.reactiverobots.core.parse.Robots.concat;
@@ -7,7 +8,7 @@ import static io.github.reactiverobots.core.parse.Robots.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.model.Profile;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package io.github.reactiverobots.core.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.parse.Diagnostic.Code;
 import io.github.reactiverobots.core.parse.Diagnostic.Severity;
 import java.nio.charset.StandardCharsets;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.url.InvalidUrlException;
-import io.github.reactiverobots.core.url.UrlSplitter;
+import io.github.reactiverobots.core.url.SplitUrl;
 
 /**
  * Coverage-guided fuzz targets (Jazzer). {@code ./mvnw verify} replays the seed inputs in
@@ -22,7 +22,7 @@ class ParserFuzzTest {
     String path = data.consumeString(64);
     byte[] body = data.consumeRemainingAsBytes();
     RobotsTxt robots = RobotsTxt.parse(body, ParseOptions.of(profile));
-    var verdict = robots.check(agent, path);
+    var verdict = robots.check(path, agent);
     assertThat(verdict.rule().map(r -> r.allow() == verdict.allowed()).orElse(verdict.allowed()))
         .isTrue();
     Linter.lint(body, ParseOptions.of(profile));
@@ -32,7 +32,7 @@ class ParserFuzzTest {
   void urlSplitterThrowsOnlyInvalidUrlException(FuzzedDataProvider data) {
     String url = data.consumeRemainingAsString();
     try {
-      assertThat(UrlSplitter.split(url).pathAndQuery()).startsWith("/");
+      assertThat(SplitUrl.of(url).pathAndQuery()).startsWith("/");
     } catch (InvalidUrlException expected) {
       assertThat(expected.input()).isEqualTo(url);
     }

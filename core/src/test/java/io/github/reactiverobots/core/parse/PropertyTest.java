@@ -3,9 +3,9 @@ package io.github.reactiverobots.core.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.github.reactiverobots.core.Profile;
+import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.url.InvalidUrlException;
-import io.github.reactiverobots.core.url.UrlSplitter;
+import io.github.reactiverobots.core.url.SplitUrl;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,7 +43,7 @@ class PropertyTest {
         byte[] path = new byte[random.nextInt(30)];
         random.nextBytes(path);
         String p = new String(path, StandardCharsets.ISO_8859_1);
-        assertThat(robots.check("bot", p)).isNotNull();
+        assertThat(robots.check(p, "bot")).isNotNull();
         assertThat(robots.forAgent(p).check("/" + p)).isNotNull();
         assertThat(Linter.lint(body, ParseOptions.of(profile))).isNotNull();
       }
@@ -61,10 +61,10 @@ class PropertyTest {
         sb.append(URL_ALPHABET.charAt(random.nextInt(URL_ALPHABET.length())));
       }
       String url = sb.toString();
-      Throwable t = catchThrowable(() -> UrlSplitter.split(url));
+      Throwable t = catchThrowable(() -> SplitUrl.of(url));
       if (t == null) {
         valid++;
-        assertThat(UrlSplitter.split(url).pathAndQuery()).startsWith("/");
+        assertThat(SplitUrl.of(url).pathAndQuery()).startsWith("/");
       } else {
         assertThat(t).as(url).isInstanceOf(InvalidUrlException.class);
         assertThat(((InvalidUrlException) t).input()).isEqualTo(url);

@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.model.RequestRate;
+import io.github.reactiverobots.core.model.VisitTime;
 import static io.github.reactiverobots.core.parse.Robots.rfc;
 import static org.assertj.core.api.Assertions.assertThat;
 

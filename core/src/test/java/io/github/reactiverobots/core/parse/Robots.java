@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
-import io.github.reactiverobots.core.Profile;
-import io.github.reactiverobots.core.Verdict;
+import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Verdict;
 import java.nio.charset.StandardCharsets;
 
 /** Test shorthands. */

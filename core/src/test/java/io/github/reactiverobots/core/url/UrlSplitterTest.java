@@ -28,7 +28,7 @@ class UrlSplitterTest {
     "http://127.0.0.1:9/robots.txt | http://127.0.0.1:9 | /robots.txt"
   })
   void splitsOriginAndPath(String url, String origin, String path) {
-    SplitUrl split = UrlSplitter.split(url);
+    SplitUrl split = SplitUrl.of(url);
     assertThat(split.origin().key()).isEqualTo(origin);
     assertThat(split.pathAndQuery()).isEqualTo(path);
   }
@@ -63,7 +63,7 @@ class UrlSplitterTest {
     "http://[zz::1]/ | IPv6"
   })
   void malformedUrlsThrowATypedExceptionNamingTheInput(String url, String reason) {
-    assertThatThrownBy(() -> UrlSplitter.split(url))
+    assertThatThrownBy(() -> SplitUrl.of(url))
         .isInstanceOf(InvalidUrlException.class)
         .hasMessageContaining(reason)
         .hasMessageContaining(url)
@@ -72,10 +72,10 @@ class UrlSplitterTest {
 
   @Test
   void controlCharactersAreRejectedAndShownEscaped() {
-    assertThatThrownBy(() -> UrlSplitter.split("http://a.com/x\ny"))
+    assertThatThrownBy(() -> SplitUrl.of("http://a.com/x\ny"))
         .isInstanceOf(InvalidUrlException.class)
         .hasMessageContaining("control character")
         .hasMessageContaining("\\u000a");
-    assertThatThrownBy(() -> UrlSplitter.split(null)).isInstanceOf(InvalidUrlException.class);
+    assertThatThrownBy(() -> SplitUrl.of(null)).isInstanceOf(InvalidUrlException.class);
   }
 }

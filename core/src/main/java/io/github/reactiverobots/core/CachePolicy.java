@@ -1,0 +1,206 @@
+package io.github.reactiverobots.core;
+
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.Entry.Blanket;
+import io.github.reactiverobots.core.Entry.FailureStreak;
+import io.github.reactiverobots.core.Entry.GoodCopy;
+import io.github.reactiverobots.core.Entry.Lifetime;
+import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.parse.ParseOptions;
+import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.url.Origin;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * SEMANTICS.md §6 as code: turns one fetch result (and the entry held before it) into the next
+ * entry. Stateless apart from its settings; thread-safe.
+ *
+ * <ul>
+ *   <li>2xx: the parsed body, kept for the header freshness clamped to [ttlMin, ttlMax], or
+ *       ttlMax when the headers say nothing.
+ *   <li>304 answering a conditional request: the copy held, with the 304's freshness; a 304 to an
+ *       unconditional request, any other final 3xx, any 4xx but 429, and too many redirects or a
+ *       loop: allow all, kept ttlMax.
+ *   <li>429, 5xx, a status below 200, and every network failure (a refused address included):
+ *       the good copy if it was confirmed less than the stale-copy window ago, else disallow all,
+ *       else (when the failures have lasted the whole window and the option is on) allow all;
+ *       kept for the backoff: initial, doubling per consecutive failure up to max, or the
+ *       {@code Retry-After} delay capped at max.
+ * </ul>
+ *
+ * <p>Once expired, a good copy (fresh or outage) and a disallow-all may still answer while one
+ * refresh runs, for the stale-while-revalidate window after expiry, and a copy never once it is
+ * older than the stale-copy window; an allow-all (4xx, redirects, given up) never answers
+ * expired, since the refetch may disallow. An outage copy's retry time is also cut short at
+ * the moment the copy becomes too old.
+ *
+ * <p>Entries are retained past their freshness so that a good copy can serve an outage for the
+ * window after it was last confirmed, and so that a failure streak is remembered for the window
+ * after its latest attempt. The streak (its start and length) survives a good copy in use and
+ * ends with any answer that is not a failure.
+ */
+final class CachePolicy {
+  private final ParseOptions parseOptions;
+  private final long ttlMin;
+  private final long ttlMax;
+  private final long backoffInitial;
+  private final long backoffMax;
+  private final long staleCopyWindow;
+  private final long staleWhileRevalidate;
+  private final boolean allowAllWhenGaveUp;
+  private final TimeSource time;
+  private final Events events;
+
+  CachePolicy(CacheSettings settings, TimeSource time, Events events) {
+    this.parseOptions = settings.parseOptions();
+    this.ttlMin = settings.ttlMin().toNanos();
+    this.ttlMax = settings.ttlMax().toNanos();
+    this.backoffInitial = settings.backoffInitial().toNanos();
+    this.backoffMax = settings.backoffMax().toNanos();
+    this.staleCopyWindow = settings.staleCopyWindow().toNanos();
+    this.staleWhileRevalidate = settings.staleWhileRevalidate().toNanos();
+    this.allowAllWhenGaveUp = settings.allowAllWhenUnreachableTooLong();
+    this.time = Objects.requireNonNull(time, "time");
+    this.events = Objects.requireNonNull(events, "events");
+  }
+
+  /**
+   * The entry that follows {@code result}.
+   *
+   * @param previous the entry held when the fetch started, or null
+   * @param sent the validators the request carried
+   * @param now ticker nanos when the result arrived
+   */
+  Entry next(Origin origin, FetchResult result, Entry previous, Conditional sent, long now) {
+    int keyChars = origin.key().length();
+    if (!result.hasStatus()) {
+      FailureKind kind = result.failure();
+      if (kind == FailureKind.TOO_MANY_REDIRECTS || kind == FailureKind.REDIRECT_LOOP) {
+        return unavailable(FetchOutcome.TOO_MANY_REDIRECTS, 0, now, keyChars);
+      }
+      FetchOutcome outcome =
+          kind == FailureKind.ADDRESS_REFUSED ? FetchOutcome.REFUSED : FetchOutcome.UNREACHABLE;
+      return failure(outcome, result, previous, now, keyChars);
+    }
+    int status = result.status();
+    if (status >= 200 && status < 300) {
+      RobotsTxt rules = timedParse(origin, result);
+      long ttl = ttl(result, now);
+      OriginState state = state(FetchOutcome.OK, status, now, now + ttl, false);
+      GoodCopy copy = new GoodCopy(now, new Conditional(result.etag(), result.lastModified()));
+      return Entry.withRules(rules, state, copyLifetime(now + ttl, now, now), copy,
+          FailureStreak.NONE, keyChars);
+    }
+    if (status == 304 && !sent.isEmpty() && previous != null && previous.rules() != null) {
+      long ttl = ttl(result, now);
+      OriginState state = state(FetchOutcome.NOT_MODIFIED, status, now, now + ttl, false);
+      Conditional held = previous.validators();
+      Conditional validators = new Conditional(
+          result.etag() != null ? result.etag() : held.etag(),
+          result.lastModified() != null ? result.lastModified() : held.lastModified());
+      return Entry.withRules(previous.rules(), state, copyLifetime(now + ttl, now, now),
+          new GoodCopy(now, validators), FailureStreak.NONE, keyChars);
+    }
+    if (status == 429 || status >= 500 || status < 200) {
+      return failure(FetchOutcome.UNREACHABLE, result, previous, now, keyChars);
+    }
+    return unavailable(FetchOutcome.UNAVAILABLE, status, now, keyChars);
+  }
+
+  /** An entry for a body put into the cache, as if fetched at {@code fetchedAt}. */
+  Entry preloaded(Origin origin, byte[] body, long fetchedAt) {
+    RobotsTxt rules = timedParse(origin, FetchResult.status(200).bodyOwned(body).build());
+    long expiresAt = TimeSource.saturatedAdd(fetchedAt, ttlMax);
+    OriginState state = state(FetchOutcome.PRELOADED, 0, fetchedAt, expiresAt, false);
+    return Entry.withRules(rules, state, copyLifetime(expiresAt, fetchedAt, fetchedAt),
+        new GoodCopy(fetchedAt, Conditional.NONE), FailureStreak.NONE, origin.key().length());
+  }
+
+  /** The time to keep a successful response: header freshness clamped, or ttlMax. */
+  long ttl(FetchResult result, long now) {
+    Duration fresh = HttpCacheHeaders.freshness(result.cacheControl(), result.expires(),
+        result.date(), result.age(), time.instantAt(now));
+    if (fresh == null) {
+      return ttlMax;
+    }
+    return Math.max(ttlMin, Math.min(ttlMax, TimeSource.saturatedNanos(fresh)));
+  }
+
+  /** The retry delay after the {@code failures}-th consecutive failure. */
+  long retryDelay(FetchResult result, int failures, long now) {
+    Duration retryAfter =
+        HttpCacheHeaders.retryAfter(result.retryAfter(), result.date(), time.instantAt(now));
+    if (retryAfter != null) {
+      return Math.min(backoffMax, Math.max(TimeSource.saturatedNanos(retryAfter), 1_000_000_000L));
+    }
+    int doublings = Math.min(failures - 1, 62);
+    long delay = backoffInitial;
+    for (int i = 0; i < doublings && delay < backoffMax; i++) {
+      delay = delay > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : delay * 2;
+    }
+    return Math.min(delay, backoffMax);
+  }
+
+  /**
+   * The lifetime of a good copy confirmed at {@code confirmedAt} and fresh until
+   * {@code expiresAt}: once expired it may answer while a refresh runs for the
+   * stale-while-revalidate window, but never once it is older than the stale-copy window; it is
+   * retained for the stale-copy window after {@code attemptAt}, the latest attempt.
+   */
+  private Lifetime copyLifetime(long expiresAt, long confirmedAt, long attemptAt) {
+    long staleUntil = Math.min(TimeSource.saturatedAdd(expiresAt, staleWhileRevalidate),
+        TimeSource.saturatedAdd(confirmedAt, staleCopyWindow));
+    return new Lifetime(expiresAt, staleUntil, TimeSource.saturatedAdd(attemptAt, staleCopyWindow));
+  }
+
+  private Entry unavailable(FetchOutcome outcome, int status, long now, int keyChars) {
+    long expiresAt = now + ttlMax;
+    OriginState state = state(outcome, status, now, expiresAt, false);
+    return Entry.blanket(Blanket.ALLOW_UNAVAILABLE, state,
+        new Lifetime(expiresAt, expiresAt, expiresAt), FailureStreak.NONE, keyChars);
+  }
+
+  private Entry failure(
+      FetchOutcome outcome, FetchResult result, Entry previous, long now, int keyChars) {
+    FailureStreak before = previous != null ? previous.streak() : FailureStreak.NONE;
+    FailureStreak streak = before.failures() > 0
+        ? new FailureStreak(before.since(), saturatedIncrement(before.failures()))
+        : new FailureStreak(now, 1);
+    long expiresAt = now + retryDelay(result, streak.failures(), now);
+    int status = result.status();
+    GoodCopy copy = previous != null ? previous.copy() : null;
+    if (copy != null && now - copy.confirmedAt() < staleCopyWindow) {
+      long until = Math.min(expiresAt, copy.confirmedAt() + staleCopyWindow);
+      OriginState state = state(outcome, status, now, until, true);
+      return Entry.withRules(previous.rules(), state, copyLifetime(until, copy.confirmedAt(), now),
+          copy, streak, keyChars);
+    }
+    boolean gaveUp = allowAllWhenGaveUp && now - streak.since() >= staleCopyWindow;
+    OriginState state = state(outcome, status, now, expiresAt, false);
+    Lifetime lifetime = new Lifetime(expiresAt,
+        gaveUp ? expiresAt : expiresAt + staleWhileRevalidate, now + staleCopyWindow);
+    return Entry.blanket(gaveUp ? Blanket.ALLOW_GAVE_UP : Blanket.DISALLOW_UNREACHABLE, state,
+        lifetime, streak, keyChars);
+  }
+
+  private RobotsTxt timedParse(Origin origin, FetchResult result) {
+    long start = System.nanoTime();
+    RobotsTxt rules = RobotsTxt.parse(result.body(), parseOptions);
+    events.parsed(origin, result.bodyLength(), System.nanoTime() - start);
+    return rules;
+  }
+
+  private OriginState state(
+      FetchOutcome outcome, int status, long fetchedAt, long expiresAt, boolean staleCopy) {
+    return new OriginState(
+        outcome, status, time.instantAt(fetchedAt), time.instantAt(expiresAt), staleCopy);
+  }
+
+  private static int saturatedIncrement(int n) {
+    return n == Integer.MAX_VALUE ? n : n + 1;
+  }
+}

@@ -1,0 +1,28 @@
+package io.github.reactiverobots.core;
+
+import io.github.reactiverobots.core.model.CrawlerIdentity;
+import io.github.reactiverobots.core.parse.ParseOptions;
+import java.time.Duration;
+
+/**
+ * A cache's settings, as validated by {@link RobotsCacheBuilder}; the defaults are SEMANTICS.md
+ * §6's.
+ *
+ * @param parseOptions how bodies are parsed and matched
+ * @param crawler the crawler's identity, or null when every check names its agent
+ * @param maximumWeight the bound on the summed entry weights, in bytes
+ * @param maximumOrigins the bound on the number of entries, or 0 for none
+ * @param ttlMin the shortest time a successful response is kept
+ * @param ttlMax the longest, also the time to keep when headers say nothing
+ * @param backoffInitial the retry delay after a first failure
+ * @param backoffMax the longest retry delay, also the cap on {@code Retry-After}
+ * @param staleCopyWindow how long a good copy serves through an outage
+ * @param staleWhileRevalidate how long an expired copy answers while a refresh runs
+ * @param allowAllWhenUnreachableTooLong whether a long outage with no copy ends in allow-all
+ * @param fetchTimeout the safety net for a fetcher that never answers
+ * @param checkAllConcurrency checks {@code checkAll} runs at once
+ */
+record CacheSettings(ParseOptions parseOptions, CrawlerIdentity crawler, long maximumWeight,
+    long maximumOrigins, Duration ttlMin, Duration ttlMax, Duration backoffInitial,
+    Duration backoffMax, Duration staleCopyWindow, Duration staleWhileRevalidate,
+    boolean allowAllWhenUnreachableTooLong, Duration fetchTimeout, int checkAllConcurrency) {}

@@ -1,0 +1,63 @@
+package io.github.reactiverobots.core;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * The cache's single notion of time: a Caffeine {@link Ticker} (nanoseconds, monotonic) for every
+ * freshness and retention decision, anchored once to a wall {@link Clock} so that the instants
+ * reported in {@code OriginState} move with the ticker. A test that injects a fake ticker thus
+ * controls both. Immutable and thread-safe.
+ */
+final class TimeSource {
+  private final Ticker ticker;
+  private final Instant anchorWall;
+  private final long anchorNanos;
+
+  TimeSource(Ticker ticker, Clock clock) {
+    this.ticker = Objects.requireNonNull(ticker, "ticker");
+    this.anchorNanos = ticker.read();
+    this.anchorWall = Objects.requireNonNull(clock, "clock").instant();
+  }
+
+  /** The ticker this source reads. */
+  Ticker ticker() {
+    return ticker;
+  }
+
+  /** The current ticker reading, in nanoseconds. */
+  long nanos() {
+    return ticker.read();
+  }
+
+  /** The wall-clock instant of a ticker reading. */
+  Instant instantAt(long nanos) {
+    return anchorWall.plusNanos(nanos - anchorNanos);
+  }
+
+  /** The ticker reading of a wall-clock instant (saturating far outside the ticker's range). */
+  long nanosAt(Instant instant) {
+    return saturatedAdd(anchorNanos, saturatedNanos(Duration.between(anchorWall, instant)));
+  }
+
+  /** {@code d} in nanoseconds, saturated to the range of a long. */
+  static long saturatedNanos(Duration d) {
+    try {
+      return d.toNanos();
+    } catch (ArithmeticException e) {
+      return d.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+  }
+
+  /** {@code a + b}, saturated to the range of a long. */
+  static long saturatedAdd(long a, long b) {
+    long r = a + b;
+    if (((a ^ r) & (b ^ r)) < 0) {
+      return a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+    return r;
+  }
+}

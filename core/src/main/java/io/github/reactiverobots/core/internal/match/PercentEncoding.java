@@ -1,0 +1,178 @@
+package io.github.reactiverobots.core.internal.match;
+
+import static io.github.reactiverobots.core.internal.bytes.ByteWords.HIGHS;
+import static io.github.reactiverobots.core.internal.bytes.ByteWords.ONES;
+import static io.github.reactiverobots.core.internal.bytes.ByteWords.bytesBelow;
+import static io.github.reactiverobots.core.internal.bytes.ByteWords.word;
+import static io.github.reactiverobots.core.internal.bytes.ByteWords.zeroBytes;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Percent-encoding normalisation of patterns and paths (SEMANTICS.md §3, §4). Both profiles
+ * encode octets outside printable ASCII from their UTF-8 bytes and upper-case {@code %xx} hex
+ * digits; a profile that {@code normalises} (the profile's
+ * {@code Profile.normalisesPercentEncoding()}, {@code RFC_9309}) also decodes {@code %xx} of
+ * unreserved characters and encodes the space. Stateless and thread-safe.
+ */
+public final class PercentEncoding {
+  private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+
+  private PercentEncoding() {}
+
+  /** Normalises a pattern given as a byte string (one char per byte). */
+  public static byte[] pattern(String byteString, boolean normalises) {
+    byte[] raw = byteString.getBytes(StandardCharsets.ISO_8859_1);
+    return normalise(raw, normalises);
+  }
+
+  /**
+   * Whether the path {@code utf8[from, to)} (UTF-8 bytes) is matched as it is: always when the
+   * profile does not normalise; otherwise when it holds no byte that normalisation could change
+   * (control, space, {@code %}, non-ASCII).
+   */
+  public static boolean isMatchedAsIs(byte[] utf8, int from, int to, boolean normalises) {
+    if (!normalises) {
+      return true;
+    }
+    for (int i = plainWords(utf8, from, to, true); i < to; i++) {
+      int b = utf8[i] & 0xFF;
+      if (b == '%' || mustEncode(b, true)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The bytes the path {@code utf8[from, to)} is matched as, normalised like patterns. */
+  public static byte[] normalisedPath(byte[] utf8, int from, int to, boolean normalises) {
+    return normalise(Arrays.copyOfRange(utf8, from, to), normalises);
+  }
+
+  /** Like {@link #pattern} for the {@code MaybeEscapePattern}-style check of one pattern. */
+  public static String normalisedPatternText(String text, boolean normalises) {
+    byte[] n = normalise(text.getBytes(StandardCharsets.UTF_8), normalises);
+    return new String(n, StandardCharsets.ISO_8859_1);
+  }
+
+  /** Returns {@code in} itself when nothing changes. */
+  static byte[] normalise(byte[] in, boolean rfc) {
+    int i = plainWords(in, 0, in.length, rfc);
+    while (i < in.length && !needsWork(in, i, rfc)) {
+      i++;
+    }
+    if (i == in.length) {
+      return in;
+    }
+    ByteSink out = new ByteSink(in.length + 16);
+    out.write(in, 0, i);
+    while (i < in.length) {
+      int b = in[i] & 0xFF;
+      if (b == '%' && i + 2 < in.length && isHex(in[i + 1]) && isHex(in[i + 2])) {
+        int v = (hexValue(in[i + 1]) << 4) | hexValue(in[i + 2]);
+        if (rfc && isUnreserved(v)) {
+          out.write(v);
+        } else {
+          out.write('%');
+          out.write(HEX[v >> 4]);
+          out.write(HEX[v & 0xF]);
+        }
+        i += 3;
+      } else if (mustEncode(b, rfc)) {
+        out.write('%');
+        out.write(HEX[b >> 4]);
+        out.write(HEX[b & 0xF]);
+        i++;
+      } else {
+        out.write(b);
+        i++;
+      }
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * The end of the leading whole words of {@code in[from, to)} in which no byte can need work:
+   * none is {@code %}, a control, DEL, non-ASCII, or (for {@code rfc}) a space. Eight bytes a
+   * time.
+   */
+  private static int plainWords(byte[] in, int from, int to, boolean rfc) {
+    long space = rfc ? ' ' * ONES : '%' * ONES;
+    int i = from;
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
+      long w = word(in, i);
+      if ((w & HIGHS) != 0) {
+        break;
+      }
+      long flagged = bytesBelow(w, 0x20) | zeroBytes(w ^ ('%' * ONES))
+          | zeroBytes(w ^ (0x7F * ONES)) | zeroBytes(w ^ space);
+      if (flagged != 0) {
+        break;
+      }
+    }
+    return i;
+  }
+
+  private static boolean needsWork(byte[] in, int i, boolean rfc) {
+    int b = in[i] & 0xFF;
+    if (b == '%') {
+      if (i + 2 >= in.length || !isHex(in[i + 1]) || !isHex(in[i + 2])) {
+        return false;
+      }
+      return isLowerHex(in[i + 1]) || isLowerHex(in[i + 2])
+          || (rfc && isUnreserved((hexValue(in[i + 1]) << 4) | hexValue(in[i + 2])));
+    }
+    return mustEncode(b, rfc);
+  }
+
+  private static boolean mustEncode(int b, boolean rfc) {
+    return b < 0x20 || b >= 0x7F || (rfc && b == ' ');
+  }
+
+  static boolean isUnreserved(int c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+        || c == '-' || c == '.' || c == '_' || c == '~';
+  }
+
+  private static boolean isHex(byte b) {
+    return (b >= '0' && b <= '9') || (b >= 'A' && b <= 'F') || (b >= 'a' && b <= 'f');
+  }
+
+  private static boolean isLowerHex(byte b) {
+    return b >= 'a' && b <= 'f';
+  }
+
+  private static int hexValue(byte b) {
+    return b <= '9' ? b - '0' : (b | 0x20) - 'a' + 10;
+  }
+
+  /** A growable byte array; {@code java.io.ByteArrayOutputStream} is synchronised. */
+  private static final class ByteSink {
+    private byte[] buf;
+    private int size;
+
+    ByteSink(int capacity) {
+      buf = new byte[capacity];
+    }
+
+    void write(int b) {
+      if (size == buf.length) {
+        buf = Arrays.copyOf(buf, buf.length * 2);
+      }
+      buf[size++] = (byte) b;
+    }
+
+    void write(byte[] b, int off, int len) {
+      if (size + len > buf.length) {
+        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + len));
+      }
+      System.arraycopy(b, off, buf, size, len);
+      size += len;
+    }
+
+    byte[] toByteArray() {
+      return Arrays.copyOf(buf, size);
+    }
+  }
+}

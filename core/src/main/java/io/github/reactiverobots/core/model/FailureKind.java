@@ -1,0 +1,25 @@
+package io.github.reactiverobots.core.model;
+
+/** Why a fetch produced no usable HTTP response. */
+public enum FailureKind {
+  /** The host name did not resolve. */
+  DNS,
+  /** The TCP connection was refused or could not be established in time. */
+  CONNECT,
+  /** The TLS handshake failed (certificate, protocol). */
+  TLS,
+  /** A timeout: between bytes, or the overall deadline. */
+  TIMEOUT,
+  /** The connection was reset or closed before a response arrived. */
+  RESET,
+  /** The response began but its body ended before its declared length. */
+  BODY_CUT_SHORT,
+  /** More redirects than allowed. */
+  TOO_MANY_REDIRECTS,
+  /** A redirect led back to a URL already visited. */
+  REDIRECT_LOOP,
+  /** The address policy refused to connect to the resolved address. */
+  ADDRESS_REFUSED,
+  /** Anything else: a malformed response, a bug. */
+  OTHER
+}

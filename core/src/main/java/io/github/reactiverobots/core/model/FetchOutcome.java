@@ -1,0 +1,35 @@
+package io.github.reactiverobots.core.model;
+
+import io.github.reactiverobots.core.RobotsCache;
+
+/**
+ * How the rules for an origin were obtained, as SEMANTICS.md §6 classifies a fetch of
+ * {@code /robots.txt}.
+ */
+public enum FetchOutcome {
+  /** A 2xx response: its body is the rules. */
+  OK(false),
+  /** A 304 on a conditional refresh: the copy held is kept. */
+  NOT_MODIFIED(false),
+  /** A 4xx other than 429: allow all. */
+  UNAVAILABLE(false),
+  /** 429, 5xx or a network failure: disallow all, or the last good copy. */
+  UNREACHABLE(true),
+  /** More than the allowed redirects, or a loop: allow all. */
+  TOO_MANY_REDIRECTS(false),
+  /** The fetcher's address policy refused the origin's address: treated as unreachable. */
+  REFUSED(true),
+  /** Put into the cache by {@code RobotsCache.put}, not fetched. */
+  PRELOADED(false);
+
+  private final boolean failure;
+
+  FetchOutcome(boolean failure) {
+    this.failure = failure;
+  }
+
+  /** Whether this outcome means robots.txt could not be obtained (retry with backoff). */
+  public boolean isFailure() {
+    return failure;
+  }
+}

@@ -1,0 +1,24 @@
+package io.github.reactiverobots.core.model;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * The state of an origin's cached robots.txt when a verdict was given. Immutable.
+ *
+ * @param outcome how the rules in use were obtained (for a stale copy, the outcome of the
+ *     latest attempt)
+ * @param status the HTTP status of the latest attempt, or 0 when it failed without one
+ * @param fetchedAt when the latest attempt finished
+ * @param expiresAt until when this state is kept before the next attempt
+ * @param staleCopy whether a previously fetched good copy is in use in place of the latest
+ *     attempt's answer (an outage, or a refresh in progress)
+ */
+public record OriginState(
+    FetchOutcome outcome, int status, Instant fetchedAt, Instant expiresAt, boolean staleCopy) {
+  public OriginState {
+    Objects.requireNonNull(outcome, "outcome");
+    Objects.requireNonNull(fetchedAt, "fetchedAt");
+    Objects.requireNonNull(expiresAt, "expiresAt");
+  }
+}

@@ -1,0 +1,124 @@
+package io.github.reactiverobots.core.model;
+
+import java.util.Locale;
+
+/**
+ * Which reading of robots.txt to apply: each constant is one column of SEMANTICS.md §7, and each
+ * method below one of its rows, so that no other class asks which profile it has.
+ *
+ * <p>{@link #RFC_9309} is the default. {@link #GOOGLE} answers exactly as Google's
+ * open-source reference matcher does.
+ */
+public enum Profile {
+  /** What RFC 9309 says. */
+  RFC_9309(true, true, true, false, true, Integer.MAX_VALUE),
+  /** What Google's open-source reference matcher does. */
+  GOOGLE(false, false, false, true, false, Profile.GOOGLE_MAX_LINE_CONTENT);
+
+  /**
+   * The bytes of a line Google's reference keeps: its {@code kMaxLineLen} (2083 * 8) counts the
+   * terminator, so one byte less of content.
+   */
+  private static final int GOOGLE_MAX_LINE_CONTENT = 2083 * 8 - 1;
+
+  private final boolean normalisesPercentEncoding;
+  private final boolean allowsRobotsTxtItself;
+  private final boolean tokenIsLeadingRun;
+  private final boolean indexHtmAllowsDirectory;
+  private final boolean transcodesUtf16;
+  private final int maxLineContentBytes;
+
+  Profile(boolean normalisesPercentEncoding, boolean allowsRobotsTxtItself,
+      boolean tokenIsLeadingRun, boolean indexHtmAllowsDirectory, boolean transcodesUtf16,
+      int maxLineContentBytes) {
+    this.normalisesPercentEncoding = normalisesPercentEncoding;
+    this.allowsRobotsTxtItself = allowsRobotsTxtItself;
+    this.tokenIsLeadingRun = tokenIsLeadingRun;
+    this.indexHtmAllowsDirectory = indexHtmAllowsDirectory;
+    this.transcodesUtf16 = transcodesUtf16;
+    this.maxLineContentBytes = maxLineContentBytes;
+  }
+
+  /**
+   * Whether URL paths and patterns are percent-encoding normalised (SEMANTICS.md §3, §4); when
+   * not, the caller passes an encoded URL and it is matched as given.
+   *
+   * @return true for {@code RFC_9309}
+   */
+  public boolean normalisesPercentEncoding() {
+    return normalisesPercentEncoding;
+  }
+
+  /**
+   * Whether {@code /robots.txt} itself is always allowed.
+   *
+   * @return true for {@code RFC_9309}
+   */
+  public boolean allowsRobotsTxtItself() {
+    return allowsRobotsTxtItself;
+  }
+
+  /**
+   * The token a crawler's groups are selected by, lower-cased: the leading {@code A-Z a-z _ -}
+   * run of {@code agent} under {@code RFC_9309} ({@code MyBot/1.0 (+https://x)} is
+   * {@code mybot}), the whole string under {@code GOOGLE}.
+   *
+   * @param agent a product token or a User-Agent string
+   * @return the lower-case token, possibly empty
+   * @throws IllegalArgumentException if {@code agent} is an absolute URL: where an
+   *     agent and a URL meet, the URL comes first ({@code check(url, agent)})
+   */
+  public String crawlerToken(String agent) {
+    CrawlerIdentity.requireAgent(agent);
+    return tokenIsLeadingRun ? leadingTokenRun(agent) : agent.toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Whether an {@code allow} whose last segment starts with {@code index.htm} also allows its
+   * directory exactly ({@code allow: /d/index.html} adds {@code allow: /d/$}).
+   *
+   * @return true for {@code GOOGLE}
+   */
+  public boolean indexHtmAllowsDirectory() {
+    return indexHtmAllowsDirectory;
+  }
+
+  /**
+   * Whether a body starting with a UTF-16 byte-order mark is transcoded to UTF-8 first.
+   *
+   * @return true for {@code RFC_9309}
+   */
+  public boolean transcodesUtf16() {
+    return transcodesUtf16;
+  }
+
+  /**
+   * The bytes of a line's content that are read; the rest of a longer line is cut.
+   *
+   * @return {@link Integer#MAX_VALUE} for {@code RFC_9309} (kept whole), 16,663 for
+   *     {@code GOOGLE}
+   */
+  public int maxLineContentBytes() {
+    return maxLineContentBytes;
+  }
+
+  /** The leading run of {@code A-Z a-z _ -} of {@code s}, lower-cased. */
+  static String leadingTokenRun(String s) {
+    int end = 0;
+    boolean lower = true;
+    while (end < s.length() && isTokenChar(s.charAt(end))) {
+      char c = s.charAt(end);
+      if (c >= 'A' && c <= 'Z') {
+        lower = false;
+      }
+      end++;
+    }
+    String run = end == s.length() ? s : s.substring(0, end);
+    return lower ? run : run.toLowerCase(Locale.ROOT);
+  }
+
+  /** Whether {@code c} may appear in a product token: {@code A-Z a-z _ -}. */
+  static boolean isTokenChar(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-';
+  }
+}

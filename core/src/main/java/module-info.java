@@ -1,0 +1,21 @@
+/**
+ * reactive-robots core: robots.txt parsing and matching, URL and origin handling, the reactive
+ * cache with its fetcher interface, and the command-line tester.
+ *
+ * <p>Exported (the API): {@code io.github.reactiverobots.core} (the cache, the one entry point),
+ * {@code .model} (immutable values: verdicts, rules, pacing, profiles), {@code .url} (origins),
+ * {@code .fetch} (the fetcher interface and its result) and {@code .parse} (the parser, linter
+ * and scanner handler, for use without a cache). Packages under {@code .internal} are not API.
+ */
+module io.github.reactiverobots.core {
+  requires transitive reactor.core;
+  requires transitive org.reactivestreams;
+  // The builder takes Caffeine's Ticker, so that tests control every freshness decision.
+  requires transitive com.github.benmanes.caffeine;
+
+  exports io.github.reactiverobots.core;
+  exports io.github.reactiverobots.core.fetch;
+  exports io.github.reactiverobots.core.model;
+  exports io.github.reactiverobots.core.parse;
+  exports io.github.reactiverobots.core.url;
+}

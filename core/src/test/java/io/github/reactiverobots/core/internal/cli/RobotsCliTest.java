@@ -1,0 +1,117 @@
+package io.github.reactiverobots.core.internal.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RobotsCliTest {
+  @TempDir Path dir;
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String stdin, String... args) {
+    return new RobotsCli(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+  }
+
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private Path robots(String name, String body) throws Exception {
+    return Files.writeString(dir.resolve(name), body);
+  }
+
+  @Test
+  void singleCheckPrintsTheVerdictAndExitsZeroOrOne() throws Exception {
+    Path f = robots("r.txt", "User-agent: FooBot\nDisallow: /x\nAllow: /x/ok\n");
+    assertThat(run("", f.toString(), "FooBot", "http://a.com/x/y")).isEqualTo(1);
+    assertThat(out()).startsWith("DISALLOWED").contains("Disallow: /x (line 2)");
+    out.reset();
+    assertThat(run("", f.toString(), "FooBot", "http://a.com/x/ok")).isEqualTo(0);
+    assertThat(out()).startsWith("ALLOWED").contains("line 3");
+  }
+
+  @Test
+  void profileChangesTheAnswer() throws Exception {
+    Path f = robots("r.txt", "User-agent: FooBot\nDisallow: /\n");
+    assertThat(run("", "--profile=google", f.toString(), "FooBot/1.0", "http://a.com/")).isZero();
+    assertThat(run("", "--profile=rfc9309", f.toString(), "FooBot/1.0", "http://a.com/")).isOne();
+  }
+
+  @Test
+  void usageAndIoErrorsExitTwo() throws Exception {
+    assertThat(run("", "only-one-arg")).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("usage:");
+    assertThat(run("", "--profile=bing", "a", "b", "c")).isEqualTo(2);
+    assertThat(run("", dir.resolve("missing.txt").toString(), "a", "http://a.com/")).isEqualTo(2);
+  }
+
+  @Test
+  void batchAnswersEachLineInOrderLoadingEachFileOnce() throws Exception {
+    Path a = robots("a.txt", "User-agent: *\nDisallow: /a\n");
+    Path b = robots("b.txt", "User-agent: *\nDisallow: /b\n");
+    String first = a + "\tbot\thttp://x/a\n";
+    String rest = b + "\tbot\thttp://x/a\n" + a + "\tbot\thttp://x/b\n" + a + "\tbot\t/a/1\n"
+        + "broken line\n" + dir.resolve("none.txt") + "\tbot\t/\n";
+    // a.txt is deleted once the first line has been answered: later lines must reuse it.
+    InputStream in = new SequenceInputStream(
+        new ByteArrayInputStream(first.getBytes(StandardCharsets.UTF_8)),
+        new InputStream() {
+          private final InputStream data = new ByteArrayInputStream(rest.getBytes(StandardCharsets.UTF_8));
+          private boolean deleted;
+
+          @Override
+          public int read() throws java.io.IOException {
+            deleteOnce();
+            return data.read();
+          }
+
+          @Override
+          public int read(byte[] b, int off, int len) throws java.io.IOException {
+            deleteOnce();
+            return data.read(b, off, len);
+          }
+
+          private void deleteOnce() throws java.io.IOException {
+            if (!deleted) {
+              Files.delete(a);
+              deleted = true;
+            }
+          }
+        });
+    int status = new RobotsCli(in, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"--batch"});
+    assertThat(status).isEqualTo(2);
+    assertThat(Files.exists(a)).isFalse();
+    assertThat(out().split("\n")).satisfiesExactly(
+        l -> assertThat(l).startsWith("DISALLOWED"),
+        l -> assertThat(l).startsWith("ALLOWED"),
+        l -> assertThat(l).startsWith("ALLOWED"),
+        l -> assertThat(l).startsWith("DISALLOWED"),
+        l -> assertThat(l).startsWith("ERROR\tline 5"),
+        l -> assertThat(l).startsWith("ERROR\tline 6"));
+  }
+
+  @Test
+  void lintPrintsDiagnosticsAndExitsOneOnErrors() throws Exception {
+    Path f = robots("r.txt", "User-agent: *\nCrawl-delay: soon\nFoo: bar\n");
+    assertThat(run("", "lint", f.toString())).isOne();
+    assertThat(out()).contains(":2:14: error: crawl-delay").contains(":3:1: warning: unknown directive");
+    out.reset();
+    Path clean = robots("c.txt", "User-agent: *\nDisallow: /x\n");
+    assertThat(run("", "lint", clean.toString())).isZero();
+    assertThat(out()).contains("no problems found");
+  }
+}
