@@ -65,7 +65,7 @@ public final class AgreementReport {
     for (UrlRow row : corpus.rows()) {
       CorpusFile file = corpus.file(row.file());
       String url = file.url(row.path());
-      Verdict ours = parsed(profile, file).check(row.agent(), url);
+      Verdict ours = parsed(profile, file).check(url, row.agent());
       boolean their = theirRules(file, row.agent()).isAllowed(url);
       if (ours.allowed() != their) {
         differences.add(new Difference(row, ours, their, observe(profile, row, file, ours, their)));
@@ -80,7 +80,7 @@ public final class AgreementReport {
     String token = CrawlerCommons.robotName(row.agent());
     Profile other = profile == Profile.RFC_9309 ? Profile.GOOGLE : Profile.RFC_9309;
     if (profile == Profile.GOOGLE
-        && parsed(Profile.GOOGLE, file).check(token, url).allowed() == their
+        && parsed(Profile.GOOGLE, file).check(url, token).allowed() == their
         && !row.agent().equalsIgnoreCase(token)) {
       return Cause.AGENT_AS_PASSED;
     }
@@ -89,7 +89,7 @@ public final class AgreementReport {
     }
     Boolean wholeBody = file.body().length > ParseOptions.MIN_PARSE_LIMIT
         ? whole.computeIfAbsent(file.name(), n -> RobotsTxt.parse(file.body(),
-            Ours.WHOLE_BODY.withProfile(profile))).check(row.agent(), url).allowed()
+            Ours.WHOLE_BODY.withProfile(profile))).check(url, row.agent()).allowed()
         : null;
     Corpus.ManifestEntry m = corpus.manifest(file.name());
     String oursRule = ours.rule().map(r -> r.pattern()).orElse(null);
@@ -102,9 +102,9 @@ public final class AgreementReport {
         row.path(),
         wholeBody,
         urlRejected(url),
-        parsed(profile, file).check(UNNAMED_AGENT, url).allowed(),
+        parsed(profile, file).check(url, UNNAMED_AGENT).allowed(),
         theirRules(file, UNNAMED_AGENT).isAllowed(url),
-        parsed(other, file).check(token, url).allowed(),
+        parsed(other, file).check(url, token).allowed(),
         m == null ? "robots" : m.kind(),
         m == null ? List.of() : m.flags(),
         misspelt.computeIfAbsent(file.name(),

@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Where the time of one uncached-lookup-free check goes, step by step, on the {@code urls.tsv}
  * rows: splitting the URL, selecting the agent's rules, matching the path, and the three
- * together through {@code RobotsTxt.check(agent, url)}. Each operation handles the next row.
+ * together through {@code RobotsTxt.check(url, agent)}. Each operation handles the next row.
  * For finding what to optimise in the warm-cache path, not for comparison.
  */
 @State(Scope.Thread)
@@ -85,6 +85,6 @@ public class CheckCostBreakdownBenchmark {
   @Benchmark
   public Verdict allThree() {
     int i = next();
-    return parsed[i].check(agents[i], urls[i]);
+    return parsed[i].check(urls[i], agents[i]);
   }
 }

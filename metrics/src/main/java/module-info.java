@@ -1,0 +1,15 @@
+/**
+ * Micrometer meters for a {@code RobotsCache} ({@link io.github.reactiverobots.metrics.RobotsMetrics})
+ * and a Prometheus scrape endpoint on reactor-netty
+ * ({@link io.github.reactiverobots.metrics.PrometheusEndpoint}).
+ */
+module io.github.reactiverobots.metrics {
+  requires transitive io.github.reactiverobots.core;
+  requires transitive micrometer.core;
+  requires transitive micrometer.registry.prometheus;
+  requires reactor.netty.core;
+  requires reactor.netty.http;
+  requires io.netty.codec.http;
+
+  exports io.github.reactiverobots.metrics;
+}
