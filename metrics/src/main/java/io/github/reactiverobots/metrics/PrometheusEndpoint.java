@@ -49,22 +49,39 @@ public final class PrometheusEndpoint implements AutoCloseable {
     this.path = path;
   }
 
-  /** A builder serving {@code registry}. */
+  /**
+   * A builder serving {@code registry}.
+   *
+   * @param registry the registry whose scrape is served
+   * @return a new builder
+   */
   public static Builder builder(PrometheusMeterRegistry registry) {
     return new Builder(registry);
   }
 
-  /** The address the server is bound to, with the actual port when port 0 was asked for. */
+  /**
+   * The address the server is bound to, with the actual port when port 0 was asked for.
+   *
+   * @return the bound address
+   */
   public InetSocketAddress address() {
     return (InetSocketAddress) server.address();
   }
 
-  /** The path the scrape is served on. */
+  /**
+   * The path the scrape is served on.
+   *
+   * @return the path, starting with {@code /}
+   */
   public String path() {
     return path;
   }
 
-  /** Stops the server without waiting; the returned Mono completes once it has stopped. */
+  /**
+   * Stops the server without waiting; the returned Mono completes once it has stopped.
+   *
+   * @return a Mono that completes when the server has stopped
+   */
   public Mono<Void> closeAsync() {
     return Mono.defer(() -> {
       server.dispose();
@@ -98,6 +115,9 @@ public final class PrometheusEndpoint implements AutoCloseable {
     /**
      * The address to listen on, default {@code 127.0.0.1} (local scrapers only); use {@code
      * 0.0.0.0} to let a remote Prometheus scrape.
+     *
+     * @param host a host name or address, not blank
+     * @return this builder
      */
     public Builder host(String host) {
       Objects.requireNonNull(host, "host");
@@ -108,7 +128,12 @@ public final class PrometheusEndpoint implements AutoCloseable {
       return this;
     }
 
-    /** The port to listen on, default 9464; 0 picks a free port (see {@link #address()}). */
+    /**
+     * The port to listen on, default 9464; 0 picks a free port (see {@link #address()}).
+     *
+     * @param port 0 to 65535
+     * @return this builder
+     */
     public Builder port(int port) {
       if (port < 0 || port > 65535) {
         throw new IllegalArgumentException("port must be in 0..65535, was " + port);
@@ -117,7 +142,12 @@ public final class PrometheusEndpoint implements AutoCloseable {
       return this;
     }
 
-    /** The path to serve, default {@code /metrics}; must start with {@code /}. */
+    /**
+     * The path to serve, default {@code /metrics}; must start with {@code /}.
+     *
+     * @param path the path, starting with {@code /}
+     * @return this builder
+     */
     public Builder path(String path) {
       Objects.requireNonNull(path, "path");
       if (!path.startsWith("/")) {
@@ -127,19 +157,32 @@ public final class PrometheusEndpoint implements AutoCloseable {
       return this;
     }
 
-    /** Where scrapes run, default {@link Schedulers#boundedElastic()}; must tolerate blocking. */
+    /**
+     * Where scrapes run, default {@link Schedulers#boundedElastic()}; must tolerate blocking.
+     *
+     * @param scheduler the scheduler scrapes run on
+     * @return this builder
+     */
     public Builder scrapeScheduler(Scheduler scheduler) {
       this.scrapeScheduler = Objects.requireNonNull(scheduler, "scheduler");
       return this;
     }
 
-    /** Starts the server; the Mono emits the endpoint once it is listening. */
+    /**
+     * Starts the server; the Mono emits the endpoint once it is listening.
+     *
+     * @return a Mono of the listening endpoint
+     */
     public Mono<PrometheusEndpoint> bind() {
       String servedPath = path;
       return server().bind().map(s -> new PrometheusEndpoint(s, servedPath));
     }
 
-    /** Starts the server and waits until it is listening. Blocks: not for event loops. */
+    /**
+     * Starts the server and waits until it is listening. Blocks: not for event loops.
+     *
+     * @return the listening endpoint
+     */
     public PrometheusEndpoint bindNow() {
       return new PrometheusEndpoint(server().bindNow(), path);
     }

@@ -110,6 +110,8 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
   /**
    * Meters carrying {@code tags} as well, for example {@code cache=crawler-a} to tell several
    * caches apart in one registry. The tags must have bounded values.
+   *
+   * @param tags tags added to every meter
    */
   public RobotsMetrics(Iterable<Tag> tags) {
     this.commonTags = Tags.of(Objects.requireNonNull(tags, "tags"));
@@ -121,6 +123,8 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
    * Meters for {@code cache}, published in {@code registry}: adds a new instance to the cache's
    * listeners, points its gauges at the cache and binds it. Call once per cache.
    *
+   * @param cache the cache to measure
+   * @param registry the registry to publish in
    * @return the bound instance
    */
   public static RobotsMetrics bind(RobotsCache cache, MeterRegistry registry) {
@@ -138,6 +142,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
    * its listener; {@link #bind} does this itself. Does not add this instance as a listener. May
    * be called before or after {@link #bindTo}.
    *
+   * @param cache the cache whose stats the gauges read
    * @return this
    */
   public RobotsMetrics gaugesFrom(RobotsCache cache) {
@@ -178,7 +183,11 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
     bound = new Bound(registry, commonTags);
   }
 
-  /** Whether {@link #bindTo} has been called. */
+  /**
+   * Whether {@link #bindTo} has been called.
+   *
+   * @return {@code true} once bound to a registry
+   */
   public boolean isBound() {
     return bound != null;
   }

@@ -20,10 +20,19 @@ import java.util.Set;
 @FunctionalInterface
 public interface AddressPolicy {
 
-  /** Whether connecting to {@code address} is permitted. */
+  /**
+   * Whether connecting to {@code address} is permitted.
+   *
+   * @param address the resolved address and port about to be connected to
+   * @return {@code true} to connect, {@code false} to refuse
+   */
   boolean permits(InetSocketAddress address);
 
-  /** Permits every address: the default. */
+  /**
+   * Permits every address: the default.
+   *
+   * @return a policy that permits every address
+   */
   static AddressPolicy permitAll() {
     return address -> true;
   }
@@ -32,6 +41,8 @@ public interface AddressPolicy {
    * Refuses loopback, private (RFC 1918), carrier-grade NAT, link-local, unique-local (fc00::/7),
    * site-local, unspecified, multicast and broadcast addresses, including IPv4 addresses embedded
    * in IPv6 (IPv4-mapped, IPv4-compatible, NAT64 {@code 64:ff9b::/96} and 6to4 {@code 2002::/16}).
+   *
+   * @return a policy that permits only public unicast addresses
    */
   static AddressPolicy publicOnly() {
     return address -> !address.isUnresolved() && isPublic(address.getAddress());
@@ -40,13 +51,21 @@ public interface AddressPolicy {
   /**
    * This policy, except that the given socket addresses (address and port) are always permitted:
    * for an internal endpoint that is meant to be crawled.
+   *
+   * @param exempt the socket addresses to permit regardless of this policy (copied)
+   * @return this policy with the exemptions
    */
   default AddressPolicy exempting(Set<InetSocketAddress> exempt) {
     Set<InetSocketAddress> copy = Set.copyOf(exempt);
     return address -> copy.contains(address) || permits(address);
   }
 
-  /** Whether {@code a} is a globally routable unicast address by the rules of {@link #publicOnly()}. */
+  /**
+   * Whether {@code a} is a globally routable unicast address by the rules of {@link #publicOnly()}.
+   *
+   * @param a the address to classify
+   * @return {@code true} if {@code a} is public
+   */
   static boolean isPublic(InetAddress a) {
     Objects.requireNonNull(a, "address");
     if (a.isLoopbackAddress() || a.isAnyLocalAddress() || a.isLinkLocalAddress()

@@ -116,7 +116,11 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
     this.client = c;
   }
 
-  /** A builder; {@link NettyRobotsFetcherBuilder#userAgent(String)} is required. */
+  /**
+   * A builder; {@link NettyRobotsFetcherBuilder#userAgent(String)} is required.
+   *
+   * @return a new builder with the defaults
+   */
   public static NettyRobotsFetcherBuilder builder() {
     return new NettyRobotsFetcherBuilder();
   }
@@ -166,12 +170,20 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
     return limiter.queued();
   }
 
-  /** The in-flight cap. */
+  /**
+   * The in-flight cap.
+   *
+   * @return the most fetches that run at once
+   */
   public int maxInFlight() {
     return limiter.max();
   }
 
-  /** The body cap in bytes, after decompression. */
+  /**
+   * The body cap in bytes, after decompression.
+   *
+   * @return the most decoded body bytes kept
+   */
   public int maxBodyBytes() {
     return maxBodyBytes;
   }

@@ -42,7 +42,13 @@ public final class NettyRobotsFetcherBuilder {
 
   NettyRobotsFetcherBuilder() {}
 
-  /** The full {@code User-Agent} header, e.g. {@code MyBot/1.0 (+https://example.com/bot)}. Required. */
+  /**
+   * The full {@code User-Agent} header, e.g. {@code MyBot/1.0 (+https://example.com/bot)}.
+   * Required.
+   *
+   * @param userAgent printable ASCII, not blank
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder userAgent(String userAgent) {
     Objects.requireNonNull(userAgent, "userAgent");
     if (userAgent.isBlank()) {
@@ -61,6 +67,9 @@ public final class NettyRobotsFetcherBuilder {
   /**
    * Decoded body bytes kept at most; at least {@link ParseOptions#MIN_PARSE_LIMIT}. Match it to
    * the cache's parse limit.
+   *
+   * @param bytes the body cap in bytes, after decompression
+   * @return this builder
    */
   public NettyRobotsFetcherBuilder maxBodyBytes(int bytes) {
     if (bytes < ParseOptions.MIN_PARSE_LIMIT) {
@@ -71,55 +80,100 @@ public final class NettyRobotsFetcherBuilder {
     return this;
   }
 
-  /** Time allowed to establish a TCP connection. */
+  /**
+   * Time allowed to establish a TCP connection.
+   *
+   * @param timeout a positive duration
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder connectTimeout(Duration timeout) {
     this.connectTimeout = positive(timeout, "connectTimeout");
     return this;
   }
 
-  /** Time allowed between two reads while waiting for or reading a response. */
+  /**
+   * Time allowed between two reads while waiting for or reading a response.
+   *
+   * @param timeout a positive duration
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder responseTimeout(Duration timeout) {
     this.responseTimeout = positive(timeout, "responseTimeout");
     return this;
   }
 
-  /** Time allowed for a whole fetch, redirects included, from when it leaves the queue. */
+  /**
+   * Time allowed for a whole fetch, redirects included, from when it leaves the queue.
+   *
+   * @param deadline a positive duration
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder deadline(Duration deadline) {
     this.deadline = positive(deadline, "deadline");
     return this;
   }
 
-  /** Redirects followed at most (0 to 20); one more is {@code TOO_MANY_REDIRECTS}. */
+  /**
+   * Redirects followed at most (0 to 20); one more is {@code TOO_MANY_REDIRECTS}.
+   *
+   * @param max redirects to follow, 0 to 20
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder maxRedirects(int max) {
     this.maxRedirects = range(max, 0, 20, "maxRedirects");
     return this;
   }
 
-  /** Fetches running at once at most; the others wait in a FIFO queue. */
+  /**
+   * Fetches running at once at most; the others wait in a FIFO queue.
+   *
+   * @param max fetches at once, 1 to 1,000,000
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder maxInFlight(int max) {
     this.maxInFlight = range(max, 1, 1_000_000, "maxInFlight");
     return this;
   }
 
-  /** Bytes of response headers (and of the status line) accepted at most. */
+  /**
+   * Bytes of response headers (and of the status line) accepted at most.
+   *
+   * @param bytes 1 KiB to 1 MiB
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder maxHeaderSize(int bytes) {
     this.maxHeaderSize = range(bytes, 1024, 1024 * 1024, "maxHeaderSize");
     return this;
   }
 
-  /** Pooled connections per remote host at most. */
+  /**
+   * Pooled connections per remote host at most.
+   *
+   * @param max connections, 1 to 10,000
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder maxConnectionsPerHost(int max) {
     this.maxConnectionsPerHost = range(max, 1, 10_000, "maxConnectionsPerHost");
     return this;
   }
 
-  /** How long an idle pooled connection is kept. */
+  /**
+   * How long an idle pooled connection is kept.
+   *
+   * @param idle a positive duration
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder maxIdleTime(Duration idle) {
     this.maxIdleTime = positive(idle, "maxIdleTime");
     return this;
   }
 
-  /** How often idle connections are evicted in the background; zero turns that off. */
+  /**
+   * How often idle connections are evicted in the background; zero turns that off.
+   *
+   * @param interval a duration, zero or positive
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder evictionInterval(Duration interval) {
     Objects.requireNonNull(interval, "evictionInterval");
     if (interval.isNegative()) {
@@ -129,7 +183,12 @@ public final class NettyRobotsFetcherBuilder {
     return this;
   }
 
-  /** Whether to offer HTTP/2 (negotiated by ALPN over TLS; plain HTTP stays HTTP/1.1). */
+  /**
+   * Whether to offer HTTP/2 (negotiated by ALPN over TLS; plain HTTP stays HTTP/1.1).
+   *
+   * @param enabled {@code true} to offer HTTP/2
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder http2(boolean enabled) {
     this.http2 = enabled;
     return this;
@@ -138,6 +197,9 @@ public final class NettyRobotsFetcherBuilder {
   /**
    * A client {@link SslContext} to use in place of the JDK trust store. With {@link
    * #http2(boolean)}, it must be configured for ALPN by the caller.
+   *
+   * @param context a client context
+   * @return this builder
    */
   public NettyRobotsFetcherBuilder sslContext(SslContext context) {
     Objects.requireNonNull(context, "sslContext");
@@ -148,23 +210,45 @@ public final class NettyRobotsFetcherBuilder {
     return this;
   }
 
-  /** Trust anchors to use in place of the JDK trust store, for the default TLS setup. */
+  /**
+   * Trust anchors to use in place of the JDK trust store, for the default TLS setup.
+   *
+   * @param factory the trust anchors
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder trustManager(TrustManagerFactory factory) {
     this.trustManagerFactory = Objects.requireNonNull(factory, "trustManager");
     return this;
   }
 
-  /** Sends requests through an HTTP proxy (CONNECT tunnels). */
+  /**
+   * Sends requests through an HTTP proxy (CONNECT tunnels).
+   *
+   * @param host the proxy's host name or address
+   * @param port the proxy's port, 1 to 65535
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder httpProxy(String host, int port) {
     return proxy(ProxyProvider.Proxy.HTTP, host, port);
   }
 
-  /** Sends requests through a SOCKS5 proxy. */
+  /**
+   * Sends requests through a SOCKS5 proxy.
+   *
+   * @param host the proxy's host name or address
+   * @param port the proxy's port, 1 to 65535
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder socksProxy(String host, int port) {
     return proxy(ProxyProvider.Proxy.SOCKS5, host, port);
   }
 
-  /** Full proxy configuration (credentials, non-proxy hosts), as reactor-netty takes it. */
+  /**
+   * Full proxy configuration (credentials, non-proxy hosts), as reactor-netty takes it.
+   *
+   * @param spec configures reactor-netty's proxy specification
+   * @return this builder
+   */
   public NettyRobotsFetcherBuilder proxy(Consumer<? super ProxyProvider.TypeSpec> spec) {
     this.proxy = Objects.requireNonNull(spec, "proxy");
     return this;
@@ -180,6 +264,9 @@ public final class NettyRobotsFetcherBuilder {
   /**
    * The resolver group to use instead of Netty's DNS resolver (tests map names to loopback).
    * The fetcher does not close it.
+   *
+   * @param group the resolver group
+   * @return this builder
    */
   public NettyRobotsFetcherBuilder resolver(AddressResolverGroup<InetSocketAddress> group) {
     this.resolver = Objects.requireNonNull(group, "resolver");
@@ -190,6 +277,9 @@ public final class NettyRobotsFetcherBuilder {
    * Which resolved addresses may be connected to, checked on every connection (redirects too).
    * Off by default; {@link AddressPolicy#publicOnly()} is the usual choice for a crawler. Cannot
    * be combined with a proxy, which resolves names itself.
+   *
+   * @param policy the policy to apply
+   * @return this builder
    */
   public NettyRobotsFetcherBuilder addressPolicy(AddressPolicy policy) {
     this.addressPolicy = Objects.requireNonNull(policy, "addressPolicy");
@@ -199,6 +289,7 @@ public final class NettyRobotsFetcherBuilder {
   /**
    * A new fetcher.
    *
+   * @return the fetcher
    * @throws IllegalStateException if {@code userAgent} is missing, or settings conflict
    */
   public NettyRobotsFetcher build() {

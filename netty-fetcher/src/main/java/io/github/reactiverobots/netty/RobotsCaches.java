@@ -25,12 +25,18 @@ public final class RobotsCaches {
    * cap, 5 s connect, 10 s between bytes, 20 s per fetch, 5 redirects, 512 fetches in flight).
    *
    * @param userAgent the full {@code User-Agent} header the fetcher sends
+   * @return the cache
    */
   public static RobotsCache create(String userAgent) {
     return create(NettyRobotsFetcher.builder().userAgent(userAgent).build());
   }
 
-  /** A cache with default settings over {@code fetcher}. */
+  /**
+   * A cache with default settings over {@code fetcher}.
+   *
+   * @param fetcher fetches robots.txt for the cache
+   * @return the cache
+   */
   public static RobotsCache create(NettyRobotsFetcher fetcher) {
     return create(fetcher, RobotsCache.builder());
   }
@@ -39,6 +45,10 @@ public final class RobotsCaches {
    * A cache built by {@code cacheBuilder} over {@code fetcher}; any fetcher already set on the
    * builder is replaced. Keep the fetcher's body cap at least the cache's parse limit, or the
    * parse limit cannot be reached.
+   *
+   * @param fetcher fetches robots.txt for the cache
+   * @param cacheBuilder the cache's settings
+   * @return the cache
    */
   public static RobotsCache create(NettyRobotsFetcher fetcher, RobotsCacheBuilder cacheBuilder) {
     Objects.requireNonNull(fetcher, "fetcher");
