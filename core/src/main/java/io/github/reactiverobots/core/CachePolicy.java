@@ -1,14 +1,14 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.Entry.Blanket;
 import io.github.reactiverobots.core.Entry.FailureStreak;
 import io.github.reactiverobots.core.Entry.GoodCopy;
 import io.github.reactiverobots.core.Entry.Lifetime;
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 import io.github.reactiverobots.core.url.Origin;

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import java.util.Arrays;

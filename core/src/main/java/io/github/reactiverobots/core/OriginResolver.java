@@ -2,9 +2,9 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.url.Origin;
 import java.time.Duration;
 import java.util.Objects;

@@ -1,14 +1,14 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.fetch.FetcherStats;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.internal.url.RecentOrigins;
+import io.github.reactiverobots.core.internal.url.RecentOrigins.Located;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
-import io.github.reactiverobots.core.internal.url.RecentOrigins;
-import io.github.reactiverobots.core.internal.url.RecentOrigins.Located;
-import io.github.reactiverobots.core.fetch.FetcherStats;
-import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.Origin;
 import java.time.Instant;

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.CrawlerIdentity;
-import io.github.reactiverobots.core.model.Profile;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.model.CrawlerIdentity;
+import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import java.time.Clock;
 import java.time.Duration;

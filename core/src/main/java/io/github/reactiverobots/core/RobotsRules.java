@@ -147,9 +147,8 @@ public final class RobotsRules {
    *     is a URL (the arguments were swapped)
    */
   public Verdict check(String url, String agent) {
-    Objects.requireNonNull(url, "url");
+    byte[] path = pathOf(Objects.requireNonNull(url, "url")).getBytes(StandardCharsets.UTF_8);
     AgentRules rules = entry.rulesFor(Objects.requireNonNull(agent, "agent"));
-    byte[] path = pathOf(url).getBytes(StandardCharsets.UTF_8);
     return rules.check(path, 0, path.length, state);
   }
 

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.metrics;
 
 import io.github.reactiverobots.core.CacheStats;
-import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import io.micrometer.core.instrument.Counter;

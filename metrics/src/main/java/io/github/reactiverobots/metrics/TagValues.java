@@ -1,9 +1,9 @@
 package io.github.reactiverobots.metrics;
 
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.Reason;
 import java.util.Locale;
 
 /**

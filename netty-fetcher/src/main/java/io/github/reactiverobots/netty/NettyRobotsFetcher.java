@@ -1,10 +1,10 @@
 package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.url.Origin;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.HttpHeaderNames;

@@ -2,7 +2,6 @@ package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.url.SplitUrl;
-import io.github.reactiverobots.core.url.SplitUrl;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 

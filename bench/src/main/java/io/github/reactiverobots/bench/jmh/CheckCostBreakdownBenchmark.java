@@ -6,7 +6,6 @@ import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 import io.github.reactiverobots.core.url.SplitUrl;
-import io.github.reactiverobots.core.url.SplitUrl;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.core.CacheStats;
+import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.bench.sim;
 
+import io.github.reactiverobots.core.RobotsCacheListener;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.RobotsCacheListener;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import java.util.EnumMap;

@@ -1,15 +1,15 @@
 package io.github.reactiverobots.core.parse;
 
-import io.github.reactiverobots.core.model.Pacing;
-import io.github.reactiverobots.core.model.RequestRate;
-import io.github.reactiverobots.core.model.Rule;
-import io.github.reactiverobots.core.model.VisitTime;
-import io.github.reactiverobots.core.model.OriginState;
-import io.github.reactiverobots.core.model.Profile;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.internal.match.PercentEncoding;
 import io.github.reactiverobots.core.internal.match.RuleMatcher;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Pacing;
+import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.model.RequestRate;
+import io.github.reactiverobots.core.model.Rule;
+import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.model.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.model.RequestRate;
-import io.github.reactiverobots.core.model.VisitTime;
 import io.github.reactiverobots.core.model.Rule;
+import io.github.reactiverobots.core.model.VisitTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;

@@ -30,6 +30,21 @@ public final class RobotsTxt {
    */
   public static final int MAX_UNKNOWN_RECORDS = 100;
 
+  /** This object with its lists, maps and sets. */
+  private static final int SHELL_BYTES = 200;
+  /** Per group name: its map entry and String, besides two bytes per character. */
+  private static final int NAME_BYTES = 48 + 32;
+  /** Per sitemap: its String and list slot, besides one byte per character. */
+  private static final int SITEMAP_BYTES = 56;
+  /** Per other record: the record and its two Strings, besides one byte per character. */
+  private static final int OTHER_RECORD_BYTES = 80;
+  /** Per group: the object and its lists, besides its agents and rules. */
+  private static final int GROUP_BYTES = 120;
+  /** Per user-agent line of a group: its String (the characters are counted apart). */
+  private static final int GROUP_AGENT_BYTES = 16;
+  /** Per rule of a group: its list slot and pattern reference. */
+  private static final int GROUP_RULE_BYTES = 8;
+
   private static final RobotsTxt EMPTY = parse(new byte[0], ParseOptions.defaults());
 
   private final ParseOptions options;
@@ -78,11 +93,11 @@ public final class RobotsTxt {
     for (Map.Entry<String, List<Group>> e : inSeveral.entrySet()) {
       names.put(e.getKey(), shared.computeIfAbsent(List.copyOf(e.getValue()), Selection::new));
     }
-    long weight = 200;
+    long weight = SHELL_BYTES;
     long largestNamed = 0;
     for (Map.Entry<String, Selection> e : names.entrySet()) {
       largestNamed = Math.max(largestNamed, e.getValue().estimatedBytes);
-      weight += 48 + 2L * e.getKey().length() + 32;
+      weight += NAME_BYTES + (long) Character.BYTES * e.getKey().length();
     }
     // Never changed after construction, so safe to share through the final field.
     this.byName = names;
@@ -92,13 +107,14 @@ public final class RobotsTxt {
     // The '*' rules are compiled now; a crawler compiles at most one named group set later.
     weight += (global == none ? 0 : global.estimatedBytes()) + largestNamed;
     for (String s : sitemaps) {
-      weight += 56 + s.length();
+      weight += SITEMAP_BYTES + s.length();
     }
     for (OtherRecord r : otherRecords) {
-      weight += 80 + r.key().length() + r.value().length();
+      weight += OTHER_RECORD_BYTES + r.key().length() + r.value().length();
     }
     for (Group g : groups) {
-      weight += 120 + 16L * g.userAgents().size() + 8L * g.rules().size();
+      weight += GROUP_BYTES + (long) GROUP_AGENT_BYTES * g.userAgents().size()
+          + (long) GROUP_RULE_BYTES * g.rules().size();
     }
     this.estimatedWeight = weight;
   }

@@ -91,6 +91,9 @@ public final class RobotsCli {
     } catch (IOException e) {
       err.println("robots: " + e);
       return USAGE;
+    } catch (IllegalArgumentException e) {
+      err.println("robots: " + e.getMessage());
+      return USAGE;
     }
   }
 
@@ -118,7 +121,12 @@ public final class RobotsCli {
         }
         loaded.put(f[0], robots);
       }
-      out.println(describe(robots.check(f[2], f[1])));
+      try {
+        out.println(describe(robots.check(f[2], f[1])));
+      } catch (IllegalArgumentException e) {
+        out.println("ERROR\tline " + lineNo + ": " + e.getMessage());
+        status = USAGE;
+      }
     }
     out.flush();
     return status;

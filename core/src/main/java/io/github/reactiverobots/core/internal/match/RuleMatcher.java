@@ -21,6 +21,10 @@ import java.util.List;
  * <p>Immutable and thread-safe.
  */
 public final class RuleMatcher {
+  /** This object with its fields, and the terminal arrays' headers. */
+  private static final int SHELL_BYTES = 48 + 16 + 48;
+  /** Per terminal: its priority (int), allow flag (boolean) and payload reference. */
+  private static final int TERMINAL_BYTES = Integer.BYTES + 1 + 4 + 4;
   private static final RuleMatcher EMPTY = new Builder().build();
 
   private final Trie plain;
@@ -83,8 +87,7 @@ public final class RuleMatcher {
 
   /** An estimate of the retained heap size, in bytes, excluding the payloads. */
   public long estimatedBytes() {
-    long bytes = 48 + plain.estimatedBytes() + 16L + termPriority.length * 9L
-        + termPayload.length * 4L + 48;
+    long bytes = SHELL_BYTES + plain.estimatedBytes() + (long) TERMINAL_BYTES * termPayload.length;
     return wildcard == null ? bytes : bytes + wildcard.estimatedBytes();
   }
 

@@ -12,6 +12,13 @@ import java.util.List;
 final class Trie {
   static final byte STAR = '*';
 
+  /** This object with its fields. */
+  private static final int SHELL_BYTES = 16 + 4 * 16;
+  /** The headers of its arrays. */
+  private static final int ARRAY_HEADER_BYTES = 10 * 16;
+  /** Per node, its slot in each of the six int arrays indexed by node. */
+  private static final int NODE_BYTES = Integer.BYTES * 6;
+
   final byte[] labels;
   final int[] edgeStart;
   final int[] edgeLength;
@@ -85,8 +92,8 @@ final class Trie {
   }
 
   long estimatedBytes() {
-    return 16L + 4 * 16 + labels.length + childByte.length + 4L * (childNode.length)
-        + 4L * 6 * nodeCount + 10 * 16;
+    return SHELL_BYTES + labels.length + childByte.length + (long) Integer.BYTES * childNode.length
+        + (long) NODE_BYTES * nodeCount + ARRAY_HEADER_BYTES;
   }
 
   /**

@@ -8,6 +8,13 @@ import java.util.Arrays;
  * have matched. Immutable and thread-safe; each walk uses its own scratch state.
  */
 final class WildcardTrie {
+  /** Per node, its slot in each of the four int arrays indexed by node. */
+  private static final int NODE_BYTES = Integer.BYTES * 4;
+  /** Per star node, its 256-bit first-byte set. */
+  private static final int STAR_BYTES = 32;
+  /** This object and the headers of its arrays. */
+  private static final int SHELL_BYTES = 6 * 16;
+
   private final Trie trie;
   /** The star node below each node (its child along a {@code *} edge), or -1. */
   private final int[] starChild;
@@ -73,7 +80,8 @@ final class WildcardTrie {
   }
 
   long estimatedBytes() {
-    return trie.estimatedBytes() + 4L * 4 * trie.nodeCount + 32L * starCount + 6 * 16;
+    return trie.estimatedBytes() + (long) NODE_BYTES * trie.nodeCount + (long) STAR_BYTES * starCount
+        + SHELL_BYTES;
   }
 
   /** The better of {@code best} and the best wildcard match for the path {@code bytes[from, to)}. */
