@@ -24,11 +24,16 @@ public final class RobotsCaches {
    * A cache with the defaults of SEMANTICS.md §6 over a fetcher with its defaults (500 KiB body
    * cap, 5 s connect, 10 s between bytes, 20 s per fetch, 5 redirects, 512 fetches in flight).
    *
+   * The crawler's identity is {@code userAgent}: the fetcher sends it, and its product token
+   * (the leading {@code A-Z a-z _ -} run) selects the groups for checks that name no agent.
+   *
    * @param userAgent the full {@code User-Agent} header the fetcher sends
    * @return the cache
+   * @throws IllegalArgumentException if {@code userAgent} does not start with a product token
    */
   public static RobotsCache create(String userAgent) {
-    return create(NettyRobotsFetcher.builder().userAgent(userAgent).build());
+    RobotsCacheBuilder builder = RobotsCache.builder().crawler(userAgent);
+    return create(NettyRobotsFetcher.builder().userAgent(userAgent).build(), builder);
   }
 
   /**
