@@ -56,6 +56,8 @@ public final class AgentRules {
   private final boolean hasGroup;
   private final List<Rule> rules;
   private final RuleMatcher matcher;
+  /** The rule each compiled pattern stands for, by pattern index. */
+  private final Rule[] compiled;
   private final Pacing pacing;
   private final Duration crawlDelay;
   /** The verdict when no rule decides: no match, no group, or the blanket answer. */
@@ -78,18 +80,20 @@ public final class AgentRules {
     this.crawlDelay = merged.crawlDelay().orElse(null);
     this.rules = List.copyOf(all);
     RuleMatcher.Builder b = RuleMatcher.builder();
+    List<Rule> compiledRules = new ArrayList<>();
     long bytes = SHELL_BYTES;
     for (Group g : groups) {
       for (int i = 0; i < g.rules().size(); i++) {
         Rule rule = g.rules().get(i);
         String raw = g.patternBytes.get(i);
-        bytes += add(b, rule, raw);
+        bytes += add(b, compiledRules, rule, raw);
         if (profile.indexHtmAllowsDirectory() && rule.allow()) {
-          bytes += addIndexDirectory(b, rule, raw);
+          bytes += addIndexDirectory(b, compiledRules, rule, raw);
         }
       }
     }
     this.matcher = b.build();
+    this.compiled = compiledRules.toArray(new Rule[0]);
     this.unmatched = Verdict.of(true,
         hasGroup ? Reason.NO_MATCHING_RULE : Reason.NO_GROUP_FOR_AGENT, null, crawlDelay);
     this.robotsTxt = Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, crawlDelay);
@@ -103,6 +107,7 @@ public final class AgentRules {
     this.hasGroup = false;
     this.rules = List.of();
     this.matcher = RuleMatcher.empty();
+    this.compiled = new Rule[0];
     this.pacing = Pacing.NONE;
     this.crawlDelay = null;
     this.unmatched = Verdict.of(allowed, reason, null, null);
@@ -151,8 +156,9 @@ public final class AgentRules {
     return bytes;
   }
 
-  private long add(RuleMatcher.Builder b, Rule rule, String raw) {
-    b.add(PercentEncoding.pattern(raw, normalises), rule.allow(), rule);
+  private long add(RuleMatcher.Builder b, List<Rule> compiledRules, Rule rule, String raw) {
+    b.add(PercentEncoding.pattern(raw, normalises), rule.allow());
+    compiledRules.add(rule);
     return ruleBytes(raw);
   }
 
@@ -162,14 +168,15 @@ public final class AgentRules {
   }
 
   /** {@code allow: /d/index.html} also allows {@code /d/} exactly, when the profile says so. */
-  private long addIndexDirectory(RuleMatcher.Builder b, Rule rule, String raw) {
+  private long addIndexDirectory(RuleMatcher.Builder b, List<Rule> compiledRules, Rule rule,
+      String raw) {
     int slash = raw.lastIndexOf('/');
     if (slash < 0 || !raw.startsWith(INDEX_HTM, slash)) {
       return 0;
     }
     String directory = raw.substring(0, slash + 1) + "$";
     Rule implied = new Rule(true, ByteStrings.toText(directory), rule.line());
-    return add(b, implied, directory);
+    return add(b, compiledRules, implied, directory);
   }
 
   /**
@@ -227,8 +234,9 @@ public final class AgentRules {
           && Arrays.equals(path, start, end, ROBOTS_TXT, 0, ROBOTS_TXT.length)) {
         fixed = robotsTxt;
       } else {
-        Rule decided = (Rule) matcher.match(path, start, end);
-        if (decided != null) {
+        int index = matcher.match(path, start, end);
+        if (index >= 0) {
+          Rule decided = compiled[index];
           Reason reason = decided.allow() ? Reason.MATCHED_ALLOW : Reason.MATCHED_DISALLOW;
           return Verdict.of(decided.allow(), reason, decided, crawlDelay, originState);
         }

@@ -1,11 +1,10 @@
 package io.github.reactiverobots.core.internal.match;
 
-import java.util.ArrayList;
+import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import java.util.Arrays;
-import java.util.List;
 
 /**
- * A compiled set of allow/disallow patterns answering "which rule decides this path"
+ * A compiled set of allow/disallow patterns answering "which pattern decides this path"
  * (SEMANTICS.md §3, §4): the longest matching pattern wins, measured in octets of the normalised
  * pattern; on a tie allow wins; {@code *} matches any run of octets and a final {@code $} anchors
  * the match at the end of the path.
@@ -18,58 +17,106 @@ import java.util.List;
  * so the work per byte is bounded by the trie's label bytes and nothing backtracks. States whose
  * best pattern cannot beat the best match so far are dropped.
  *
- * <p>Immutable and thread-safe.
+ * <p>The tries are flat int arrays whose labels are ranges of the {@link PatternTable}'s bytes:
+ * compiling copies no pattern. A match answers the pattern's index in the table. Immutable and
+ * thread-safe.
  */
 public final class RuleMatcher {
-  /** This object with its fields, and the terminal arrays' headers. */
-  private static final int SHELL_BYTES = 48 + 16 + 48;
-  /** Per terminal: its priority (int), allow flag (boolean) and payload reference. */
-  private static final int TERMINAL_BYTES = Integer.BYTES + 1 + 4 + 4;
-  private static final RuleMatcher EMPTY = new Builder().build();
+  private static final RuleMatcher EMPTY =
+      compile(PatternTable.builder(0, 0).build(), new int[0]);
 
   private final Trie plain;
   private final WildcardTrie wildcard;
-  private final int[] termPriority;
-  private final boolean[] termAllow;
-  private final Object[] termPayload;
+  private final int size;
 
-  private RuleMatcher(Trie plain, WildcardTrie wildcard, Terminals terms) {
+  private RuleMatcher(Trie plain, WildcardTrie wildcard, int size) {
     this.plain = plain;
     this.wildcard = wildcard;
-    this.termPriority = terms.priority();
-    this.termAllow = terms.allow();
-    this.termPayload = terms.payload();
+    this.size = size;
   }
 
-  /** A matcher with no rules: nothing matches. */
+  /**
+   * A matcher with no patterns: nothing matches.
+   *
+   * @return the empty matcher
+   */
   public static RuleMatcher empty() {
     return EMPTY;
   }
 
+  /**
+   * Compiles the patterns {@code members} of {@code table}.
+   *
+   * @param table the patterns of a robots.txt
+   * @param members the indices of the patterns to compile, in any order; not kept
+   * @return the matcher
+   */
+  public static RuleMatcher compile(PatternTable table, int[] members) {
+    int wild = 0;
+    for (int m : members) {
+      wild += table.wildcard(m) ? 1 : 0;
+    }
+    int[] plainMembers = new int[members.length - wild];
+    int[] wildMembers = new int[wild];
+    for (int i = 0, p = 0, w = 0; i < members.length; i++) {
+      int m = members[i];
+      if (table.wildcard(m)) {
+        wildMembers[w++] = m;
+      } else {
+        plainMembers[p++] = m;
+      }
+    }
+    sortByBody(table, plainMembers);
+    sortByBody(table, wildMembers);
+    Trie plain = Trie.build(table, plainMembers, false);
+    WildcardTrie wildcard = wild == 0 ? null
+        : new WildcardTrie(Trie.build(table, wildMembers, true));
+    return new RuleMatcher(plain, wildcard, members.length);
+  }
+
+  /**
+   * A builder that collects patterns into a table of its own, for callers that have no table.
+   *
+   * @return an empty builder
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Whether any rule was compiled. */
+  /**
+   * Whether no pattern was compiled.
+   *
+   * @return true for a matcher that matches nothing
+   */
   public boolean isEmpty() {
-    return termPayload.length == 0;
+    return size == 0;
   }
 
-  /** The payload of the deciding rule for {@code path}, or null when no rule matches. */
-  public Object match(byte[] path) {
+  /**
+   * The deciding pattern for {@code path}.
+   *
+   * @param path the path bytes
+   * @return its index in the table, or -1 when no pattern matches
+   */
+  public int match(byte[] path) {
     return match(path, 0, path.length);
   }
 
   /**
-   * The payload of the deciding rule for the path {@code bytes[from, to)}, or null when no rule
-   * matches. The bytes are read, never kept or changed.
+   * The deciding pattern for the path {@code bytes[from, to)}. The bytes are read, never kept or
+   * changed.
+   *
+   * @param bytes an array holding the path
+   * @param from its first byte
+   * @param to the index after its last byte
+   * @return the pattern's index in the table, or -1 when no pattern matches
    */
-  public Object match(byte[] bytes, int from, int to) {
+  public int match(byte[] bytes, int from, int to) {
     int best = matchPlain(bytes, from, to);
     if (wildcard != null) {
-      best = wildcard.match(bytes, from, to, best, this, null);
+      best = wildcard.match(bytes, from, to, best, null);
     }
-    return best < 0 ? null : termPayload[best];
+    return best;
   }
 
   /**
@@ -81,21 +128,26 @@ public final class RuleMatcher {
       return 0;
     }
     long[] steps = new long[1];
-    wildcard.match(path, 0, path.length, matchPlain(path, 0, path.length), this, steps);
+    wildcard.match(path, 0, path.length, matchPlain(path, 0, path.length), steps);
     return steps[0];
   }
 
-  /** An estimate of the retained heap size, in bytes, excluding the payloads. */
+  /**
+   * An estimate of the retained heap size of the tries, in bytes; the table is not counted.
+   *
+   * @return the estimate
+   */
   public long estimatedBytes() {
-    long bytes = SHELL_BYTES + plain.estimatedBytes() + (long) TERMINAL_BYTES * termPayload.length;
+    long bytes = HeapSizes.object(2L * HeapSizes.REFERENCE + Integer.BYTES)
+        + plain.estimatedBytes();
     return wildcard == null ? bytes : bytes + wildcard.estimatedBytes();
   }
 
   private int matchPlain(byte[] path, int from, int n) {
     Trie t = plain;
-    int best = t.prefixTerm[0];
+    int best = t.prefixTerm(0);
     if (n == from) {
-      return better(best, t.exactTerm[0]);
+      return t.better(best, t.exactTerm(0));
     }
     int node = 0;
     int pos = from;
@@ -104,133 +156,80 @@ public final class RuleMatcher {
       if (child < 0) {
         break;
       }
-      int len = t.edgeLength[child];
+      int len = t.labelLength(child);
       if (pos + len > n || !t.edgeMatches(child, path, pos)) {
         break;
       }
       pos += len;
       node = child;
-      best = better(best, t.prefixTerm[node]);
+      best = t.better(best, t.prefixTerm(node));
       if (pos == n) {
-        best = better(best, t.exactTerm[node]);
+        best = t.better(best, t.exactTerm(node));
       }
     }
     return best;
   }
 
-  /** The better of two terminals (-1 is none): higher priority, then allow. */
-  int better(int a, int b) {
-    if (b < 0) {
-      return a;
+  /**
+   * Sorts pattern indices by their bodies, unsigned byte order, a prefix before what extends it;
+   * skipped when the patterns were written in order (often so).
+   */
+  static void sortByBody(PatternTable table, int[] members) {
+    boolean sorted = true;
+    for (int i = 1; i < members.length && sorted; i++) {
+      sorted = compareBodies(table, members[i - 1], members[i]) <= 0;
     }
-    if (a < 0) {
-      return b;
+    if (!sorted) {
+      mergeSort(table, members, members.clone(), 0, members.length);
     }
-    int pa = termPriority[a];
-    int pb = termPriority[b];
-    return pb > pa || (pb == pa && termAllow[b] && !termAllow[a]) ? b : a;
   }
 
-  int priority(int term) {
-    return term < 0 ? -1 : termPriority[term];
+  /** Sorts {@code a[from, to)} using {@code scratch}, which holds the same values. */
+  private static void mergeSort(PatternTable table, int[] a, int[] scratch, int from, int to) {
+    if (to - from < 2) {
+      return;
+    }
+    int mid = (from + to) >>> 1;
+    mergeSort(table, scratch, a, from, mid);
+    mergeSort(table, scratch, a, mid, to);
+    for (int i = from, l = from, r = mid; i < to; i++) {
+      a[i] = r >= to || (l < mid && compareBodies(table, scratch[l], scratch[r]) <= 0)
+          ? scratch[l++] : scratch[r++];
+    }
   }
 
-  /** Collects patterns; not thread-safe. */
+  private static int compareBodies(PatternTable table, int a, int b) {
+    return Arrays.compareUnsigned(table.text, table.start[a], table.start[a + 1], table.text,
+        table.start[b], table.start[b + 1]);
+  }
+
+  /** Collects patterns into a table of its own and compiles them all; not thread-safe. */
   public static final class Builder {
-    private final List<PatternEntry> entries = new ArrayList<>();
+    private final PatternTable.Builder table = PatternTable.builder(16, 256);
 
     private Builder() {}
 
     /**
-     * Adds a rule.
+     * Adds a pattern.
      *
-     * @param normalisedPattern the pattern after percent-encoding normalisation; kept, not
-     *     copied, until {@link #build()}, so it must not change meanwhile
+     * @param normalisedPattern the pattern after percent-encoding normalisation; copied
      * @param allow whether it is an allow rule
-     * @param payload what {@link #match} returns when this rule decides
+     * @return the index {@link #match} answers when this pattern decides: 0 for the first added,
+     *     then 1, 2...
      */
-    public Builder add(byte[] normalisedPattern, boolean allow, Object payload) {
-      entries.add(PatternEntry.of(normalisedPattern, allow, payload));
-      return this;
+    public int add(byte[] normalisedPattern, boolean allow) {
+      return table.add(normalisedPattern, 0, normalisedPattern.length, allow);
     }
 
+    /**
+     * Compiles every pattern added.
+     *
+     * @return the matcher
+     */
     public RuleMatcher build() {
-      List<PatternEntry> plainEntries = new ArrayList<>(entries.size());
-      List<PatternEntry> wildEntries = new ArrayList<>();
-      for (PatternEntry e : entries) {
-        (e.wildcard ? wildEntries : plainEntries).add(e);
-      }
-      sortIfNeeded(plainEntries);
-      sortIfNeeded(wildEntries);
-      Terminals terms = new Terminals(entries.size());
-      Trie plain = Trie.build(plainEntries, false, terms);
-      WildcardTrie wild = wildEntries.isEmpty()
-          ? null : new WildcardTrie(Trie.build(wildEntries, true, terms), terms);
-      return new RuleMatcher(plain, wild, terms);
-    }
-  }
-
-  /** Sorts by body, skipping the sort when the rules were written in order (often so). */
-  private static void sortIfNeeded(List<PatternEntry> entries) {
-    for (int i = 1; i < entries.size(); i++) {
-      if (PatternEntry.BY_BODY.compare(entries.get(i - 1), entries.get(i)) > 0) {
-        entries.sort(PatternEntry.BY_BODY);
-        return;
-      }
-    }
-  }
-
-  /** Terminal storage shared by both tries; merges patterns that end at the same node. */
-  static final class Terminals implements Trie.TerminalSink {
-    private int[] priority;
-    private boolean[] allow;
-    private Object[] payload;
-    private int size;
-
-    /** Sized for {@code patterns} terminals, the most there can be. */
-    Terminals(int patterns) {
-      int capacity = Math.max(1, patterns);
-      priority = new int[capacity];
-      allow = new boolean[capacity];
-      payload = new Object[capacity];
-    }
-
-    @Override
-    public int merge(int existing, PatternEntry e) {
-      if (existing >= 0) {
-        int p = priority[existing];
-        if (e.priority > p || (e.priority == p && e.allow && !allow[existing])) {
-          priority[existing] = e.priority;
-          allow[existing] = e.allow;
-          payload[existing] = e.payload;
-        }
-        return existing;
-      }
-      if (size == priority.length) {
-        priority = Arrays.copyOf(priority, size * 2);
-        allow = Arrays.copyOf(allow, size * 2);
-        payload = Arrays.copyOf(payload, size * 2);
-      }
-      priority[size] = e.priority;
-      allow[size] = e.allow;
-      payload[size] = e.payload;
-      return size++;
-    }
-
-    int priorityOf(int term) {
-      return priority[term];
-    }
-
-    int[] priority() {
-      return Arrays.copyOf(priority, size);
-    }
-
-    boolean[] allow() {
-      return Arrays.copyOf(allow, size);
-    }
-
-    Object[] payload() {
-      return Arrays.copyOf(payload, size);
+      int[] all = new int[table.size()];
+      Arrays.setAll(all, i -> i);
+      return compile(table.build(), all);
     }
   }
 }

@@ -1,75 +1,111 @@
 package io.github.reactiverobots.core.internal.match;
 
+import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import java.util.Arrays;
-import java.util.List;
 
 /**
- * A frozen radix trie in flat arrays: single-child chains collapse into one edge. Built from
- * sorted patterns without recursion (a pattern may be 16 KiB long). With {@code splitAtStars}
- * (wildcard patterns), no edge holds a {@code *} except a one-byte edge labelled {@code *}, which
- * leads to a star node. Immutable after construction.
+ * A frozen radix trie over some patterns of a {@link PatternTable}, in flat arrays: single-child
+ * chains collapse into one edge, whose label is a range of the table's bytes (never a copy). A
+ * node's children are contiguous and sorted by their first byte. Built from sorted patterns
+ * without recursion (a pattern may be 16 KiB long). With {@code splitAtStars} (wildcard
+ * patterns), no edge holds a {@code *} except a one-byte edge labelled {@code *}, which leads to
+ * a star node. A terminal is a pattern index. Immutable after construction.
  */
 final class Trie {
   static final byte STAR = '*';
 
-  /** This object with its fields. */
-  private static final int SHELL_BYTES = 16 + 4 * 16;
-  /** The headers of its arrays. */
-  private static final int ARRAY_HEADER_BYTES = 10 * 16;
-  /** Per node, its slot in each of the six int arrays indexed by node. */
-  private static final int NODE_BYTES = Integer.BYTES * 6;
+  /** Ints per node: label start, label length and child count, first child, prefix terminal. */
+  private static final int STRIDE = 4;
+  private static final int COUNT_SHIFT = 23;
+  /** The longest edge label; a longer edge is a chain of nodes with one child each. */
+  private static final int MAX_LABEL = (1 << COUNT_SHIFT) - 1;
 
-  final byte[] labels;
-  final int[] edgeStart;
-  final int[] edgeLength;
-  final int[] childStart;
-  final int[] childCount;
-  final byte[] childByte;
-  final int[] childNode;
-  /** Terminal index of a pattern ending at this node (prefix match), or -1. */
-  final int[] prefixTerm;
-  /** Terminal index of an anchored ({@code $}) pattern ending at this node, or -1. */
-  final int[] exactTerm;
+  final PatternTable table;
+  final byte[] text;
+  private final int[] nodes;
+  /** Per node, the first byte of its label (the root's is unused). */
+  private final byte[] firstByte;
+  /** The nodes where an anchored ({@code $}) pattern ends, ascending, and its terminal. */
+  private final int[] exactNodes;
+  private final int[] exactTerms;
   final int nodeCount;
 
-  private Trie(Builder b) {
-    nodeCount = b.nodes;
-    labels = Arrays.copyOf(b.labels, b.labelSize);
-    edgeStart = Arrays.copyOf(b.edgeStart, nodeCount);
-    edgeLength = Arrays.copyOf(b.edgeLength, nodeCount);
-    childStart = Arrays.copyOf(b.childStart, nodeCount);
-    childCount = Arrays.copyOf(b.childCount, nodeCount);
-    childByte = Arrays.copyOf(b.childByte, b.children);
-    childNode = Arrays.copyOf(b.childNode, b.children);
-    prefixTerm = Arrays.copyOf(b.prefixTerm, nodeCount);
-    exactTerm = Arrays.copyOf(b.exactTerm, nodeCount);
+  private Trie(PatternTable table, Builder b) {
+    this.table = table;
+    this.text = table.text;
+    this.nodeCount = b.nodes;
+    this.nodes = Arrays.copyOf(b.node, nodeCount * STRIDE);
+    this.firstByte = Arrays.copyOf(b.firstByte, nodeCount);
+    int exact = 0;
+    for (int i = 0; i < nodeCount; i++) {
+      exact += b.exactTerm[i] >= 0 ? 1 : 0;
+    }
+    this.exactNodes = new int[exact];
+    this.exactTerms = new int[exact];
+    for (int i = 0, k = 0; i < nodeCount; i++) {
+      if (b.exactTerm[i] >= 0) {
+        exactNodes[k] = i;
+        exactTerms[k++] = b.exactTerm[i];
+      }
+    }
+  }
+
+  int labelStart(int node) {
+    return nodes[node * STRIDE];
+  }
+
+  int labelLength(int node) {
+    return nodes[node * STRIDE + 1] & MAX_LABEL;
+  }
+
+  int childCount(int node) {
+    return nodes[node * STRIDE + 1] >>> COUNT_SHIFT;
+  }
+
+  int firstChild(int node) {
+    return nodes[node * STRIDE + 2];
+  }
+
+  byte firstByte(int node) {
+    return firstByte[node];
+  }
+
+  /** The terminal of a pattern ending at {@code node} (prefix match), or -1. */
+  int prefixTerm(int node) {
+    return nodes[node * STRIDE + 3];
+  }
+
+  /** The terminal of an anchored pattern ending at {@code node}, or -1. */
+  int exactTerm(int node) {
+    int k = Arrays.binarySearch(exactNodes, node);
+    return k < 0 ? -1 : exactTerms[k];
   }
 
   /** The child of {@code node} whose edge starts with {@code b}, or -1. */
   int child(int node, byte b) {
-    int start = childStart[node];
-    int count = childCount[node];
+    int start = firstChild(node);
+    int count = childCount(node);
     int key = b & 0xFF;
     if (count > 8) {
       int lo = start;
       int hi = start + count - 1;
       while (lo <= hi) {
         int mid = (lo + hi) >>> 1;
-        int c = childByte[mid] & 0xFF;
+        int c = firstByte[mid] & 0xFF;
         if (c < key) {
           lo = mid + 1;
         } else if (c > key) {
           hi = mid - 1;
         } else {
-          return childNode[mid];
+          return mid;
         }
       }
       return -1;
     }
     for (int i = start, end = start + count; i < end; i++) {
-      int c = childByte[i] & 0xFF;
+      int c = firstByte[i] & 0xFF;
       if (c == key) {
-        return childNode[i];
+        return i;
       }
       if (c > key) {
         return -1;
@@ -80,51 +116,68 @@ final class Trie {
 
   /** Whether the edge into {@code node} matches {@code path} at {@code pos} (length checked). */
   boolean edgeMatches(int node, byte[] path, int pos) {
-    int start = edgeStart[node];
-    int len = edgeLength[node];
+    int start = labelStart(node);
+    int len = labelLength(node);
     // The first byte was matched by child().
-    for (int i = 1; i < len; i++) {
-      if (labels[start + i] != path[pos + i]) {
-        return false;
-      }
-    }
-    return true;
+    return Arrays.equals(text, start + 1, start + len, path, pos + 1, pos + len);
   }
 
+  /** The better of two terminals (-1 is none): higher priority, then allow. */
+  int better(int a, int b) {
+    if (b < 0) {
+      return a;
+    }
+    if (a < 0) {
+      return b;
+    }
+    int pa = table.priority(a);
+    int pb = table.priority(b);
+    return pb > pa || (pb == pa && table.allows(b) && !table.allows(a)) ? b : a;
+  }
+
+  /** The priority of a terminal, -1 for none. */
+  int priority(int term) {
+    return term < 0 ? -1 : table.priority(term);
+  }
+
+  /** The retained heap size of this trie's own arrays (the table is counted apart). */
   long estimatedBytes() {
-    return SHELL_BYTES + labels.length + childByte.length + (long) Integer.BYTES * childNode.length
-        + (long) NODE_BYTES * nodeCount + ARRAY_HEADER_BYTES;
+    return HeapSizes.object(6L * HeapSizes.REFERENCE + Integer.BYTES)
+        + HeapSizes.array(nodes.length, Integer.BYTES) + HeapSizes.array(firstByte.length, 1)
+        + HeapSizes.array(exactNodes.length, Integer.BYTES)
+        + HeapSizes.array(exactTerms.length, Integer.BYTES);
   }
 
   /**
-   * Builds a trie over {@code entries}, which must be sorted by pattern bytes (unsigned). The
-   * terminal of an entry is {@code TerminalSink.merge}d into the node where its pattern ends.
+   * Builds a trie over the patterns {@code members} of {@code table}, which must be sorted by
+   * body (see {@link RuleMatcher#sortByBody}). Patterns with the same body and anchor share a node, which
+   * keeps the better of them.
    */
-  static Trie build(List<PatternEntry> list, boolean splitAtStars, TerminalSink sink) {
-    PatternEntry[] entries = list.toArray(new PatternEntry[0]);
-    byte[][] bodies = new byte[entries.length][];
+  static Trie build(PatternTable table, int[] members, boolean splitAtStars) {
+    byte[] text = table.text;
     long bodyBytes = 0;
     long stars = 0;
-    for (int i = 0; i < entries.length; i++) {
-      bodies[i] = entries[i].body;
-      bodyBytes += bodies[i].length;
+    for (int m : members) {
+      int from = table.start[m];
+      int to = table.start[m + 1];
+      bodyBytes += to - from;
       if (splitAtStars) {
-        stars += entries[i].stars;
+        for (int i = from; i < to; i++) {
+          stars += text[i] == STAR ? 1 : 0;
+        }
       }
     }
-    // Upper bounds, so the arrays never grow: a radix trie has at most two nodes per pattern,
-    // and each star adds at most two (its own, and the split before it); labels never exceed
-    // the pattern bytes.
-    int nodeBound = (int) Math.min(Integer.MAX_VALUE - 8, 2L * entries.length + 2 * stars + 1);
-    Builder b = new Builder(nodeBound, (int) Math.min(Integer.MAX_VALUE - 8, bodyBytes));
-    int root = b.newNode(0, 0);
-    // Work items: node, lo, hi, depth. Each node's children are created together, so they stay
-    // contiguous in the child arrays.
+    // A radix trie has at most two nodes per pattern, and each star adds at most two (its own,
+    // and the split before it); only labels over MAX_LABEL bytes add more, so the arrays are
+    // sized to that bound plus one chain node per MAX_LABEL bytes.
+    long bound = 2L * members.length + 2 * stars + 1 + bodyBytes / MAX_LABEL;
+    Builder b = new Builder((int) Math.min(Integer.MAX_VALUE / STRIDE - 8, bound));
+    b.newNode(0, 0, (byte) 0);
     int[] work = new int[64];
     int top = 0;
-    work[top++] = root;
     work[top++] = 0;
-    work[top++] = entries.length;
+    work[top++] = 0;
+    work[top++] = members.length;
     work[top++] = 0;
     while (top > 0) {
       int depth = work[--top];
@@ -132,23 +185,24 @@ final class Trie {
       int lo = work[--top];
       int node = work[--top];
       int i = lo;
-      while (i < hi && bodies[i].length == depth) {
-        PatternEntry e = entries[i];
-        if (e.anchored) {
-          b.exactTerm[node] = sink.merge(b.exactTerm[node], e);
+      while (i < hi && length(table, members[i]) == depth) {
+        int m = members[i];
+        if (table.anchored(m)) {
+          b.exactTerm[node] = better(table, b.exactTerm[node], m);
         } else {
-          b.prefixTerm[node] = sink.merge(b.prefixTerm[node], e);
+          b.node[node * STRIDE + 3] = better(table, b.node[node * STRIDE + 3], m);
         }
         i++;
       }
-      b.childStart[node] = b.children;
+      int firstChild = b.nodes;
       int count = 0;
       int j = i;
       while (j < hi) {
-        byte[] body = bodies[j];
-        byte first = body[depth];
+        int m = members[j];
+        int bodyStart = table.start[m];
+        byte first = text[bodyStart + depth];
         int k = j + 1;
-        while (k < hi && bodies[k][depth] == first) {
+        while (k < hi && text[table.start[members[k]] + depth] == first) {
           k++;
         }
         int end;
@@ -156,27 +210,40 @@ final class Trie {
           end = depth + 1;
         } else {
           // The group's bytes before depth + 1 are known to be equal.
-          end = k == j + 1 ? body.length : commonPrefix(body, bodies[k - 1], depth + 1);
+          end = k == j + 1 ? length(table, m) : commonPrefix(table, m, members[k - 1], depth + 1);
           if (splitAtStars) {
-            end = firstStar(body, depth + 1, end);
+            end = firstStar(text, bodyStart + depth + 1, bodyStart + end) - bodyStart;
           }
         }
-        int labelAt = b.addLabel(body, depth, end - depth);
-        int child = b.newNode(labelAt, end - depth);
-        b.addChild(first, child);
+        end = Math.min(end, depth + MAX_LABEL);
+        b.newNode(bodyStart + depth, end - depth, first);
         count++;
         if (top + 4 > work.length) {
           work = Arrays.copyOf(work, work.length * 2);
         }
-        work[top++] = child;
+        work[top++] = firstChild + count - 1;
         work[top++] = j;
         work[top++] = k;
         work[top++] = end;
         j = k;
       }
-      b.childCount[node] = count;
+      b.node[node * STRIDE + 1] |= count << COUNT_SHIFT;
+      b.node[node * STRIDE + 2] = firstChild;
     }
-    return new Trie(b);
+    return new Trie(table, b);
+  }
+
+  private static int length(PatternTable table, int m) {
+    return table.start[m + 1] - table.start[m];
+  }
+
+  private static int better(PatternTable table, int a, int b) {
+    if (a < 0) {
+      return b;
+    }
+    int pa = table.priority(a);
+    int pb = table.priority(b);
+    return pb > pa || (pb == pa && table.allows(b) && !table.allows(a)) ? b : a;
   }
 
   /** The index of the first {@code *} in {@code body[from, to)}, or {@code to}. */
@@ -189,79 +256,37 @@ final class Trie {
     return to;
   }
 
-  /** The length of the common prefix of {@code a} and {@code b}, which agree before {@code from}. */
-  private static int commonPrefix(byte[] a, byte[] b, int from) {
-    int n = Math.min(a.length, b.length);
-    int i = Arrays.mismatch(a, from, n, b, from, n);
+  /**
+   * The length of the common prefix of the bodies of patterns {@code a} and {@code b}, which
+   * agree before {@code from}.
+   */
+  private static int commonPrefix(PatternTable table, int a, int b, int from) {
+    int sa = table.start[a];
+    int sb = table.start[b];
+    int n = Math.min(length(table, a), length(table, b));
+    int i = Arrays.mismatch(table.text, sa + from, sa + n, table.text, sb + from, sb + n);
     return i < 0 ? n : from + i;
   }
 
-  /** Receives terminals as patterns are placed, returning the terminal index to keep. */
-  interface TerminalSink {
-    int merge(int existing, PatternEntry entry);
-  }
-
   private static final class Builder {
-    byte[] labels;
-    int labelSize;
-    int[] edgeStart;
-    int[] edgeLength;
-    int[] childStart;
-    int[] childCount;
-    int[] prefixTerm;
-    int[] exactTerm;
+    final int[] node;
+    final byte[] firstByte;
+    final int[] exactTerm;
     int nodes;
-    byte[] childByte;
-    int[] childNode;
-    int children;
 
-    Builder(int capacity, int labelCapacity) {
-      labels = new byte[Math.max(1, labelCapacity)];
-      edgeStart = new int[capacity];
-      edgeLength = new int[capacity];
-      childStart = new int[capacity];
-      childCount = new int[capacity];
-      prefixTerm = new int[capacity];
+    Builder(int capacity) {
+      node = new int[capacity * STRIDE];
+      firstByte = new byte[capacity];
       exactTerm = new int[capacity];
-      childByte = new byte[capacity];
-      childNode = new int[capacity];
     }
 
-    int newNode(int labelAt, int length) {
-      if (nodes == edgeStart.length) {
-        int n = nodes * 2;
-        edgeStart = Arrays.copyOf(edgeStart, n);
-        edgeLength = Arrays.copyOf(edgeLength, n);
-        childStart = Arrays.copyOf(childStart, n);
-        childCount = Arrays.copyOf(childCount, n);
-        prefixTerm = Arrays.copyOf(prefixTerm, n);
-        exactTerm = Arrays.copyOf(exactTerm, n);
-      }
-      edgeStart[nodes] = labelAt;
-      edgeLength[nodes] = length;
-      prefixTerm[nodes] = -1;
+    int newNode(int labelStart, int length, byte first) {
+      node[nodes * STRIDE] = labelStart;
+      node[nodes * STRIDE + 1] = length;
+      node[nodes * STRIDE + 3] = -1;
+      firstByte[nodes] = first;
       exactTerm[nodes] = -1;
       return nodes++;
-    }
-
-    int addLabel(byte[] src, int from, int length) {
-      if (labelSize + length > labels.length) {
-        labels = Arrays.copyOf(labels, Math.max(labels.length * 2, labelSize + length));
-      }
-      System.arraycopy(src, from, labels, labelSize, length);
-      int at = labelSize;
-      labelSize += length;
-      return at;
-    }
-
-    void addChild(byte first, int node) {
-      if (children == childByte.length) {
-        childByte = Arrays.copyOf(childByte, children * 2);
-        childNode = Arrays.copyOf(childNode, children * 2);
-      }
-      childByte[children] = first;
-      childNode[children] = node;
-      children++;
     }
   }
 }

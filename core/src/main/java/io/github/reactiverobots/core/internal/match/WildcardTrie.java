@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.internal.match;
 
+import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import java.util.Arrays;
 
 /**
@@ -8,94 +9,52 @@ import java.util.Arrays;
  * have matched. Immutable and thread-safe; each walk uses its own scratch state.
  */
 final class WildcardTrie {
-  /** Per node, its slot in each of the four int arrays indexed by node. */
-  private static final int NODE_BYTES = Integer.BYTES * 4;
-  /** Per star node, its 256-bit first-byte set. */
-  private static final int STAR_BYTES = 32;
-  /** This object and the headers of its arrays. */
-  private static final int SHELL_BYTES = 6 * 16;
-
   private final Trie trie;
-  /** The star node below each node (its child along a {@code *} edge), or -1. */
-  private final int[] starChild;
-  /** A dense index of each star node, for the per-walk "already active" bit set. */
-  private final int[] starOrdinal;
-  private final int starCount;
-  /** Per star ordinal, a 256-bit set of the first bytes of its literal children. */
-  private final long[] starFirstBytes;
-  /** Non-star children per node. */
-  private final int[] literalChildren;
   /** The highest priority of any pattern ending at or below each node. */
   private final int[] maxBelow;
 
-  WildcardTrie(Trie trie, RuleMatcher.Terminals terms) {
+  WildcardTrie(Trie trie) {
     this.trie = trie;
     int n = trie.nodeCount;
-    starChild = new int[n];
-    starOrdinal = new int[n];
-    literalChildren = new int[n];
     maxBelow = new int[n];
-    Arrays.fill(starChild, -1);
-    int stars = 0;
-    for (int node = 0; node < n; node++) {
-      int start = trie.childStart[node];
-      int count = trie.childCount[node];
-      literalChildren[node] = count;
-      for (int i = start; i < start + count; i++) {
-        if (trie.childByte[i] == Trie.STAR) {
-          starChild[node] = trie.childNode[i];
-          starOrdinal[trie.childNode[i]] = stars++;
-          literalChildren[node]--;
-        }
-      }
-    }
-    starCount = stars;
-    starFirstBytes = new long[4 * stars];
-    for (int node = 0; node < n; node++) {
-      if (starChild[node] < 0) {
-        continue;
-      }
-      int star = starChild[node];
-      int o = starOrdinal[star];
-      for (int i = trie.childStart[star]; i < trie.childStart[star] + trie.childCount[star]; i++) {
-        int c = trie.childByte[i] & 0xFF;
-        starFirstBytes[4 * o + (c >>> 6)] |= 1L << (c & 63);
-      }
-    }
     // Children always have higher indices than their parent, so one backward pass suffices.
     for (int node = n - 1; node >= 0; node--) {
-      int best = -1;
-      if (trie.prefixTerm[node] >= 0) {
-        best = Math.max(best, terms.priorityOf(trie.prefixTerm[node]));
-      }
-      if (trie.exactTerm[node] >= 0) {
-        best = Math.max(best, terms.priorityOf(trie.exactTerm[node]));
-      }
-      int start = trie.childStart[node];
-      for (int i = start; i < start + trie.childCount[node]; i++) {
-        best = Math.max(best, maxBelow[trie.childNode[i]]);
+      int best = Math.max(trie.priority(trie.prefixTerm(node)), trie.priority(trie.exactTerm(node)));
+      int start = trie.firstChild(node);
+      for (int i = start; i < start + trie.childCount(node); i++) {
+        best = Math.max(best, maxBelow[i]);
       }
       maxBelow[node] = best;
     }
   }
 
   long estimatedBytes() {
-    return trie.estimatedBytes() + (long) NODE_BYTES * trie.nodeCount + (long) STAR_BYTES * starCount
-        + SHELL_BYTES;
+    return trie.estimatedBytes() + HeapSizes.object(2L * HeapSizes.REFERENCE)
+        + HeapSizes.array(maxBelow.length, Integer.BYTES);
   }
 
   /** The better of {@code best} and the best wildcard match for the path {@code bytes[from, to)}. */
-  int match(byte[] bytes, int from, int to, int best, RuleMatcher m, long[] steps) {
+  int match(byte[] bytes, int from, int to, int best, long[] steps) {
     Walk walk = SCRATCH.get();
     if (walk.busy) {
       walk = new Walk();
     }
     walk.busy = true;
     try {
-      return walk.run(this, bytes, from, to, best, m, steps);
+      return walk.run(this, bytes, from, to, best, steps);
     } finally {
       walk.busy = false;
     }
+  }
+
+  /** The star child of {@code node}, or -1. */
+  private int starChild(int node) {
+    return trie.child(node, Trie.STAR);
+  }
+
+  /** The children of {@code node} that are not its star child. */
+  private int literalChildren(int node) {
+    return trie.childCount(node) - (starChild(node) >= 0 ? 1 : 0);
   }
 
   /** Per-thread scratch, so a walk allocates nothing once warm. */
@@ -108,7 +67,6 @@ final class WildcardTrie {
     private Trie trie;
     private byte[] path;
     private int end;
-    private RuleMatcher m;
     private int best;
     /** The states to advance at this byte: a node, and the bytes of its edge matched so far. */
     private int[] currentNode = new int[16];
@@ -118,23 +76,24 @@ final class WildcardTrie {
     private int[] nextOff = new int[16];
     private int nextSize;
     private int[] sticky = new int[16];
-    /** Per active star (same index as {@code sticky}), the first bytes still worth trying. */
+    /** Per active star (same index as {@code sticky}), the first bytes of its literal children. */
+    private long[] full = new long[64];
+    /** Per active star, the first bytes still worth trying. */
     private long[] live = new long[64];
     /** The union of {@code live}: a byte outside it needs no star advanced. */
     private final long[] union = new long[4];
     private int stickySize;
+    /** The star nodes already active, by node index. */
     private long[] stickySeen = new long[4];
     private long work;
 
-    int run(WildcardTrie w, byte[] path, int from, int to, int best, RuleMatcher m,
-        long[] steps) {
+    int run(WildcardTrie w, byte[] path, int from, int to, int best, long[] steps) {
       this.w = w;
       this.trie = w.trie;
       this.path = path;
       this.end = to;
       this.best = best;
-      this.m = m;
-      int words = (w.starCount + 63) >>> 6;
+      int words = (trie.nodeCount + 63) >>> 6;
       if (stickySeen.length < words) {
         stickySeen = new long[words];
       } else {
@@ -149,7 +108,6 @@ final class WildcardTrie {
       this.w = null;
       this.trie = null;
       this.path = null;
-      this.m = null;
       return result;
     }
 
@@ -213,12 +171,12 @@ final class WildcardTrie {
       boolean changed = false;
       for (int i = 0; i < stickyBefore; i++) {
         int s = sticky[i];
-        if (w.maxBelow[s] < m.priority(best)) {
+        if (w.maxBelow[s] < trie.priority(best)) {
           sticky[i] = -1;
           changed = true;
           continue;
         }
-        long bits = last ? w.starFirstBytes[4 * w.starOrdinal[s] + word] : live[4 * i + word];
+        long bits = last ? full[4 * i + word] : live[4 * i + word];
         if ((bits & bit) == 0) {
           continue;
         }
@@ -226,7 +184,7 @@ final class WildcardTrie {
         int child = trie.child(s, b);
         if (child >= 0) {
           reach(child, 1, posAfter);
-          if (trie.edgeLength[child] == 1 && w.literalChildren[child] == 0 && !last) {
+          if (!last && trie.labelLength(child) == 1 && w.literalChildren(child) == 0) {
             live[4 * i + word] &= ~bit;
             changed = true;
           }
@@ -240,8 +198,8 @@ final class WildcardTrie {
     /** Advances the state (node, off) by {@code b}: along its edge, or into a child. */
     private void advance(int node, int off, byte b, int posAfter) {
       work++;
-      if (off < trie.edgeLength[node]) {
-        if (trie.labels[trie.edgeStart[node] + off] == b) {
+      if (off < trie.labelLength(node)) {
+        if (trie.text[trie.labelStart(node) + off] == b) {
           reach(node, off + 1, posAfter);
         }
         return;
@@ -254,9 +212,9 @@ final class WildcardTrie {
 
     /** Enters the state (node, off): the node itself once its whole edge has matched. */
     private void reach(int node, int off, int posAfter) {
-      if (off == trie.edgeLength[node]) {
+      if (off == trie.labelLength(node)) {
         activate(node, posAfter);
-      } else if (w.maxBelow[node] >= m.priority(best)) {
+      } else if (w.maxBelow[node] >= trie.priority(best)) {
         push(node, off);
       }
     }
@@ -272,38 +230,46 @@ final class WildcardTrie {
 
     private void activate(int node, int posAfter) {
       work++;
-      if (w.maxBelow[node] < m.priority(best)) {
+      if (w.maxBelow[node] < trie.priority(best)) {
         return;
       }
-      best = m.better(best, trie.prefixTerm[node]);
+      best = trie.better(best, trie.prefixTerm(node));
       if (posAfter == end) {
-        best = m.better(best, trie.exactTerm[node]);
+        best = trie.better(best, trie.exactTerm(node));
       }
-      int star = w.starChild[node];
-      if (star >= 0) {
-        int o = w.starOrdinal[star];
-        long bit = 1L << o;
-        if ((stickySeen[o >>> 6] & bit) == 0) {
-          stickySeen[o >>> 6] |= bit;
-          if (stickySize == sticky.length) {
-            sticky = Arrays.copyOf(sticky, stickySize * 2);
-            live = Arrays.copyOf(live, sticky.length * 4);
-          }
-          for (int k = 0; k < 4; k++) {
-            long first = w.starFirstBytes[4 * o + k];
-            live[4 * stickySize + k] = first;
-            union[k] |= first;
-          }
-          sticky[stickySize++] = star;
-          if (posAfter == end) {
-            best = m.better(best, trie.exactTerm[star]);
-          }
-          best = m.better(best, trie.prefixTerm[star]);
+      int star = w.starChild(node);
+      if (star >= 0 && (stickySeen[star >>> 6] & (1L << star)) == 0) {
+        stickySeen[star >>> 6] |= 1L << star;
+        addSticky(star);
+        if (posAfter == end) {
+          best = trie.better(best, trie.exactTerm(star));
         }
+        best = trie.better(best, trie.prefixTerm(star));
       }
-      if (w.literalChildren[node] > 0) {
-        push(node, trie.edgeLength[node]);
+      if (trie.childCount(node) > (star >= 0 ? 1 : 0)) {
+        push(node, trie.labelLength(node));
       }
+    }
+
+    /** Makes {@code star} active, with the first bytes of its children live. */
+    private void addSticky(int star) {
+      if (stickySize == sticky.length) {
+        sticky = Arrays.copyOf(sticky, stickySize * 2);
+        full = Arrays.copyOf(full, sticky.length * 4);
+        live = Arrays.copyOf(live, sticky.length * 4);
+      }
+      int at = 4 * stickySize;
+      Arrays.fill(full, at, at + 4, 0L);
+      int first = trie.firstChild(star);
+      for (int i = first; i < first + trie.childCount(star); i++) {
+        int c = trie.firstByte(i) & 0xFF;
+        full[at + (c >>> 6)] |= 1L << (c & 63);
+      }
+      for (int k = 0; k < 4; k++) {
+        live[at + k] = full[at + k];
+        union[k] |= full[at + k];
+      }
+      sticky[stickySize++] = star;
     }
 
     private void compactSticky() {
@@ -313,6 +279,7 @@ final class WildcardTrie {
         if (sticky[i] >= 0) {
           sticky[kept] = sticky[i];
           for (int k = 0; k < 4; k++) {
+            full[4 * kept + k] = full[4 * i + k];
             live[4 * kept + k] = live[4 * i + k];
             union[k] |= live[4 * kept + k];
           }

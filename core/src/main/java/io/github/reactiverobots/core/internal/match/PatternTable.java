@@ -1,0 +1,215 @@
+package io.github.reactiverobots.core.internal.match;
+
+import io.github.reactiverobots.core.internal.bytes.HeapSizes;
+import java.util.Arrays;
+
+/**
+ * The patterns of one robots.txt, flat: their match bodies back to back in one byte array, and
+ * per pattern one int of facts. A body is the normalised pattern with runs of {@code *} collapsed,
+ * trailing {@code *} dropped and a final {@code $} taken off (it sets {@code anchored}); the
+ * priority is the octet length of the normalised pattern as written (SEMANTICS.md §3, §4). The
+ * matchers of every group selection of the file share one table, and their trie labels are
+ * ranges of its bytes, so a pattern's bytes are held once. Immutable once built; thread-safe.
+ */
+public final class PatternTable {
+  private static final int ALLOW = 1;
+  private static final int ANCHORED = 2;
+  private static final int WILDCARD = 4;
+  private static final int PRIORITY_SHIFT = 3;
+
+  final byte[] text;
+  /** Body {@code i} is {@code text[start[i], start[i + 1])}. */
+  final int[] start;
+  /** Per pattern: priority, then the wildcard, anchored and allow bits. */
+  final int[] info;
+
+  private PatternTable(byte[] text, int[] start, int[] info) {
+    this.text = text;
+    this.start = start;
+    this.info = info;
+  }
+
+  /**
+   * A builder for about {@code patterns} patterns of {@code bytes} bytes in all.
+   *
+   * @param patterns the expected number of patterns
+   * @param bytes the expected body bytes
+   * @return an empty builder
+   */
+  public static Builder builder(int patterns, int bytes) {
+    return new Builder(patterns, bytes);
+  }
+
+  /**
+   * The number of patterns.
+   *
+   * @return the count
+   */
+  public int size() {
+    return info.length;
+  }
+
+  /**
+   * Whether pattern {@code i} is an {@code allow}.
+   *
+   * @param i a pattern index
+   * @return true for allow, false for disallow
+   */
+  public boolean allows(int i) {
+    return (info[i] & ALLOW) != 0;
+  }
+
+  /**
+   * The priority of pattern {@code i}: its normalised octet length, {@code *} and {@code $}
+   * included.
+   *
+   * @param i a pattern index
+   * @return the priority
+   */
+  public int priority(int i) {
+    return info[i] >>> PRIORITY_SHIFT;
+  }
+
+  /**
+   * Whether pattern {@code i} ends with a {@code $} anchor (after trailing stars are dropped).
+   *
+   * @param i a pattern index
+   * @return whether it matches only at the end of the path
+   */
+  public boolean anchored(int i) {
+    return (info[i] & ANCHORED) != 0;
+  }
+
+  boolean wildcard(int i) {
+    return (info[i] & WILDCARD) != 0;
+  }
+
+  /**
+   * The normalised pattern as matched: the body, and {@code $} when anchored. Runs of {@code *}
+   * appear collapsed and trailing ones dropped.
+   *
+   * @param i a pattern index
+   * @return a new array
+   */
+  public byte[] matchedForm(int i) {
+    int from = start[i];
+    int to = start[i + 1];
+    byte[] out = Arrays.copyOf(Arrays.copyOfRange(text, from, to), to - from + (anchored(i) ? 1 : 0));
+    if (anchored(i)) {
+      out[out.length - 1] = '$';
+    }
+    return out;
+  }
+
+  /**
+   * Whether pattern {@code i}'s matched form is exactly {@code bytes[from, to)}.
+   *
+   * @param i a pattern index
+   * @param bytes an array holding a pattern
+   * @param from its first byte
+   * @param to the index after its last byte
+   * @return whether they are the same bytes
+   */
+  public boolean matchedFormEquals(int i, byte[] bytes, int from, int to) {
+    int bodyLength = start[i + 1] - start[i];
+    boolean anchored = anchored(i);
+    if (to - from != bodyLength + (anchored ? 1 : 0)) {
+      return false;
+    }
+    return Arrays.equals(text, start[i], start[i + 1], bytes, from, from + bodyLength)
+        && (!anchored || bytes[to - 1] == '$');
+  }
+
+  /**
+   * An estimate of the retained heap size, in bytes: the three arrays.
+   *
+   * @return the estimate
+   */
+  public long estimatedBytes() {
+    return HeapSizes.object(3L * HeapSizes.REFERENCE) + HeapSizes.array(text.length, 1)
+        + HeapSizes.array(start.length, Integer.BYTES) + HeapSizes.array(info.length, Integer.BYTES);
+  }
+
+  /** Collects patterns; not thread-safe. */
+  public static final class Builder {
+    private byte[] text;
+    private int textSize;
+    private int[] start;
+    private int[] info;
+    private int size;
+
+    private Builder(int patterns, int bytes) {
+      text = new byte[Math.max(16, bytes)];
+      start = new int[Math.max(2, patterns + 1)];
+      info = new int[Math.max(1, patterns)];
+    }
+
+    /**
+     * Adds a pattern given normalised (percent-encoding handled), as {@code bytes[from, to)}.
+     *
+     * @param bytes an array holding the normalised pattern
+     * @param from its first byte
+     * @param to the index after its last byte
+     * @param allow whether it is an allow rule
+     * @return the pattern's index
+     */
+    public int add(byte[] bytes, int from, int to, boolean allow) {
+      int length = to - from;
+      boolean anchored = length > 0 && bytes[to - 1] == '$';
+      int end = anchored ? to - 1 : to;
+      ensureText(end - from);
+      int bodyStart = textSize;
+      boolean wildcard = false;
+      for (int i = from; i < end; i++) {
+        byte b = bytes[i];
+        if (b == Trie.STAR) {
+          if (textSize > bodyStart && text[textSize - 1] == Trie.STAR) {
+            continue;
+          }
+          wildcard = true;
+        }
+        text[textSize++] = b;
+      }
+      if (textSize > bodyStart && text[textSize - 1] == Trie.STAR) {
+        // "/a*" and "/a*$" both match exactly what the prefix "/a" matches.
+        textSize--;
+        anchored = false;
+        wildcard = Trie.firstStar(text, bodyStart, textSize) < textSize;
+      }
+      if (size == info.length) {
+        info = Arrays.copyOf(info, size * 2);
+        start = Arrays.copyOf(start, size * 2 + 1);
+      }
+      start[size] = bodyStart;
+      info[size] = length << PRIORITY_SHIFT | (wildcard ? WILDCARD : 0)
+          | (anchored ? ANCHORED : 0) | (allow ? ALLOW : 0);
+      start[size + 1] = textSize;
+      return size++;
+    }
+
+    /**
+     * The number of patterns added so far.
+     *
+     * @return the count
+     */
+    public int size() {
+      return size;
+    }
+
+    private void ensureText(int more) {
+      if (textSize + more > text.length) {
+        text = Arrays.copyOf(text, Math.max(text.length * 2, textSize + more));
+      }
+    }
+
+    /**
+     * The table of the patterns added, with arrays cut to size.
+     *
+     * @return the table
+     */
+    public PatternTable build() {
+      return new PatternTable(Arrays.copyOf(text, textSize), Arrays.copyOf(start, size + 1),
+          Arrays.copyOf(info, size));
+    }
+  }
+}
