@@ -16,6 +16,17 @@ import java.util.Objects;
  */
 public record OriginState(
     FetchOutcome outcome, int status, Instant fetchedAt, Instant expiresAt, boolean staleCopy) {
+  /**
+   * Checks the required parts are present.
+   *
+   * @param outcome how the rules in use were obtained
+   * @param status the HTTP status of the latest attempt, or 0
+   * @param fetchedAt when the latest attempt finished
+   * @param expiresAt until when this state is kept
+   * @param staleCopy whether a previously fetched good copy is in use
+   * @throws NullPointerException if {@code outcome}, {@code fetchedAt} or {@code expiresAt} is
+   *     null
+   */
   public OriginState {
     Objects.requireNonNull(outcome, "outcome");
     Objects.requireNonNull(fetchedAt, "fetchedAt");
