@@ -8,7 +8,8 @@ import java.util.Objects;
  *
  * @param outcome how the rules in use were obtained (for a stale copy, the outcome of the
  *     latest attempt)
- * @param status the HTTP status of the latest attempt, or 0 when it failed without one
+ * @param status the HTTP status of the latest attempt, or 0 when there was none (a failure
+ *     without a response, or a preloaded body)
  * @param fetchedAt when the latest attempt finished
  * @param expiresAt until when this state is kept before the next attempt
  * @param staleCopy whether a previously fetched good copy is in use in place of the latest
