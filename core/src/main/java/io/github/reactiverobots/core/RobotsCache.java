@@ -85,7 +85,11 @@ public final class RobotsCache implements AutoCloseable {
     this.checkAllConcurrency = settings.checkAllConcurrency();
   }
 
-  /** A builder; only the fetcher is required. */
+  /**
+   * A new builder; only the fetcher is required.
+   *
+   * @return a new builder with the default settings
+   */
   public static RobotsCacheBuilder builder() {
     return new RobotsCacheBuilder();
   }
@@ -260,7 +264,11 @@ public final class RobotsCache implements AutoCloseable {
   /**
    * The rules held for the origin of {@code urlOrOrigin} (a URL or a bare origin such as
    * {@code https://example.com}), fetching if needed, with the same freshness rules as
-   * {@link #check}.
+   * {@link #check}. Lazy: nothing happens before subscription.
+   *
+   * @param urlOrOrigin an absolute http(s) URL or origin
+   * @return a snapshot of the rules, lazily; an {@link InvalidUrlException} for an invalid
+   *     input, an {@link IllegalStateException} once the cache is closed
    */
   public Mono<RobotsRules> rules(String urlOrOrigin) {
     Objects.requireNonNull(urlOrOrigin, "urlOrOrigin");
@@ -274,14 +282,20 @@ public final class RobotsCache implements AutoCloseable {
         : resolver.resolve(origin).map(entry -> rulesOf(origin, entry)));
   }
 
-  /** Drops the entry for {@code origin}; the next check fetches. A fetch in flight goes on. */
+  /**
+   * Drops the entry for {@code origin}; the next check fetches. A fetch in flight goes on and
+   * stores its result.
+   *
+   * @param origin the origin
+   */
   public void invalidate(Origin origin) {
     store.invalidate(Objects.requireNonNull(origin, "origin"));
   }
 
   /**
-   * Drops the entry for the origin of {@code urlOrOrigin}.
+   * Drops the entry for the origin of {@code urlOrOrigin}; see {@link #invalidate(Origin)}.
    *
+   * @param urlOrOrigin an absolute http(s) URL or origin
    * @throws InvalidUrlException if the input is invalid
    */
   public void invalidate(String urlOrOrigin) {
@@ -290,7 +304,12 @@ public final class RobotsCache implements AutoCloseable {
 
   /**
    * Preloads {@code body} as {@code origin}'s robots.txt, fetched now (outcome
-   * {@link FetchOutcome#PRELOADED}, kept for the maximum TTL). Parses on the calling thread.
+   * {@link FetchOutcome#PRELOADED}, kept for the maximum TTL); see
+   * {@link #put(Origin, byte[], Instant)}.
+   *
+   * @param origin the origin
+   * @param body the robots.txt body; copied
+   * @throws IllegalStateException if the cache is closed
    */
   public void put(Origin origin, byte[] body) {
     put(origin, body, time.instantAt(time.nanos()));
@@ -300,7 +319,10 @@ public final class RobotsCache implements AutoCloseable {
    * Preloads {@code body} as the robots.txt of the origin of {@code urlOrOrigin}; see
    * {@link #put(Origin, byte[])}.
    *
+   * @param urlOrOrigin an absolute http(s) URL or origin
+   * @param body the robots.txt body; copied
    * @throws InvalidUrlException if the input is invalid
+   * @throws IllegalStateException if the cache is closed
    */
   public void put(String urlOrOrigin, byte[] body) {
     put(Origin.of(Objects.requireNonNull(urlOrOrigin, "urlOrOrigin")), body);
@@ -309,7 +331,13 @@ public final class RobotsCache implements AutoCloseable {
   /**
    * Preloads {@code body} as {@code origin}'s robots.txt as fetched at {@code fetchedAt} (from a
    * crawl database, say): fresh for the maximum TTL after that, usable as an outage copy for the
-   * stale-copy window after that. Replaces what is held. Parses on the calling thread.
+   * stale-copy window after that. Replaces what is held; a fetch in flight for the origin still
+   * stores its result when it completes. Parses on the calling thread.
+   *
+   * @param origin the origin
+   * @param body the robots.txt body; copied
+   * @param fetchedAt when the body was fetched
+   * @throws IllegalStateException if the cache is closed
    */
   public void put(Origin origin, byte[] body, Instant fetchedAt) {
     Objects.requireNonNull(origin, "origin");
@@ -319,12 +347,20 @@ public final class RobotsCache implements AutoCloseable {
     store.put(origin, policy.preloaded(origin, body.clone(), time.nanosAt(fetchedAt)));
   }
 
-  /** Adds a listener; it receives events from now on. */
+  /**
+   * Adds a listener; it receives events from now on.
+   *
+   * @param listener the listener
+   */
   public void addListener(RobotsCacheListener listener) {
     events.add(listener);
   }
 
-  /** A snapshot of the cache's size and fetch activity. */
+  /**
+   * A snapshot of the cache's size and fetch activity; cheap and non-blocking.
+   *
+   * @return the current figures
+   */
   public CacheStats stats() {
     int active;
     int queued;

@@ -50,7 +50,12 @@ public final class RobotsCacheBuilder {
 
   RobotsCacheBuilder() {}
 
-  /** Fetches robots.txt (required). */
+  /**
+   * The fetcher of robots.txt bodies (required).
+   *
+   * @param fetcher the fetcher
+   * @return this builder
+   */
   public RobotsCacheBuilder fetcher(RobotsFetcher fetcher) {
     this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
     return this;
@@ -82,13 +87,25 @@ public final class RobotsCacheBuilder {
     return crawler(CrawlerIdentity.of(userAgent));
   }
 
-  /** The profile bodies are parsed and matched with; default {@link Profile#RFC_9309}. */
+  /**
+   * The profile bodies are parsed and matched with; default {@link Profile#RFC_9309}.
+   *
+   * @param profile the profile
+   * @return this builder
+   */
   public RobotsCacheBuilder profile(Profile profile) {
     this.profile = Objects.requireNonNull(profile, "profile");
     return this;
   }
 
-  /** Bytes of a body parsed at most; default and minimum 500 KiB. */
+  /**
+   * Bytes of a body parsed at most; default and minimum 500 KiB
+   * ({@link ParseOptions#MIN_PARSE_LIMIT}).
+   *
+   * @param bytes the parse limit, in bytes
+   * @return this builder
+   * @throws IllegalArgumentException if {@code bytes} is below the minimum
+   */
   public RobotsCacheBuilder parseLimit(int bytes) {
     if (bytes < ParseOptions.MIN_PARSE_LIMIT) {
       throw new IllegalArgumentException(
@@ -98,13 +115,26 @@ public final class RobotsCacheBuilder {
     return this;
   }
 
-  /** Crawler tokens that never fall back to the {@code *} group; default none. */
+  /**
+   * Crawler tokens that never fall back to the {@code *} group; default none. Matched
+   * case-insensitively; replaces any set given before.
+   *
+   * @param agents the product tokens; copied
+   * @return this builder
+   */
   public RobotsCacheBuilder explicitAgents(Set<String> agents) {
     this.explicitAgents = Set.copyOf(Objects.requireNonNull(agents, "agents"));
     return this;
   }
 
-  /** The bound on the summed estimated weight of the entries, in bytes; default 256 MiB. */
+  /**
+   * The bound on the summed estimated weight of the entries, in bytes; default 256 MiB
+   * ({@link #DEFAULT_MAXIMUM_WEIGHT}).
+   *
+   * @param bytes the bound, in bytes
+   * @return this builder
+   * @throws IllegalArgumentException if {@code bytes} is not positive
+   */
   public RobotsCacheBuilder maximumWeight(long bytes) {
     if (bytes <= 0) {
       throw new IllegalArgumentException("maximumWeight must be positive, was " + bytes);
@@ -113,7 +143,15 @@ public final class RobotsCacheBuilder {
     return this;
   }
 
-  /** A bound on the number of origins held, in addition to the weight bound; default none. */
+  /**
+   * A bound on the number of origins held, in addition to the weight bound; default none. With
+   * both bounds an entry is charged at least {@code maximumWeight / origins}, so fewer entries
+   * than either bound alone allows may be held.
+   *
+   * @param origins the bound, in origins
+   * @return this builder
+   * @throws IllegalArgumentException if {@code origins} is not positive
+   */
   public RobotsCacheBuilder maximumOrigins(long origins) {
     if (origins <= 0) {
       throw new IllegalArgumentException("maximumOrigins must be positive, was " + origins);
@@ -122,8 +160,17 @@ public final class RobotsCacheBuilder {
     return this;
   }
 
-  /** The bounds a successful response's header freshness is clamped to; default [5 min, 24 h].
-   * The maximum is also the time to keep when headers give none, and for an allow-all. */
+  /**
+   * The bounds a successful response's header freshness is clamped to; default [5 min, 24 h].
+   * The maximum is also the time to keep when headers give none, for an allow-all and for a
+   * preloaded body.
+   *
+   * @param min the shortest time to keep, zero or more
+   * @param max the longest time to keep, positive
+   * @return this builder
+   * @throws IllegalArgumentException if either is negative or longer than 3650 days,
+   *     {@code max} is zero, or {@code min} is greater than {@code max}
+   */
   public RobotsCacheBuilder ttlBounds(Duration min, Duration max) {
     requireNonNegative(min, "ttl minimum");
     requirePositive(max, "ttl maximum");
@@ -133,8 +180,16 @@ public final class RobotsCacheBuilder {
     return this;
   }
 
-  /** The retry delay after a failure, doubling per consecutive failure up to {@code max}, which
-   * also caps {@code Retry-After}; default 1 min to 1 h. */
+  /**
+   * The retry delay after a failure, doubling per consecutive failure up to {@code max}, which
+   * also caps {@code Retry-After} (itself raised to at least 1 s); default 1 min to 1 h.
+   *
+   * @param initial the delay after a first failure, positive
+   * @param max the longest delay, positive
+   * @return this builder
+   * @throws IllegalArgumentException if either is not positive or is longer than 3650 days, or
+   *     {@code initial} is greater than {@code max}
+   */
   public RobotsCacheBuilder retryBackoff(Duration initial, Duration max) {
     requirePositive(initial, "backoff initial");
     requirePositive(max, "backoff maximum");
@@ -144,35 +199,66 @@ public final class RobotsCacheBuilder {
     return this;
   }
 
-  /** How long after it was last confirmed a good copy serves through an outage, and how long
-   * an outage must last before giving up; default 30 days. */
+  /**
+   * How long after it was last confirmed a good copy serves through an outage, and how long
+   * an outage must last before giving up; default 30 days.
+   *
+   * @param window the window, zero or more
+   * @return this builder
+   * @throws IllegalArgumentException if {@code window} is negative or longer than 3650 days
+   */
   public RobotsCacheBuilder staleCopyWindow(Duration window) {
     this.staleCopyWindow = requireNonNegative(window, "staleCopyWindow");
     return this;
   }
 
-  /** How long after expiring a good copy (or a disallow-all) still answers at once while one
-   * refresh runs; past it, callers wait for the refresh; default 1 h. */
+  /**
+   * How long after expiring a good copy (or a disallow-all) still answers at once while one
+   * refresh runs; past it, callers wait for the refresh; default 1 h.
+   *
+   * @param window the window, zero or more
+   * @return this builder
+   * @throws IllegalArgumentException if {@code window} is negative or longer than 3650 days
+   */
   public RobotsCacheBuilder staleWhileRevalidate(Duration window) {
     this.staleWhileRevalidate = requireNonNegative(window, "staleWhileRevalidate");
     return this;
   }
 
-  /** Whether an origin unreachable for the whole stale-copy window with no good copy is
-   * allowed in full (true, the default) or kept disallowed. */
+  /**
+   * Whether an origin unreachable for the whole stale-copy window with no good copy is
+   * allowed in full (true, the default) or kept disallowed.
+   *
+   * @param allowAll true to allow all, false to keep disallowing
+   * @return this builder
+   */
   public RobotsCacheBuilder allowAllWhenUnreachableTooLong(boolean allowAll) {
     this.allowAllWhenUnreachableTooLong = allowAll;
     return this;
   }
 
-  /** A safety net for a fetcher that never answers: no result within it counts as a timeout;
-   * default 5 min (the fetcher's own timeouts should be shorter). */
+  /**
+   * A safety net for a fetcher that never answers: no result within it counts as a
+   * {@link io.github.reactiverobots.core.model.FailureKind#TIMEOUT}; default 5 min (the
+   * fetcher's own timeouts should be shorter).
+   *
+   * @param timeout the timeout, positive
+   * @return this builder
+   * @throws IllegalArgumentException if {@code timeout} is not positive or is longer than 3650
+   *     days
+   */
   public RobotsCacheBuilder fetchTimeout(Duration timeout) {
     this.fetchTimeout = requirePositive(timeout, "fetchTimeout");
     return this;
   }
 
-  /** Checks {@code checkAll} runs at once; default 256. */
+  /**
+   * Checks {@code checkAll} runs at once when no concurrency is passed to it; default 256.
+   *
+   * @param concurrency the number of checks, positive
+   * @return this builder
+   * @throws IllegalArgumentException if {@code concurrency} is not positive
+   */
   public RobotsCacheBuilder checkAllConcurrency(int concurrency) {
     if (concurrency <= 0) {
       throw new IllegalArgumentException("concurrency must be positive, was " + concurrency);
@@ -181,35 +267,58 @@ public final class RobotsCacheBuilder {
     return this;
   }
 
-  /** The time source for every freshness decision (for tests); default the system ticker. */
+  /**
+   * The time source for every freshness decision (for tests); default
+   * {@link Ticker#systemTicker()}.
+   *
+   * @param ticker the ticker, read in nanoseconds
+   * @return this builder
+   */
   public RobotsCacheBuilder ticker(Ticker ticker) {
     this.ticker = Objects.requireNonNull(ticker, "ticker");
     return this;
   }
 
-  /** The wall clock the ticker is anchored to once, at build time, for reported instants;
-   * default UTC system time. */
+  /**
+   * The wall clock the ticker is anchored to once, at build time, for reported instants;
+   * default {@link Clock#systemUTC()}.
+   *
+   * @param clock the clock
+   * @return this builder
+   */
   public RobotsCacheBuilder clock(Clock clock) {
     this.clock = Objects.requireNonNull(clock, "clock");
     return this;
   }
 
-  /** Adds a listener for events (metrics, tracing). */
+  /**
+   * Adds a listener for events (metrics, tracing); every cache built afterwards notifies it.
+   *
+   * @param listener the listener
+   * @return this builder
+   */
   public RobotsCacheBuilder listener(RobotsCacheListener listener) {
     this.listeners.add(Objects.requireNonNull(listener, "listener"));
     return this;
   }
 
-  /** Where bodies are parsed (never on the fetcher's thread); default
-   * {@link Schedulers#parallel()}. */
+  /**
+   * Where bodies are parsed (never on the fetcher's thread); default
+   * {@link Schedulers#parallel()}.
+   *
+   * @param scheduler the scheduler
+   * @return this builder
+   */
   public RobotsCacheBuilder parseScheduler(Scheduler scheduler) {
     this.parseScheduler = Objects.requireNonNull(scheduler, "scheduler");
     return this;
   }
 
   /**
-   * Builds the cache.
+   * Builds a new cache with the settings as they stand; later changes to this builder do not
+   * affect it.
    *
+   * @return the new cache
    * @throws IllegalStateException when no fetcher was set
    */
   public RobotsCache build() {

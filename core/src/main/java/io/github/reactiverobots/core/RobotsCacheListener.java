@@ -42,27 +42,60 @@ public interface RobotsCacheListener {
   /** A no-op listener. */
   RobotsCacheListener NONE = new RobotsCacheListener() {};
 
-  /** A check looked its origin up. */
+  /**
+   * A check looked its origin up; called once per check (or {@code rules} call) that reaches the
+   * cache ({@code checkIfCached} reports only what it finds, never a miss).
+   *
+   * @param origin the origin looked up
+   * @param lookup how its entry was found
+   */
   default void onLookup(Origin origin, Lookup lookup) {}
 
-  /** A fetch of {@code origin}'s robots.txt started. */
+  /**
+   * A fetch of {@code origin}'s robots.txt started (a check's or a background refresh).
+   *
+   * @param origin the origin fetched
+   */
   default void onFetchStarted(Origin origin) {}
 
   /**
-   * A fetch finished.
+   * A fetch finished and its result was turned into an entry (after {@link #onParsed} for a
+   * body that was parsed).
    *
+   * @param origin the origin fetched
+   * @param outcome how the fetch was classified
    * @param status the HTTP status, or 0 when the fetch failed without a response
-   * @param bodyBytes the body length received (after decompression)
+   * @param bodyBytes the body length received (after decompression), in bytes
+   * @param durationNanos nanoseconds from the call to the fetcher until the entry was decided,
+   *     parsing included
    */
   default void onFetchFinished(
       Origin origin, FetchOutcome outcome, int status, long bodyBytes, long durationNanos) {}
 
-  /** A body was parsed and compiled. */
+  /**
+   * A body was parsed (a fetched or a preloaded one).
+   *
+   * @param origin the origin whose body it is
+   * @param bodyBytes the body length, in bytes
+   * @param durationNanos the time the parse took, in nanoseconds
+   */
   default void onParsed(Origin origin, long bodyBytes, long durationNanos) {}
 
-  /** An entry left the cache. */
+  /**
+   * An entry left the cache.
+   *
+   * @param origin the origin whose entry it was
+   * @param cause why it left
+   * @param weightBytes the entry's estimated weight, in bytes
+   */
   default void onEviction(Origin origin, EvictionCause cause, long weightBytes) {}
 
-  /** A verdict was given, {@code durationNanos} after the check started. */
+  /**
+   * A verdict was given, {@code durationNanos} after the check started.
+   *
+   * @param verdict the verdict
+   * @param durationNanos nanoseconds from the start of the check (its subscription, for a
+   *     {@code Mono}) to the verdict, any fetch included
+   */
   default void onVerdict(Verdict verdict, long durationNanos) {}
 }

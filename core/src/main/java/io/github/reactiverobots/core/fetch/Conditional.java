@@ -11,7 +11,11 @@ public record Conditional(String etag, String lastModified) {
   /** No validators: an unconditional request. */
   public static final Conditional NONE = new Conditional(null, null);
 
-  /** Whether there is nothing to send. */
+  /**
+   * Whether there is nothing to send.
+   *
+   * @return true when both validators are null
+   */
   public boolean isEmpty() {
     return etag == null && lastModified == null;
   }

@@ -47,7 +47,13 @@ public final class FetchResult {
     this.elapsed = b.elapsed;
   }
 
-  /** A builder for an HTTP response with {@code status}. */
+  /**
+   * A builder for an HTTP response with {@code status}.
+   *
+   * @param status the final HTTP status
+   * @return a new builder
+   * @throws IllegalArgumentException if {@code status} is not between 100 and 999
+   */
   public static Builder status(int status) {
     if (status < 100 || status > 999) {
       throw new IllegalArgumentException("status out of range: " + status);
@@ -57,7 +63,13 @@ public final class FetchResult {
     return b;
   }
 
-  /** A builder for a failed fetch. */
+  /**
+   * A builder for a failed fetch, one that produced no usable HTTP response.
+   *
+   * @param kind why the fetch failed
+   * @param detail a human-readable detail, or null
+   * @return a new builder
+   */
   public static Builder failure(FailureKind kind, String detail) {
     Builder b = new Builder();
     b.failure = Objects.requireNonNull(kind, "kind");
@@ -65,92 +77,164 @@ public final class FetchResult {
     return b;
   }
 
-  /** Whether an HTTP response (of any status) arrived. */
+  /**
+   * Whether an HTTP response (of any status) arrived.
+   *
+   * @return true when a response arrived, false for a failure
+   */
   public boolean hasStatus() {
     return failure == null;
   }
 
-  /** The final HTTP status, or 0 when the fetch failed. */
+  /**
+   * The final HTTP status, or 0 when the fetch failed.
+   *
+   * @return the status, or 0
+   */
   public int status() {
     return status;
   }
 
-  /** Why the fetch failed, or null when a response arrived. */
+  /**
+   * Why the fetch failed, or null when a response arrived.
+   *
+   * @return the failure kind, or null
+   */
   public FailureKind failure() {
     return failure;
   }
 
-  /** A human-readable detail of the failure, or null. */
+  /**
+   * A human-readable detail of the failure, or null.
+   *
+   * @return the detail, or null
+   */
   public String failureDetail() {
     return failureDetail;
   }
 
-  /** The body (after decompression, capped), read-only. */
+  /**
+   * The body (after decompression, capped at the fetcher's limit).
+   *
+   * @return a new read-only buffer over the body; empty when there is none
+   */
   public ByteBuffer body() {
     return ByteBuffer.wrap(body).asReadOnlyBuffer();
   }
 
-  /** The body length in bytes. */
+  /**
+   * The body length.
+   *
+   * @return the length, in bytes
+   */
   public int bodyLength() {
     return body.length;
   }
 
-  /** A copy of the body bytes. */
+  /**
+   * A copy of the body bytes.
+   *
+   * @return a new array; empty when there is no body
+   */
   public byte[] bodyBytes() {
     return body.clone();
   }
 
-  /** Whether the body was cut at the fetcher's limit. */
+  /**
+   * Whether the body was cut at the fetcher's limit.
+   *
+   * @return true if bytes past the limit were discarded
+   */
   public boolean bodyTruncated() {
     return bodyTruncated;
   }
 
-  /** The {@code Cache-Control} header, or null. */
+  /**
+   * The {@code Cache-Control} header.
+   *
+   * @return the header value as received, or null when absent
+   */
   public String cacheControl() {
     return cacheControl;
   }
 
-  /** The {@code Expires} header, or null. */
+  /**
+   * The {@code Expires} header.
+   *
+   * @return the header value as received, or null when absent
+   */
   public String expires() {
     return expires;
   }
 
-  /** The {@code Date} header, or null. */
+  /**
+   * The {@code Date} header.
+   *
+   * @return the header value as received, or null when absent
+   */
   public String date() {
     return date;
   }
 
-  /** The {@code Age} header, or null. */
+  /**
+   * The {@code Age} header.
+   *
+   * @return the header value as received, or null when absent
+   */
   public String age() {
     return age;
   }
 
-  /** The {@code ETag} header, or null. */
+  /**
+   * The {@code ETag} header.
+   *
+   * @return the header value as received, or null when absent
+   */
   public String etag() {
     return etag;
   }
 
-  /** The {@code Last-Modified} header, or null. */
+  /**
+   * The {@code Last-Modified} header.
+   *
+   * @return the header value as received, or null when absent
+   */
   public String lastModified() {
     return lastModified;
   }
 
-  /** The {@code Retry-After} header, or null. */
+  /**
+   * The {@code Retry-After} header.
+   *
+   * @return the header value as received, or null when absent
+   */
   public String retryAfter() {
     return retryAfter;
   }
 
-  /** The URL the final response came from (after redirects), or null. */
+  /**
+   * The URL the final response came from (after redirects).
+   *
+   * @return the URL, or null when the fetcher did not set it
+   */
   public String finalUrl() {
     return finalUrl;
   }
 
-  /** The redirect targets followed, in order (empty when there was no redirect). */
+  /**
+   * The redirect targets followed, in order.
+   *
+   * @return an immutable list, empty when there was no redirect
+   */
   public List<String> hops() {
     return hops;
   }
 
-  /** Wall time from start to result. */
+  /**
+   * Wall time from start to result, as the fetcher measured it.
+   *
+   * @return the duration; {@link Duration#ZERO} when the fetcher did not set it
+   */
   public Duration elapsed() {
     return elapsed;
   }
@@ -182,79 +266,167 @@ public final class FetchResult {
 
     private Builder() {}
 
-    /** The body bytes; the array is copied. */
+    /**
+     * The body bytes; the array is copied.
+     *
+     * @param body the body, or null for none
+     * @return this builder
+     */
     public Builder body(byte[] body) {
       this.body = body == null ? null : body.clone();
       return this;
     }
 
-    /** The body bytes, taken without copying: the caller must not touch the array again. */
+    /**
+     * The body bytes, taken without copying: the caller must not touch the array again.
+     *
+     * @param body the body, or null for none
+     * @return this builder
+     */
     public Builder bodyOwned(byte[] body) {
       this.body = body;
       return this;
     }
 
+    /**
+     * Whether the body was cut at the fetcher's limit; default false.
+     *
+     * @param truncated true if bytes past the limit were discarded
+     * @return this builder
+     */
     public Builder bodyTruncated(boolean truncated) {
       this.bodyTruncated = truncated;
       return this;
     }
 
+    /**
+     * The {@code Cache-Control} header.
+     *
+     * @param v the header value as received, or null when absent
+     * @return this builder
+     */
     public Builder cacheControl(String v) {
       this.cacheControl = v;
       return this;
     }
 
+    /**
+     * The {@code Expires} header.
+     *
+     * @param v the header value as received, or null when absent
+     * @return this builder
+     */
     public Builder expires(String v) {
       this.expires = v;
       return this;
     }
 
+    /**
+     * The {@code Date} header.
+     *
+     * @param v the header value as received, or null when absent
+     * @return this builder
+     */
     public Builder date(String v) {
       this.date = v;
       return this;
     }
 
+    /**
+     * The {@code Age} header.
+     *
+     * @param v the header value as received, or null when absent
+     * @return this builder
+     */
     public Builder age(String v) {
       this.age = v;
       return this;
     }
 
+    /**
+     * The {@code ETag} header.
+     *
+     * @param v the header value as received, or null when absent
+     * @return this builder
+     */
     public Builder etag(String v) {
       this.etag = v;
       return this;
     }
 
+    /**
+     * The {@code Last-Modified} header.
+     *
+     * @param v the header value as received, or null when absent
+     * @return this builder
+     */
     public Builder lastModified(String v) {
       this.lastModified = v;
       return this;
     }
 
+    /**
+     * The {@code Retry-After} header.
+     *
+     * @param v the header value as received, or null when absent
+     * @return this builder
+     */
     public Builder retryAfter(String v) {
       this.retryAfter = v;
       return this;
     }
 
+    /**
+     * The URL the final response came from.
+     *
+     * @param v the URL, or null
+     * @return this builder
+     */
     public Builder finalUrl(String v) {
       this.finalUrl = v;
       return this;
     }
 
+    /**
+     * The redirect targets followed, in order, replacing any set before.
+     *
+     * @param hops the URLs; copied
+     * @return this builder
+     */
     public Builder hops(List<String> hops) {
       this.hops.clear();
       this.hops.addAll(hops);
       return this;
     }
 
+    /**
+     * Appends a redirect target followed.
+     *
+     * @param url the URL
+     * @return this builder
+     */
     public Builder addHop(String url) {
       this.hops.add(Objects.requireNonNull(url, "url"));
       return this;
     }
 
+    /**
+     * Wall time from start to result; default {@link Duration#ZERO}.
+     *
+     * @param elapsed the duration
+     * @return this builder
+     */
     public Builder elapsed(Duration elapsed) {
       this.elapsed = Objects.requireNonNull(elapsed, "elapsed");
       return this;
     }
 
+    /**
+     * Builds the result; the builder may be used again.
+     *
+     * @return a new result
+     * @throws NullPointerException if a hop is null
+     */
     public FetchResult build() {
       return new FetchResult(this);
     }

@@ -6,9 +6,17 @@ package io.github.reactiverobots.core.fetch;
  * Implementations must be thread-safe and answer without blocking.
  */
 public interface FetcherStats {
-  /** Fetches running now. */
+  /**
+   * Fetches running now.
+   *
+   * @return the number of fetches running
+   */
   int activeFetches();
 
-  /** Fetches waiting for a slot under the in-flight cap. */
+  /**
+   * Fetches waiting for a slot under the in-flight cap.
+   *
+   * @return the number of fetches queued
+   */
   int queuedFetches();
 }

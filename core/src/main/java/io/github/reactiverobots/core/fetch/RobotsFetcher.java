@@ -24,6 +24,7 @@ public interface RobotsFetcher {
    * @param origin the origin whose {@code /robots.txt} to fetch
    * @param validators the validators of the copy held, for a conditional request; {@link
    *     Conditional#NONE} for an unconditional one
+   * @return a lazy {@code Mono} emitting exactly one result, failures included
    */
   Mono<FetchResult> fetch(Origin origin, Conditional validators);
 }

@@ -14,6 +14,8 @@ public record CrawlerIdentity(String token, String userAgent) {
   /**
    * Validates both parts.
    *
+   * @param token the product token
+   * @param userAgent the {@code User-Agent} header value
    * @throws IllegalArgumentException if the token is empty or holds a character outside
    *     {@code A-Z a-z _ -}, or the User-Agent is blank or holds a control character
    */

@@ -11,9 +11,9 @@ public enum FetchOutcome {
   OK(false),
   /** A 304 on a conditional refresh: the copy held is kept. */
   NOT_MODIFIED(false),
-  /** A 4xx other than 429: allow all. */
+  /** A 4xx other than 429, or a final 3xx (a 304 to an unconditional request too): allow all. */
   UNAVAILABLE(false),
-  /** 429, 5xx or a network failure: disallow all, or the last good copy. */
+  /** 429, 5xx, a status below 200 or a network failure: disallow all, or the last good copy. */
   UNREACHABLE(true),
   /** More than the allowed redirects, or a loop: allow all. */
   TOO_MANY_REDIRECTS(false),
@@ -28,7 +28,11 @@ public enum FetchOutcome {
     this.failure = failure;
   }
 
-  /** Whether this outcome means robots.txt could not be obtained (retry with backoff). */
+  /**
+   * Whether this outcome means robots.txt could not be obtained (retry with backoff).
+   *
+   * @return true for {@link #UNREACHABLE} and {@link #REFUSED}
+   */
   public boolean isFailure() {
     return failure;
   }

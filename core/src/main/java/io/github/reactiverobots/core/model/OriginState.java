@@ -8,7 +8,8 @@ import java.util.Objects;
  *
  * @param outcome how the rules in use were obtained (for a stale copy, the outcome of the
  *     latest attempt)
- * @param status the HTTP status of the latest attempt, or 0 when it failed without one
+ * @param status the HTTP status of the latest attempt, or 0 when there was none (a failure
+ *     without a response, or a preloaded body)
  * @param fetchedAt when the latest attempt finished
  * @param expiresAt until when this state is kept before the next attempt
  * @param staleCopy whether a previously fetched good copy is in use in place of the latest
@@ -16,6 +17,17 @@ import java.util.Objects;
  */
 public record OriginState(
     FetchOutcome outcome, int status, Instant fetchedAt, Instant expiresAt, boolean staleCopy) {
+  /**
+   * Checks the required parts are present.
+   *
+   * @param outcome how the rules in use were obtained
+   * @param status the HTTP status of the latest attempt, or 0
+   * @param fetchedAt when the latest attempt finished
+   * @param expiresAt until when this state is kept
+   * @param staleCopy whether a previously fetched good copy is in use
+   * @throws NullPointerException if {@code outcome}, {@code fetchedAt} or {@code expiresAt} is
+   *     null
+   */
   public OriginState {
     Objects.requireNonNull(outcome, "outcome");
     Objects.requireNonNull(fetchedAt, "fetchedAt");

@@ -11,6 +11,14 @@ import java.util.Optional;
  * @param period the period, positive
  */
 public record RequestRate(int requests, Duration period) {
+  /**
+   * Validates the rate.
+   *
+   * @param requests requests allowed per period
+   * @param period the period
+   * @throws IllegalArgumentException if {@code requests} is below 1 or {@code period} is not
+   *     positive
+   */
   public RequestRate {
     Objects.requireNonNull(period, "period");
     if (requests < 1 || period.isZero() || period.isNegative()) {
@@ -18,14 +26,22 @@ public record RequestRate(int requests, Duration period) {
     }
   }
 
-  /** Requests per second. */
+  /**
+   * Requests per second.
+   *
+   * @return {@code requests} divided by the period in seconds
+   */
   public double perSecond() {
     return requests / (period.toNanos() / 1e9);
   }
 
   /**
    * Parses {@code n/m} with an optional unit on {@code m}: {@code s} (default), {@code m} or
-   * {@code h}, e.g. {@code 1/10s}, {@code 3/1m}.
+   * {@code h}, e.g. {@code 1/10s}, {@code 3/1m}. White space around the parts is ignored and the
+   * unit may be upper-case; {@code n} and {@code m} are 1 to 9 digits, at least 1.
+   *
+   * @param value the {@code request-rate} value
+   * @return the rate, or empty when {@code value} is not one
    */
   public static Optional<RequestRate> parse(String value) {
     String v = value.trim();

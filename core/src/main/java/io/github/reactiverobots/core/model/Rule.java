@@ -7,9 +7,18 @@ import java.util.Objects;
  *
  * @param allow true for {@code allow}, false for {@code disallow}
  * @param pattern the path pattern as written (trimmed, comment removed)
- * @param line the 1-based line number it was read from; 0 for a rule the library implied
+ * @param line the 1-based line number it was read from (for a rule the library implied, that of
+ *     the rule it was implied by); 0 when unknown
  */
 public record Rule(boolean allow, String pattern, int line) {
+  /**
+   * Checks the pattern is present.
+   *
+   * @param allow true for {@code allow}, false for {@code disallow}
+   * @param pattern the path pattern as written
+   * @param line the 1-based line number, or 0 when unknown
+   * @throws NullPointerException if {@code pattern} is null
+   */
   public Rule {
     Objects.requireNonNull(pattern, "pattern");
   }

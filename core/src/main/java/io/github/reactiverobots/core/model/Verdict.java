@@ -29,8 +29,11 @@ public final class Verdict {
   /**
    * A verdict decided by rules.
    *
+   * @param allowed whether the URL may be fetched
+   * @param reason why
    * @param rule the deciding rule, or null when none matched
    * @param crawlDelay the agent's crawl-delay, or null
+   * @return the verdict, without an origin state
    */
   public static Verdict of(boolean allowed, Reason reason, Rule rule, Duration crawlDelay) {
     return new Verdict(allowed, reason, rule, crawlDelay, null);
@@ -39,39 +42,69 @@ public final class Verdict {
   /**
    * A verdict decided by rules, with the state of the origin's robots.txt attached.
    *
+   * @param allowed whether the URL may be fetched
+   * @param reason why
+   * @param rule the deciding rule, or null when none matched
+   * @param crawlDelay the agent's crawl-delay, or null
    * @param originState the origin's state, or null when the verdict did not come through a cache
+   * @return the verdict
    */
   public static Verdict of(boolean allowed, Reason reason, Rule rule, Duration crawlDelay,
       OriginState originState) {
     return new Verdict(allowed, reason, rule, crawlDelay, originState);
   }
 
-  /** This verdict with the origin's state attached. */
+  /**
+   * This verdict with the origin's state attached, replacing any it had.
+   *
+   * @param state the origin's state
+   * @return a new verdict; this one is unchanged
+   */
   public Verdict withOriginState(OriginState state) {
     return new Verdict(allowed, reason, rule, crawlDelay, Objects.requireNonNull(state, "state"));
   }
 
-  /** Whether the URL may be fetched. */
+  /**
+   * Whether the URL may be fetched.
+   *
+   * @return true if allowed
+   */
   public boolean allowed() {
     return allowed;
   }
 
-  /** Why. */
+  /**
+   * Why the verdict came out as it did.
+   *
+   * @return the reason
+   */
   public Reason reason() {
     return reason;
   }
 
-  /** The deciding rule (pattern as written and its line), when a rule decided. */
+  /**
+   * The deciding rule (pattern as written and its line), when a rule decided.
+   *
+   * @return the rule; empty when no rule decided
+   */
   public Optional<Rule> rule() {
     return Optional.ofNullable(rule);
   }
 
-  /** The crawl-delay of the agent's group, when one is given. */
+  /**
+   * The crawl-delay of the agent's group, when one is given.
+   *
+   * @return the crawl-delay; empty when none is given
+   */
   public Optional<Duration> crawlDelay() {
     return Optional.ofNullable(crawlDelay);
   }
 
-  /** The origin's robots.txt state, when the verdict came through a cache. */
+  /**
+   * The origin's robots.txt state, when the verdict came through a cache.
+   *
+   * @return the state; empty when the verdict did not come through a cache
+   */
   public Optional<OriginState> originState() {
     return Optional.ofNullable(originState);
   }

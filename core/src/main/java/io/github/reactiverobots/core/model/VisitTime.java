@@ -12,18 +12,36 @@ import java.util.Optional;
  * @param to the end, exclusive
  */
 public record VisitTime(LocalTime from, LocalTime to) {
+  /**
+   * Checks both ends are present.
+   *
+   * @param from the start, inclusive
+   * @param to the end, exclusive
+   * @throws NullPointerException if either is null
+   */
   public VisitTime {
     Objects.requireNonNull(from, "from");
     Objects.requireNonNull(to, "to");
   }
 
-  /** The window's length. */
+  /**
+   * The window's length, counting past midnight when it wraps.
+   *
+   * @return the length, less than a day; zero when {@code from} equals {@code to}
+   */
   public Duration length() {
     Duration d = Duration.between(from, to);
     return d.isNegative() ? d.plusDays(1) : d;
   }
 
-  /** Whether {@code time} (UTC) falls in the window. */
+  /**
+   * Whether {@code time} (UTC) falls in the window: at or after {@code from} and before
+   * {@code to}, wrapping past midnight when {@code from} is after {@code to}. A window whose ends
+   * are equal contains no time.
+   *
+   * @param time a time of day in UTC
+   * @return true if it is in the window
+   */
   public boolean contains(LocalTime time) {
     if (!from.isAfter(to)) {
       return !time.isBefore(from) && time.isBefore(to);
@@ -31,7 +49,12 @@ public record VisitTime(LocalTime from, LocalTime to) {
     return !time.isBefore(from) || time.isBefore(to);
   }
 
-  /** Parses {@code HHMM-HHMM} (also {@code HH:MM-HH:MM}). */
+  /**
+   * Parses {@code HHMM-HHMM} (also {@code HH:MM-HH:MM}), hours 00 to 23 and minutes 00 to 59.
+   *
+   * @param value the {@code visit-time} value
+   * @return the window, or empty when {@code value} is not one
+   */
   public static Optional<VisitTime> parse(String value) {
     String v = value.trim().replace(":", "");
     int dash = v.indexOf('-');

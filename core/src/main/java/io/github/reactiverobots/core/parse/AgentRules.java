@@ -254,27 +254,47 @@ public final class AgentRules {
     return hasGroup;
   }
 
-  /** The merged allow and disallow rules, in file order. */
+  /**
+   * The merged allow and disallow rules, in file order.
+   *
+   * @return an immutable list, empty for no group and for a blanket answer
+   */
   public List<Rule> rules() {
     return rules;
   }
 
-  /** The most restrictive pacing records of the merged groups. */
+  /**
+   * The most restrictive pacing records of the merged groups.
+   *
+   * @return the pacing; {@link Pacing#NONE} when none is given
+   */
   public Pacing pacing() {
     return pacing;
   }
 
-  /** The longest {@code crawl-delay} of the merged groups. */
+  /**
+   * The longest {@code crawl-delay} of the merged groups.
+   *
+   * @return the crawl-delay, when given
+   */
   public Optional<Duration> crawlDelay() {
     return pacing.crawlDelay();
   }
 
-  /** The most restrictive {@code request-rate} of the merged groups. */
+  /**
+   * The most restrictive {@code request-rate} of the merged groups.
+   *
+   * @return the request rate, when given
+   */
   public Optional<RequestRate> requestRate() {
     return pacing.requestRate();
   }
 
-  /** The shortest {@code visit-time} window of the merged groups. */
+  /**
+   * The shortest {@code visit-time} window of the merged groups.
+   *
+   * @return the window, when given
+   */
   public Optional<VisitTime> visitTime() {
     return pacing.visitTime();
   }

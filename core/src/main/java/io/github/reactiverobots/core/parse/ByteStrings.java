@@ -6,12 +6,22 @@ import java.nio.charset.StandardCharsets;
 public final class ByteStrings {
   private ByteStrings() {}
 
-  /** The bytes of a byte string. */
+  /**
+   * The bytes of a byte string.
+   *
+   * @param byteString a byte string, one {@code char} per byte
+   * @return a new array of its bytes
+   */
   public static byte[] bytes(String byteString) {
     return byteString.getBytes(StandardCharsets.ISO_8859_1);
   }
 
-  /** Whether every char is ASCII, so the byte string is also the text. */
+  /**
+   * Whether every char is ASCII, so the byte string is also the text.
+   *
+   * @param byteString a byte string, one {@code char} per byte
+   * @return true if every char is below {@code 0x80}
+   */
   public static boolean isAscii(String byteString) {
     int seen = 0;
     for (int i = 0, n = byteString.length(); i < n; i++) {
@@ -20,7 +30,12 @@ public final class ByteStrings {
     return seen < 0x80;
   }
 
-  /** The text a person would read: the bytes decoded as UTF-8 (invalid bytes replaced). */
+  /**
+   * The text a person would read: the bytes decoded as UTF-8 (invalid bytes replaced).
+   *
+   * @param byteString a byte string, one {@code char} per byte
+   * @return the text; {@code byteString} itself when it is ASCII
+   */
   public static String toText(String byteString) {
     return isAscii(byteString) ? byteString : new String(bytes(byteString), StandardCharsets.UTF_8);
   }

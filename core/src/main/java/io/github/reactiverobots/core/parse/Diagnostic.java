@@ -12,6 +12,16 @@ import java.util.Objects;
  * @param message a sentence for a person
  */
 public record Diagnostic(int line, int column, Severity severity, Code code, String message) {
+  /**
+   * Checks the required parts are present.
+   *
+   * @param line 1-based line
+   * @param column 1-based byte column
+   * @param severity how much it matters
+   * @param code what kind of finding it is
+   * @param message a sentence for a person
+   * @throws NullPointerException if {@code severity}, {@code code} or {@code message} is null
+   */
   public Diagnostic {
     Objects.requireNonNull(severity, "severity");
     Objects.requireNonNull(code, "code");

@@ -49,32 +49,56 @@ public final class Group {
     };
   }
 
-  /** The line of the group's first {@code user-agent}. */
+  /**
+   * The line of the group's first {@code user-agent}.
+   *
+   * @return the 1-based line number
+   */
   public int line() {
     return line;
   }
 
-  /** The {@code user-agent} values as written. */
+  /**
+   * The {@code user-agent} values as written.
+   *
+   * @return an immutable list, in file order
+   */
   public List<String> userAgents() {
     return userAgents;
   }
 
-  /** The lower-case product names the group is selected by (empty-string names included). */
+  /**
+   * The lower-case product names the group is selected by (empty-string names included).
+   *
+   * @return an immutable set, without {@code *}
+   */
   public Set<String> names() {
     return names;
   }
 
-  /** Whether one of its {@code user-agent} lines is {@code *}. */
+  /**
+   * Whether one of its {@code user-agent} lines is {@code *}.
+   *
+   * @return true for a global group
+   */
   public boolean isGlobal() {
     return global;
   }
 
-  /** Its allow and disallow rules in order (rules with an empty value add none). */
+  /**
+   * Its allow and disallow rules in order (rules with an empty value add none).
+   *
+   * @return an immutable list
+   */
   public List<Rule> rules() {
     return rules;
   }
 
-  /** The most restrictive {@code crawl-delay}, {@code request-rate} and {@code visit-time}. */
+  /**
+   * The most restrictive {@code crawl-delay}, {@code request-rate} and {@code visit-time}.
+   *
+   * @return the pacing; {@link Pacing#NONE} when the group has none
+   */
   public Pacing pacing() {
     return pacing;
   }

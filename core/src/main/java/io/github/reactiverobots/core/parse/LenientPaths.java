@@ -8,6 +8,12 @@ package io.github.reactiverobots.core.parse;
 public final class LenientPaths {
   private LenientPaths() {}
 
+  /**
+   * The path with params and query of {@code url}, the fragment dropped.
+   *
+   * @param url anything URL-like
+   * @return the path, params and query, always starting with {@code /}
+   */
   public static String pathParamsQuery(String url) {
     int searchStart = url.startsWith("//") ? 2 : 0;
     int earlyPath = indexOfAny(url, searchStart);

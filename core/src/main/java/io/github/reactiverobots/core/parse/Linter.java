@@ -15,7 +15,13 @@ import java.util.Locale;
 public final class Linter {
   private Linter() {}
 
-  /** Lints {@code body} as it would be parsed with {@code options}. */
+  /**
+   * Lints {@code body} as it would be parsed with {@code options}.
+   *
+   * @param body the robots.txt body; not kept
+   * @param options the profile and parse limit
+   * @return an immutable list of the findings, in the order found, line by line
+   */
   public static List<Diagnostic> lint(byte[] body, ParseOptions options) {
     LintHandler handler = new LintHandler(options);
     RobotsScanner.scan(ByteBuffer.wrap(body), options, handler);

@@ -18,22 +18,39 @@ public interface RobotsParseHandler {
   /**
    * A recognised directive with its trimmed value (possibly empty).
    *
+   * @param line the 1-based line
+   * @param directive the directive, misspellings mapped to it
+   * @param value the value, a byte string
    * @param valueColumn the 1-based byte column where the value starts
    */
   void onDirective(int line, Directive directive, String value, int valueColumn);
 
-  /** A {@code key: value} line whose key is not a directive the parser knows. */
+  /**
+   * A {@code key: value} line whose key is not a directive the parser knows.
+   *
+   * @param line the 1-based line
+   * @param key the key as written, a byte string
+   * @param value the trimmed value, a byte string
+   * @param keyColumn the 1-based byte column where the key starts
+   */
   void onUnknown(int line, String key, String value, int keyColumn);
 
   /**
    * Whether {@link #onUnknown} should still be called; asked before each unknown record, whose
    * strings are not built when not. The default is always.
+   *
+   * @return true to receive the next unknown record
    */
   default boolean wantsUnknown() {
     return true;
   }
 
-  /** Whether {@link #onIssue} should be called; scanning is cheaper when not. */
+  /**
+   * Whether {@link #onIssue} should be called; scanning is cheaper when not. Asked once, before
+   * {@link #onStart()}. The default is never.
+   *
+   * @return true to receive syntax issues
+   */
   default boolean wantsIssues() {
     return false;
   }

@@ -12,7 +12,14 @@ import java.nio.charset.StandardCharsets;
 public final class RobotsScanner {
   private RobotsScanner() {}
 
-  /** Scans the remaining bytes of {@code body} (its position is unchanged). */
+  /**
+   * Scans the remaining bytes of {@code body} (its position is unchanged), calling
+   * {@code handler} on this thread for each line up to the parse limit.
+   *
+   * @param body the robots.txt body; not kept
+   * @param options the profile and parse limit
+   * @param handler receives the lines
+   */
   public static void scan(ByteBuffer body, ParseOptions options, RobotsParseHandler handler) {
     int available = body.remaining();
     // UTF-16 needs up to two input bytes per parsed byte, so read twice the limit at most.

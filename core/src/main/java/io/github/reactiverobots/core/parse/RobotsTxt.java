@@ -119,26 +119,55 @@ public final class RobotsTxt {
     this.estimatedWeight = weight;
   }
 
-  /** An empty robots.txt: no rules, every check allowed. */
+  /**
+   * An empty robots.txt: no rules, every check allowed.
+   *
+   * @return the shared empty instance, parsed with {@link ParseOptions#defaults()}
+   */
   public static RobotsTxt empty() {
     return EMPTY;
   }
 
-  /** Parses with {@link ParseOptions#defaults()}. */
+  /**
+   * Parses with {@link ParseOptions#defaults()}; see {@link #parse(ByteBuffer, ParseOptions)}.
+   *
+   * @param body the robots.txt body; not kept
+   * @return the parsed file
+   */
   public static RobotsTxt parse(byte[] body) {
     return parse(ByteBuffer.wrap(body), ParseOptions.defaults());
   }
 
+  /**
+   * Parses {@code body}; see {@link #parse(ByteBuffer, ParseOptions)}.
+   *
+   * @param body the robots.txt body; not kept
+   * @param options the profile, parse limit and explicit agents
+   * @return the parsed file
+   */
   public static RobotsTxt parse(byte[] body, ParseOptions options) {
     return parse(ByteBuffer.wrap(body), options);
   }
 
-  /** Parses text (encoded as UTF-8). */
+  /**
+   * Parses text, encoded as UTF-8 first; see {@link #parse(ByteBuffer, ParseOptions)}.
+   *
+   * @param body the robots.txt text
+   * @param options the profile, parse limit and explicit agents
+   * @return the parsed file
+   */
   public static RobotsTxt parse(String body, ParseOptions options) {
     return parse(body.getBytes(StandardCharsets.UTF_8), options);
   }
 
-  /** Parses the remaining bytes of {@code body} (its position is not changed). */
+  /**
+   * Parses the remaining bytes of {@code body} (its position is not changed) as SEMANTICS.md
+   * §1-§5 say, up to the parse limit. Never throws on any content.
+   *
+   * @param body the robots.txt body; not kept
+   * @param options the profile, parse limit and explicit agents
+   * @return the parsed file
+   */
   public static RobotsTxt parse(ByteBuffer body, ParseOptions options) {
     ModelBuilder model = new ModelBuilder();
     RobotsScanner.scan(body, options, model);
@@ -189,22 +218,38 @@ public final class RobotsTxt {
     return check(url, agent).allowed();
   }
 
-  /** The options it was parsed with. */
+  /**
+   * The options it was parsed with.
+   *
+   * @return the options
+   */
   public ParseOptions options() {
     return options;
   }
 
-  /** The groups in file order. */
+  /**
+   * The groups in file order.
+   *
+   * @return an immutable list
+   */
   public List<Group> groups() {
     return groups;
   }
 
-  /** The lower-case names of the groups (not including {@code *}). */
+  /**
+   * The lower-case names of the groups (not including {@code *}).
+   *
+   * @return an unmodifiable set
+   */
   public Set<String> groupNames() {
     return groupNames;
   }
 
-  /** Sitemap URLs, in order, duplicates dropped. */
+  /**
+   * Sitemap URLs, in order, duplicates dropped.
+   *
+   * @return an immutable list of the URLs as written
+   */
   public List<String> sitemaps() {
     return sitemaps;
   }
@@ -212,22 +257,36 @@ public final class RobotsTxt {
   /**
    * {@code host}, {@code clean-param} and unknown records, in file order; of the unknown records
    * only the first {@link #MAX_UNKNOWN_RECORDS} (see {@link #unknownRecordsCapped()}).
+   *
+   * @return an immutable list
    */
   public List<OtherRecord> otherRecords() {
     return otherRecords;
   }
 
-  /** The number of lines read. */
+  /**
+   * The number of lines read, up to the parse limit.
+   *
+   * @return the line count
+   */
   public int lines() {
     return lines;
   }
 
-  /** Whether unknown records past the first {@link #MAX_UNKNOWN_RECORDS} were left out. */
+  /**
+   * Whether unknown records past the first {@link #MAX_UNKNOWN_RECORDS} were left out.
+   *
+   * @return true if some were left out
+   */
   public boolean unknownRecordsCapped() {
     return unknownRecordsCapped;
   }
 
-  /** Whether the body went past the parse limit. */
+  /**
+   * Whether the body went past the parse limit.
+   *
+   * @return true if bytes past the limit were ignored
+   */
   public boolean truncated() {
     return truncated;
   }
@@ -235,6 +294,8 @@ public final class RobotsTxt {
   /**
    * An estimate of the retained heap size of this object graph, in bytes, once the {@code *}
    * rules and the largest named group set are compiled (what one crawler can cause).
+   *
+   * @return the estimate, in bytes
    */
   public long estimatedWeight() {
     return estimatedWeight;

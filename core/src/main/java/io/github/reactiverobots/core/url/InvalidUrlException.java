@@ -8,14 +8,26 @@ package io.github.reactiverobots.core.url;
 public final class InvalidUrlException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
+  /** The offending input as given, or null. */
   private final String input;
 
+  /**
+   * An exception for {@code input}; the message is {@code reason} followed by the input, quoted,
+   * cut after 256 characters and with control characters escaped.
+   *
+   * @param input the offending input, or null
+   * @param reason what is wrong with it
+   */
   public InvalidUrlException(String input, String reason) {
     super(reason + ": " + quote(input));
     this.input = input;
   }
 
-  /** The input as given, never null (a null input is reported as {@code "null"}). */
+  /**
+   * The input as given, never null (a null input is reported as {@code "null"}).
+   *
+   * @return the input
+   */
   public String input() {
     return input == null ? "null" : input;
   }

@@ -27,6 +27,8 @@ public final class Origin {
   /**
    * Parses a URL or a bare origin ({@code https://example.com}) and returns its origin.
    *
+   * @param urlOrOrigin an absolute http(s) URL or origin
+   * @return its origin
    * @throws InvalidUrlException if the input is not an absolute http(s) URL
    */
   public static Origin of(String urlOrOrigin) {
@@ -36,7 +38,10 @@ public final class Origin {
   /**
    * Builds an origin from parts already split. The host is normalised as in {@link #of(String)}.
    *
+   * @param scheme {@code http} or {@code https}, in any case
+   * @param host the host name or address; an IPv6 literal in brackets
    * @param port the port, or -1 for the scheme's default
+   * @return the origin
    * @throws InvalidUrlException if a part is invalid
    */
   public static Origin of(String scheme, String host, int port) {
@@ -60,37 +65,66 @@ public final class Origin {
     return "https".equals(scheme) ? 443 : 80;
   }
 
-  /** {@code http} or {@code https}. */
+  /**
+   * The scheme.
+   *
+   * @return {@code http} or {@code https}
+   */
   public String scheme() {
     return scheme;
   }
 
-  /** The lower-cased ASCII host; IPv6 literals keep their brackets. */
+  /**
+   * The lower-cased ASCII host; IPv6 literals keep their brackets.
+   *
+   * @return the host
+   */
   public String host() {
     return host;
   }
 
-  /** The explicit port, or -1 when it is the scheme's default. */
+  /**
+   * The explicit port, or -1 when it is the scheme's default.
+   *
+   * @return the port, or -1
+   */
   public int port() {
     return port;
   }
 
-  /** The port to connect to: the explicit one or the scheme's default. */
+  /**
+   * The port to connect to: the explicit one or the scheme's default.
+   *
+   * @return the port
+   */
   public int effectivePort() {
     return port == -1 ? defaultPort(scheme) : port;
   }
 
-  /** Whether the scheme is {@code https}. */
+  /**
+   * Whether the scheme is {@code https}.
+   *
+   * @return true for {@code https}
+   */
   public boolean secure() {
     return "https".equals(scheme);
   }
 
-  /** The canonical form, e.g. {@code https://example.com} or {@code http://example.com:8080}. */
+  /**
+   * The canonical form, e.g. {@code https://example.com} or {@code http://example.com:8080};
+   * two origins are equal exactly when their keys are.
+   *
+   * @return the key
+   */
   public String key() {
     return key;
   }
 
-  /** The URL of this origin's robots.txt. */
+  /**
+   * The URL of this origin's robots.txt.
+   *
+   * @return {@link #key()} followed by {@code /robots.txt}
+   */
   public String robotsTxtUrl() {
     return key + "/robots.txt";
   }

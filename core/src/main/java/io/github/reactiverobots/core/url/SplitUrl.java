@@ -14,6 +14,8 @@ public record SplitUrl(Origin origin, String pathAndQuery) {
   /**
    * Checks both parts are present.
    *
+   * @param origin the origin the URL belongs to
+   * @param pathAndQuery the path, params and query
    * @throws NullPointerException if either is null
    */
   public SplitUrl {
