@@ -121,7 +121,8 @@ public final class RobotsCache implements AutoCloseable {
     Located target;
     try {
       target = recentOrigins.locate(url);
-    } catch (InvalidUrlException e) {
+      CrawlerIdentity.requireAgent(userAgent);
+    } catch (IllegalArgumentException e) {
       return Mono.error(e);
     }
     return Mono.defer(() -> {
@@ -246,6 +247,7 @@ public final class RobotsCache implements AutoCloseable {
     String userAgent = Objects.requireNonNull(agent, "agent");
     ensureOpen();
     Located target = recentOrigins.locate(url);
+    CrawlerIdentity.requireAgent(userAgent);
     boolean timed = events.active();
     long start = timed ? System.nanoTime() : 0;
     long now = time.nanos();

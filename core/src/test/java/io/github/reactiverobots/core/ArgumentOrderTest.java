@@ -55,8 +55,12 @@ class ArgumentOrderTest {
   @Test
   void anAgentThatIsAUrlIsRefusedEvenWhenTheUrlIsValid() {
     String other = "https://example.com/public";
+    // Refused before any fetch, and whether or not the origin is cached.
+    assertThatThrownBy(() -> cache.checkIfCached(other, URL))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("URL comes first");
     StepVerifier.create(cache.check(other, URL)).expectError(IllegalArgumentException.class)
         .verify(WAIT);
+    assertThat(cache.stats().origins()).isZero();
     cache.check(other, AGENT).block(WAIT);
     assertThatThrownBy(() -> cache.checkIfCached(other, URL))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("URL comes first");
