@@ -1,10 +1,10 @@
 package io.github.reactiverobots.bench.jmh;
 
-import io.github.reactiverobots.bench.corpus.CorpusFile;
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.testing.CorpusFile;
 import io.github.reactiverobots.core.url.Origin;
 import java.util.HashMap;
 import java.util.List;
