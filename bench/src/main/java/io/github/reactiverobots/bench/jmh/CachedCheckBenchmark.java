@@ -4,6 +4,7 @@ import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.CorpusFile;
+import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.testing.UrlRow;
 import java.util.List;
 import java.util.Optional;
@@ -38,7 +39,7 @@ public class CachedCheckBenchmark {
   public int repeat;
 
   private RobotsCache cache;
-  private InMemoryFetcher fetcher;
+  private FakeFetcher fetcher;
   private String[] urls;
   private String[] agents;
 
@@ -62,7 +63,7 @@ public class CachedCheckBenchmark {
     List<UrlRow> rows = CheckInputs.rowsWithValidUrls(corpus);
     urls = rows.stream().map(r -> corpus.file(r.file()).url(r.path())).toArray(String[]::new);
     agents = rows.stream().map(UrlRow::agent).toArray(String[]::new);
-    fetcher = new InMemoryFetcher(corpus.files());
+    fetcher = FakeFetcher.serving(corpus.files());
     cache = RobotsCache.builder()
         .fetcher(fetcher)
         .maximumOrigins(100_000)
@@ -81,9 +82,9 @@ public class CachedCheckBenchmark {
   @TearDown
   public void close() {
     cache.close();
-    if (fetcher.fetches() != fetcher.origins()) {
+    if (fetcher.calls() != fetcher.servedOrigins()) {
       throw new IllegalStateException(
-          "fetched " + fetcher.fetches() + " times for " + fetcher.origins() + " origins");
+          "fetched " + fetcher.calls() + " times for " + fetcher.servedOrigins() + " origins");
     }
   }
 
