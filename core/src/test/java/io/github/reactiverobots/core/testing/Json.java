@@ -1,26 +1,33 @@
-package io.github.reactiverobots.metrics;
+package io.github.reactiverobots.core.testing;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A strict RFC 8259 JSON reader for tests (no JSON library is on this module's classpath).
- * Objects become {@link LinkedHashMap}s, arrays {@link ArrayList}s, numbers {@link Double}s;
- * anything malformed, including trailing content and duplicate keys, throws {@link
- * IllegalArgumentException} with the offset.
+ * A strict RFC 8259 JSON reader for tests and benchmarks (no JSON library is on the modules'
+ * class path), and a JSON-lines reader for class-path resources. Objects become {@link
+ * LinkedHashMap}s (keys in document order), arrays {@link ArrayList}s, strings {@link String}s,
+ * numbers {@link Double}s, {@code true} and {@code false} {@link Boolean}s and {@code null}
+ * null; anything malformed, including trailing content and duplicate keys, throws {@link
+ * IllegalArgumentException} with the offset. Stateless and thread-safe.
  */
-final class MiniJson {
+public final class Json {
   private final String text;
   private int pos;
 
-  private MiniJson(String text) {
+  private Json(String text) {
     this.text = text;
   }
 
-  static Object parse(String text) {
-    MiniJson reader = new MiniJson(text);
+  /** The value of the JSON text {@code text}: a whole text, nothing before or after but space. */
+  public static Object parse(String text) {
+    Json reader = new Json(text);
     reader.skipSpace();
     Object value = reader.value();
     reader.skipSpace();
@@ -28,6 +35,42 @@ final class MiniJson {
       throw reader.error("trailing content");
     }
     return value;
+  }
+
+  /**
+   * The objects of a JSON-lines class-path resource (UTF-8): one JSON object per line, in order;
+   * blank lines are skipped. A line that is not a JSON object throws {@link
+   * IllegalArgumentException} naming the resource and the line, as does a missing resource.
+   */
+  public static List<Map<String, Object>> readLines(String resource) {
+    String text;
+    try (InputStream in = Json.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no resource " + resource);
+      }
+      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading " + resource, e);
+    }
+    List<Map<String, Object>> objects = new ArrayList<>();
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      if (lines[i].isBlank()) {
+        continue;
+      }
+      try {
+        if (!(parse(lines[i]) instanceof Map<?, ?> object)) {
+          throw new IllegalArgumentException("not an object");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> typed = (Map<String, Object>) object;
+        objects.add(typed);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            resource + " line " + (i + 1) + ": " + e.getMessage(), e);
+      }
+    }
+    return objects;
   }
 
   private Object value() {
