@@ -38,34 +38,32 @@ class CorpusTest {
     }
   }
 
-  @Test
-  void loadsBodiesRowsAndManifestOfTheOdditySample() {
-    Corpus corpus = Corpus.odditySample();
-    assertThat(corpus.files()).hasSize(320);
-    assertThat(corpus.rows()).hasSize(5410);
+  /** Sizes as given, and what holds for either corpus. */
+  private static void assertLoaded(Corpus corpus, int files, int rows) {
+    assertThat(corpus.files()).hasSize(files);
+    assertThat(corpus.rows()).hasSize(rows);
     assertThat(corpus.totalBytes())
         .isEqualTo(corpus.files().stream().mapToLong(f -> f.body().length).sum());
     assertThat(corpus.largest().name()).isEqualTo("www.hermes.com.txt");
     assertThat(corpus.largest().body()).hasSize(1_372_557);
     corpus.files().forEach(f -> assertThat(corpus.manifest(f.name())).as(f.name()).isNotNull());
+    assertThat(corpus.file(corpus.rows().get(0).file()).body()).isNotEmpty();
+  }
+
+  @Test
+  void loadsBodiesRowsAndManifestOfTheOdditySample() {
+    Corpus corpus = Corpus.odditySample();
+    assertLoaded(corpus, 320, 5410);
     UrlRow first = corpus.rows().get(0);
     assertThat(first.file()).isEqualTo("10times.com.txt");
     assertThat(first.line()).as("its line in urls.tsv").isEqualTo(30);
-    assertThat(corpus.file(first.file()).body()).isNotEmpty();
   }
 
   @Test
   void loadsBodiesRowsAndManifestOfTheFullCorpus() {
     Corpus corpus = Corpus.full();
-    assertThat(corpus.files()).hasSize(3957);
-    assertThat(corpus.rows()).hasSize(74_435);
-    assertThat(corpus.totalBytes())
-        .isEqualTo(corpus.files().stream().mapToLong(f -> f.body().length).sum());
-    assertThat(corpus.largest().name()).isEqualTo("www.hermes.com.txt");
-    corpus.files().forEach(f -> assertThat(corpus.manifest(f.name())).as(f.name()).isNotNull());
-    UrlRow first = corpus.rows().get(0);
-    assertThat(first.line()).isEqualTo(2);
-    assertThat(corpus.file(first.file()).body()).isNotEmpty();
+    assertLoaded(corpus, 3957, 74_435);
+    assertThat(corpus.rows().get(0).line()).isEqualTo(2);
   }
 
   @Test

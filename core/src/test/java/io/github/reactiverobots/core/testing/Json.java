@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,10 @@ import java.util.Map;
  * IllegalArgumentException} with the offset. Stateless and thread-safe.
  */
 public final class Json {
+  /** The characters that follow a backslash in a two-character escape, and what they stand for. */
+  private static final String ESCAPES = "\"\\/bfnrt";
+  private static final String ESCAPED = "\"\\/\b\f\n\r\t";
+
   private final String text;
   private int pos;
 
@@ -101,14 +106,7 @@ public final class Json {
 
   private Map<String, Object> object() {
     Map<String, Object> map = new LinkedHashMap<>();
-    pos++;
-    skipSpace();
-    if (peek() == '}') {
-      pos++;
-      return map;
-    }
-    while (true) {
-      skipSpace();
+    members('}', () -> {
       if (peek() != '"') {
         throw error("expected a key");
       }
@@ -120,33 +118,36 @@ public final class Json {
         throw error("duplicate key " + key);
       }
       map.put(key, value());
-      skipSpace();
-      if (peek() == ',') {
-        pos++;
-      } else {
-        expect('}');
-        return map;
-      }
-    }
+    });
+    return map;
   }
 
   private List<Object> array() {
     List<Object> list = new ArrayList<>();
+    members(']', () -> list.add(value()));
+    return list;
+  }
+
+  /**
+   * Reads what follows the opening bracket at {@code pos} up to its {@code close}: nothing, or
+   * members separated by commas, each read by {@code member} (called at the member's start).
+   */
+  private void members(char close, Runnable member) {
     pos++;
     skipSpace();
-    if (peek() == ']') {
+    if (peek() == close) {
       pos++;
-      return list;
+      return;
     }
     while (true) {
       skipSpace();
-      list.add(value());
+      member.run();
       skipSpace();
       if (peek() == ',') {
         pos++;
       } else {
-        expect(']');
-        return list;
+        expect(close);
+        return;
       }
     }
   }
@@ -173,40 +174,29 @@ public final class Json {
         throw error("unterminated escape");
       }
       char e = text.charAt(pos++);
-      switch (e) {
-        case '"': case '\\': case '/':
-          sb.append(e);
-          break;
-        case 'b':
-          sb.append('\b');
-          break;
-        case 'f':
-          sb.append('\f');
-          break;
-        case 'n':
-          sb.append('\n');
-          break;
-        case 'r':
-          sb.append('\r');
-          break;
-        case 't':
-          sb.append('\t');
-          break;
-        case 'u':
-          if (pos + 4 > text.length()) {
-            throw error("short \\u escape");
-          }
-          try {
-            sb.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-          } catch (NumberFormatException ex) {
-            throw error("bad \\u escape");
-          }
-          pos += 4;
-          break;
-        default:
-          throw error("bad escape \\" + e);
+      int simple = ESCAPES.indexOf(e);
+      if (simple >= 0) {
+        sb.append(ESCAPED.charAt(simple));
+      } else if (e == 'u') {
+        sb.append(hexEscape());
+      } else {
+        throw error("bad escape \\" + e);
       }
     }
+  }
+
+  /** The character that the four hex digits after a backslash and {@code u} stand for. */
+  private char hexEscape() {
+    if (pos + 4 > text.length()) {
+      throw error("short \\u escape");
+    }
+    for (int i = pos; i < pos + 4; i++) {
+      if (!HexFormat.isHexDigit(text.charAt(i))) {
+        throw error("bad \\u escape");
+      }
+    }
+    pos += 4;
+    return (char) Integer.parseInt(text, pos - 4, pos, 16);
   }
 
   private Double number() {

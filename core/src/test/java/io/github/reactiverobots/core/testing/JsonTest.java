@@ -21,6 +21,15 @@ class JsonTest {
   }
 
   @Test
+  void aUnicodeEscapeTakesExactlyFourHexDigits() {
+    assertThat(Json.parse("\"\\u00e9\\u00C9\"")).isEqualTo("\u00e9\u00c9");
+    for (String bad : List.of("\"\\u+041\"", "\"\\u-041\"", "\"\\u04g1\"", "\"\\u041\"")) {
+      assertThatThrownBy(() -> Json.parse(bad)).as(bad)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+
+  @Test
   void readsOneObjectPerLineOfAClassPathResource() {
     List<Map<String, Object>> aux = Json.readLines("/conformance/google-robots-test-aux.jsonl");
     assertThat(aux).hasSize(56).allSatisfy(o -> assertThat(o.get("id")).isInstanceOf(String.class));
