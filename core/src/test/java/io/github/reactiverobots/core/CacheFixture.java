@@ -6,6 +6,7 @@ import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.testing.FakeFetcher;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,8 +18,8 @@ import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 /**
- * A cache on virtual time with a scripted fetcher and a recording listener, plus helpers that
- * verify each answer with {@link StepVerifier}. The wall clock starts at {@link #T0}.
+ * A cache on virtual time with a {@link FakeFetcher} to script and a recording listener, plus
+ * helpers that verify each answer with {@link StepVerifier}. The wall clock starts at {@link #T0}.
  */
 public final class CacheFixture implements AutoCloseable {
   public static final Instant T0 = Instant.parse("2026-03-01T00:00:00Z");
@@ -26,7 +27,7 @@ public final class CacheFixture implements AutoCloseable {
   public static final String BODY = "User-agent: *\nDisallow: /private\n";
 
   public final VirtualClock clock = new VirtualClock();
-  public final ScriptedFetcher fetcher = new ScriptedFetcher();
+  public final FakeFetcher fetcher = new FakeFetcher();
   public final RecordingListener events = new RecordingListener();
   public final RobotsCache cache;
 

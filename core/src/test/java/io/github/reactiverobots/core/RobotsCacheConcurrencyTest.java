@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,26 +48,12 @@ class RobotsCacheConcurrencyTest {
     return cache;
   }
 
-  /** A fetcher counting calls per origin and answering 200 after a delay on a timer thread. */
-  private static final class CountingFetcher implements RobotsFetcher {
-    final ConcurrentHashMap<Origin, AtomicInteger> calls = new ConcurrentHashMap<>();
-    final AtomicInteger total = new AtomicInteger();
-
-    @Override
-    public Mono<FetchResult> fetch(Origin origin, io.github.reactiverobots.core.fetch.Conditional c) {
-      return Mono.defer(() -> {
-        total.incrementAndGet();
-        calls.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
-        return Mono.delay(Duration.ofMillis(20))
-            .map(t -> FetchResult.status(200).body(BODY).build());
-      });
-    }
-  }
-
   @Test
   void fiftyThousandChecksOverAThousandOriginsFromEightThreadsFetchEachOriginOnce()
       throws Exception {
-    CountingFetcher fetcher = new CountingFetcher();
+    // Every origin answers 200 after a delay on a timer thread.
+    FakeFetcher fetcher = new FakeFetcher()
+        .otherwise(FetchResult.status(200).body(BODY).build(), Duration.ofMillis(20));
     RecordingListener events = new RecordingListener();
     RobotsCache cache = cache(fetcher, events);
     int checks = 50_000;
@@ -102,9 +88,9 @@ class RobotsCacheConcurrencyTest {
     }
     assertThat(errors.get()).isZero();
     assertThat(wrong.get()).isZero();
-    assertThat(fetcher.total.get()).isEqualTo(origins);
-    assertThat(fetcher.calls).hasSize(origins);
-    assertThat(fetcher.calls.values()).allSatisfy(c -> assertThat(c.get()).isEqualTo(1));
+    assertThat(fetcher.calls()).isEqualTo(origins);
+    assertThat(fetcher.callsByOrigin()).hasSize(origins);
+    assertThat(fetcher.callsByOrigin().values()).allSatisfy(c -> assertThat(c).isEqualTo(1));
     assertThat(events.lookups(Lookup.MISS)).isEqualTo(origins);
     assertThat(events.lookups(Lookup.MISS) + events.lookups(Lookup.COALESCED)
         + events.lookups(Lookup.HIT)).isEqualTo(checks);

@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
-import java.io.IOException;
-import java.io.InputStream;
+import io.github.reactiverobots.core.testing.Corpus;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.Objects;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -38,18 +36,11 @@ class RobotsCacheWeightTest {
     return used;
   }
 
-  private static byte[] corpusFile(String name) throws IOException {
-    try (InputStream in = RobotsCacheWeightTest.class.getResourceAsStream("/corpus/files/" + name)) {
-      return Objects.requireNonNull(in, name).readAllBytes();
-    }
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"www.goabroad.com.txt", "www.heb.com.txt", "aawsat.com.txt",
       "www.foodandwine.com.txt", "docs.oracle.com.txt"})
-  void compiledRulesAreEstimatedWithinTwiceTheirMeasuredRetainedSize(String file)
-      throws IOException {
-    byte[] body = corpusFile(file);
+  void compiledRulesAreEstimatedWithinTwiceTheirMeasuredRetainedSize(String file) {
+    byte[] body = Corpus.odditySample().file(file).body();
     long estimate = RobotsTxt.parse(body, ParseOptions.defaults()).estimatedWeight();
     int copies = (int) Math.max(8, Math.min(5_000, 40_000_000 / Math.max(estimate, 1)));
     RobotsTxt[] held = new RobotsTxt[copies];

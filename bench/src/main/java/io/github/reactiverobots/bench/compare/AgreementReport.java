@@ -1,15 +1,15 @@
 package io.github.reactiverobots.bench.compare;
 
 import crawlercommons.robots.BaseRobotRules;
-import io.github.reactiverobots.bench.corpus.Corpus;
-import io.github.reactiverobots.bench.corpus.CorpusFile;
-import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.bench.jmh.CrawlerCommons;
 import io.github.reactiverobots.bench.jmh.Ours;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.core.testing.CorpusFile;
+import io.github.reactiverobots.core.testing.UrlRow;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.SplitUrl;
 import java.net.MalformedURLException;

@@ -1,6 +1,5 @@
 package io.github.reactiverobots.bench.compare;
 
-import io.github.reactiverobots.bench.corpus.Corpus;
 import io.github.reactiverobots.bench.jmh.CachedCheckBenchmark;
 import io.github.reactiverobots.bench.jmh.CheckBenchmark;
 import io.github.reactiverobots.bench.jmh.LargestFileCheckBenchmark;
@@ -8,6 +7,7 @@ import io.github.reactiverobots.bench.jmh.MemoryFootprint;
 import io.github.reactiverobots.bench.jmh.ParseBenchmark;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.parse.ParseOptions;
+import io.github.reactiverobots.core.testing.Corpus;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -96,7 +96,7 @@ public final class CompareCommand {
   }
 
   private void run(PrintStream out) throws IOException, RunnerException {
-    Corpus corpus = Corpus.load();
+    Corpus corpus = Corpus.odditySample();
     Instant started = Instant.now();
     List<String> rows = new ArrayList<>();
     if (jmh) {
@@ -122,11 +122,11 @@ public final class CompareCommand {
     out.println("# reactive-robots vs crawler-commons 1.6");
     out.println();
     out.printf(Locale.ROOT, "Measured %s on %d cores, %s %s; JMH %d fork(s), %d x %d s warm-up"
-            + " (parse: %d x %d s), %d x %d s measurement. Corpus: %d files, %,d bytes,"
+            + " (parse: %d x %d s), %d x %d s measurement. Corpus: %s, %,d bytes,"
             + " %,d urls.tsv rows.%n%n",
         started.truncatedTo(ChronoUnit.SECONDS), Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.vm.name"), System.getProperty("java.version"), forks, warmup,
-        seconds, 2 * warmup, seconds, iterations, seconds, corpus.files().size(),
+        seconds, 2 * warmup, seconds, iterations, seconds, corpus,
         corpus.totalBytes(), corpus.rows().size());
     if (jmh) {
       out.println("| benchmark | reactive-robots | crawler-commons | ratio | target |");

@@ -1,10 +1,11 @@
 package io.github.reactiverobots.bench.jmh;
 
-import io.github.reactiverobots.bench.corpus.Corpus;
-import io.github.reactiverobots.bench.corpus.CorpusFile;
-import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.core.testing.CorpusFile;
+import io.github.reactiverobots.core.testing.FakeFetcher;
+import io.github.reactiverobots.core.testing.UrlRow;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -19,8 +20,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * One check through a warm {@link RobotsCache}: every corpus origin fetched (from memory) and
- * parsed before measurement, then each operation checks the next {@code urls.tsv} row's URL
+ * One check through a warm {@link RobotsCache}: every origin of the corpus' oddity sample ({@link
+ * Corpus#odditySample()}) fetched (from memory) and parsed before measurement, then each
+ * operation checks the next {@code urls.tsv} row's URL
  * (origin lookup, path split, match). Sampled, so JMH reports the median and tail per check; run
  * with {@code -t 1} and {@code -t 2} for one and two threads.
  *
@@ -37,7 +39,7 @@ public class CachedCheckBenchmark {
   public int repeat;
 
   private RobotsCache cache;
-  private InMemoryFetcher fetcher;
+  private FakeFetcher fetcher;
   private String[] urls;
   private String[] agents;
 
@@ -57,11 +59,11 @@ public class CachedCheckBenchmark {
     if (repeat < 1) {
       throw new IllegalArgumentException("repeat must be at least 1, got " + repeat);
     }
-    Corpus corpus = Corpus.load();
+    Corpus corpus = Corpus.odditySample();
     List<UrlRow> rows = CheckInputs.rowsWithValidUrls(corpus);
     urls = rows.stream().map(r -> corpus.file(r.file()).url(r.path())).toArray(String[]::new);
     agents = rows.stream().map(UrlRow::agent).toArray(String[]::new);
-    fetcher = new InMemoryFetcher(corpus.files());
+    fetcher = FakeFetcher.serving(corpus.files());
     cache = RobotsCache.builder()
         .fetcher(fetcher)
         .maximumOrigins(100_000)
@@ -80,9 +82,9 @@ public class CachedCheckBenchmark {
   @TearDown
   public void close() {
     cache.close();
-    if (fetcher.fetches() != fetcher.origins()) {
+    if (fetcher.calls() != fetcher.servedOrigins()) {
       throw new IllegalStateException(
-          "fetched " + fetcher.fetches() + " times for " + fetcher.origins() + " origins");
+          "fetched " + fetcher.calls() + " times for " + fetcher.servedOrigins() + " origins");
     }
   }
 

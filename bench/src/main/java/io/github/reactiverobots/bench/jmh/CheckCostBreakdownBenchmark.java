@@ -1,10 +1,10 @@
 package io.github.reactiverobots.bench.jmh;
 
-import io.github.reactiverobots.bench.corpus.Corpus;
-import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.core.testing.UrlRow;
 import io.github.reactiverobots.core.url.SplitUrl;
 import java.util.HashMap;
 import java.util.List;
@@ -37,7 +37,7 @@ public class CheckCostBreakdownBenchmark {
 
   @Setup
   public void load() {
-    Corpus corpus = Corpus.load();
+    Corpus corpus = Corpus.odditySample();
     Map<String, RobotsTxt> byFile = new HashMap<>();
     // Rows whose URL the splitter rejects are left out of every step alike.
     List<UrlRow> usable = CheckInputs.rowsWithValidUrls(corpus);

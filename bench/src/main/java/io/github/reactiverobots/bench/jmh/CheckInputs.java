@@ -1,12 +1,12 @@
 package io.github.reactiverobots.bench.jmh;
 
 import crawlercommons.robots.BaseRobotRules;
-import io.github.reactiverobots.bench.corpus.Corpus;
-import io.github.reactiverobots.bench.corpus.CorpusFile;
-import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.core.testing.CorpusFile;
+import io.github.reactiverobots.core.testing.UrlRow;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.SplitUrl;
 import java.util.ArrayList;
@@ -57,9 +57,12 @@ public final class CheckInputs {
     }
   }
 
-  /** Every {@code urls.tsv} row of the corpus whose path has at most {@code maxPathLength} chars. */
+  /**
+   * Every {@code urls.tsv} row of the corpus' oddity sample whose path has at most {@code
+   * maxPathLength} chars.
+   */
   public static CheckInputs corpusRows(ParseOptions options, int maxPathLength) {
-    Corpus corpus = Corpus.load();
+    Corpus corpus = Corpus.odditySample();
     return new CheckInputs(corpus.rows().stream()
         .filter(r -> r.path().length() <= maxPathLength)
         .map(r -> new Check(corpus.file(r.file()), r.agent(), r.path()))

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.bench.jmh;
 
-import io.github.reactiverobots.bench.corpus.Corpus;
-import io.github.reactiverobots.bench.corpus.CorpusFile;
+import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.core.testing.CorpusFile;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +44,7 @@ public class LargestFileCheckBenchmark {
 
   /** The checks: the file's {@code urls.tsv} rows, then the generated paths. */
   public static List<CheckInputs.Check> checks() {
-    Corpus corpus = Corpus.load();
+    Corpus corpus = Corpus.odditySample();
     CorpusFile file = corpus.file(FILE);
     List<CheckInputs.Check> checks = new ArrayList<>();
     corpus.rows().stream()

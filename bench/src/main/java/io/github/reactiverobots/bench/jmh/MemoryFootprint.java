@@ -1,9 +1,9 @@
 package io.github.reactiverobots.bench.jmh;
 
 import io.github.reactiverobots.bench.HeapInUse;
-import io.github.reactiverobots.bench.corpus.Corpus;
-import io.github.reactiverobots.bench.corpus.CorpusFile;
 import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.core.testing.CorpusFile;
 import java.lang.management.MemoryMXBean;
 import java.util.List;
 import java.util.function.Function;
@@ -39,9 +39,9 @@ public record MemoryFootprint(
   /** The agent both libraries parse for. */
   static final String AGENT = "googlebot";
 
-  /** Measures over the corpus with {@code copies} copies. */
+  /** Measures over the corpus' oddity sample with {@code copies} copies. */
   public static MemoryFootprint measure(int copies) {
-    Corpus corpus = Corpus.load();
+    Corpus corpus = Corpus.odditySample();
     List<CorpusFile> files = corpus.files();
     double raw = (double) corpus.totalBytes() / files.size();
     double ours = retainedPerResult(files, copies, f -> {

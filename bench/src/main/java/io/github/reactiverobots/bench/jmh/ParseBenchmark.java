@@ -1,9 +1,9 @@
 package io.github.reactiverobots.bench.jmh;
 
-import io.github.reactiverobots.bench.corpus.Corpus;
-import io.github.reactiverobots.bench.corpus.CorpusFile;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.core.testing.CorpusFile;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -19,7 +19,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Parse throughput over the corpus: one operation parses every corpus body once, for one agent.
+ * Parse throughput over the corpus' oddity sample ({@link Corpus#odditySample()}): one operation
+ * parses every body of the sample once, for one agent.
  * The {@code bytes} secondary result is body bytes per second (divide by 10^6 for MB/s).
  *
  * <p>Both sides do what a crawler does with a fresh body: crawler-commons' {@code parseContent}
@@ -61,7 +62,7 @@ public class ParseBenchmark {
 
   @Setup
   public void load() {
-    List<CorpusFile> selected = Corpus.load().files().stream()
+    List<CorpusFile> selected = Corpus.odditySample().files().stream()
         .filter(f -> files.equals("all") || f.body().length <= ParseOptions.MIN_PARSE_LIMIT)
         .toList();
     bodies = new byte[selected.size()][];

@@ -1,10 +1,10 @@
 package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.bench.HeapInUse;
-import io.github.reactiverobots.bench.corpus.Corpus;
-import io.github.reactiverobots.bench.corpus.UrlRow;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.core.testing.UrlRow;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
@@ -34,7 +34,7 @@ public final class Simulator {
   public Simulator(SimOptions options, Function<FarmResolver, RobotsFetcher> fetcherFactory) {
     this.options = options;
     this.fetcherFactory = fetcherFactory;
-    this.corpus = Corpus.load();
+    this.corpus = Corpus.odditySample();
   }
 
   /** Runs the simulation and returns its report; progress goes to standard error if asked. */
