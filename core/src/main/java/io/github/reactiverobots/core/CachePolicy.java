@@ -11,6 +11,7 @@ import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.url.Origin;
 import java.time.Duration;
 import java.util.Objects;
@@ -120,6 +121,55 @@ final class CachePolicy {
         new GoodCopy(fetchedAt, Conditional.NONE), FailureStreak.NONE, origin.key().length());
   }
 
+  /**
+   * The entry a shared store's value stands for, as {@link #next} built it on the worker that
+   * fetched: the body parsed here (never a compiled form from elsewhere), the lifetime from the
+   * value's times and this cache's windows.
+   *
+   * @return the entry, or null when the value's outcome and body do not go together
+   */
+  Entry restored(Origin origin, StoredRobots value) {
+    int keyChars = origin.key().length();
+    FetchOutcome outcome = value.outcome();
+    long fetchedAt = time.nanosAt(value.fetchedAt());
+    long expiresAt = time.nanosAt(value.expiresAt());
+    FailureStreak streak = value.failures() == 0 ? FailureStreak.NONE
+        : new FailureStreak(time.nanosAt(value.failingSince()), value.failures());
+    boolean answered = outcome == FetchOutcome.OK || outcome == FetchOutcome.NOT_MODIFIED
+        || outcome == FetchOutcome.PRELOADED;
+    if (value.hasCopy()) {
+      if (!answered && !outcome.isFailure()) {
+        return null;
+      }
+      RobotsTxt rules = timedParse(origin, FetchResult.status(200).bodyOwned(value.body()).build());
+      long confirmedAt = time.nanosAt(value.confirmedAt());
+      OriginState state = state(outcome, value.status(), fetchedAt, expiresAt, outcome.isFailure());
+      return Entry.withRules(rules, state, copyLifetime(expiresAt, confirmedAt, fetchedAt),
+          new GoodCopy(confirmedAt, value.validators()), streak, keyChars);
+    }
+    if (outcome.isFailure()) {
+      return failureBlanket(outcome, value.status(), fetchedAt, expiresAt,
+          streak.failures() > 0 ? streak : new FailureStreak(fetchedAt, 1), keyChars);
+    }
+    OriginState state = state(outcome, value.status(), fetchedAt, expiresAt, false);
+    return Entry.blanket(Blanket.ALLOW_UNAVAILABLE, state,
+        new Lifetime(expiresAt, expiresAt, expiresAt), FailureStreak.NONE, keyChars);
+  }
+
+  /**
+   * What a shared store keeps of {@code entry}: {@code body} is the body of its good copy (ignored
+   * for a blanket entry), {@code failure} why its latest attempt got no response, or null.
+   */
+  StoredRobots stored(Entry entry, byte[] body, FailureKind failure) {
+    OriginState state = entry.state();
+    GoodCopy copy = entry.copy();
+    FailureStreak streak = entry.streak();
+    return new StoredRobots(state.outcome(), state.status(), failure, state.fetchedAt(),
+        state.expiresAt(), copy == null ? null : body,
+        copy == null ? null : time.instantAt(copy.confirmedAt()), entry.validators(),
+        streak.failures() == 0 ? null : time.instantAt(streak.since()), streak.failures());
+  }
+
   /** The time to keep a successful response: header freshness clamped, or ttlMax. */
   long ttl(FetchResult result, long now) {
     Duration fresh = HttpCacheHeaders.freshness(result.cacheControl(), result.expires(),
@@ -179,6 +229,12 @@ final class CachePolicy {
       return Entry.withRules(previous.rules(), state, copyLifetime(until, copy.confirmedAt(), now),
           copy, streak, keyChars);
     }
+    return failureBlanket(outcome, status, now, expiresAt, streak, keyChars);
+  }
+
+  /** Disallow-all after a failure with no good copy, or allow-all once given up. */
+  private Entry failureBlanket(FetchOutcome outcome, int status, long now, long expiresAt,
+      FailureStreak streak, int keyChars) {
     boolean gaveUp = allowAllWhenGaveUp && now - streak.since() >= staleCopyWindow;
     OriginState state = state(outcome, status, now, expiresAt, false);
     Lifetime lifetime = new Lifetime(expiresAt,

@@ -2,6 +2,7 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
@@ -76,6 +77,16 @@ final class Events {
     for (RobotsCacheListener l : listeners) {
       try {
         l.onEviction(origin, cause, weight);
+      } catch (RuntimeException e) {
+        // a listener's failure never affects the cache
+      }
+    }
+  }
+
+  void store(Origin origin, StoreEvent event) {
+    for (RobotsCacheListener l : listeners) {
+      try {
+        l.onStore(origin, event);
       } catch (RuntimeException e) {
         // a listener's failure never affects the cache
       }

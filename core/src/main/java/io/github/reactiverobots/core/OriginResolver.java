@@ -25,7 +25,10 @@ import reactor.core.scheduler.Schedulers;
  * {@link FailureKind#TIMEOUT}), then, on the parse scheduler and never on the fetcher's thread,
  * the policy's next entry, which is stored before any waiter hears of it. The store write moves
  * to the store scheduler when it would otherwise run on a non-blocking thread, since Caffeine may
- * make a writer wait under a burst of writes. Thread-safe and
+ * make a writer wait under a burst of writes.
+ *
+ * <p>With a shared store (see {@link SharedStore}), the flight reads the store before fetching and
+ * may take its entry from there, or from another worker's fetch, instead. Thread-safe and
  * non-blocking.
  */
 final class OriginResolver {
@@ -37,11 +40,22 @@ final class OriginResolver {
   private final Scheduler parseScheduler;
   private final Scheduler storeScheduler;
   private final Duration fetchTimeout;
+  private final SharedStore shared;
   private final SingleFlight<Origin, Entry> flights = new SingleFlight<>();
+
+  /** A fetch's result and the entry the policy made of it. */
+  record Fetched(Entry entry, FetchResult result) {}
 
   OriginResolver(RobotsFetcher fetcher, EntryStore store, CachePolicy policy,
       TimeSource time, Events events, Scheduler parseScheduler, Scheduler storeScheduler,
       Duration fetchTimeout) {
+    this(fetcher, store, policy, time, events, parseScheduler, storeScheduler, fetchTimeout, null);
+  }
+
+  /** As the constructor without a shared store, with {@code shared} (or null for none). */
+  OriginResolver(RobotsFetcher fetcher, EntryStore store, CachePolicy policy,
+      TimeSource time, Events events, Scheduler parseScheduler, Scheduler storeScheduler,
+      Duration fetchTimeout, SharedStore shared) {
     this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
     this.store = Objects.requireNonNull(store, "store");
     this.policy = Objects.requireNonNull(policy, "policy");
@@ -50,6 +64,7 @@ final class OriginResolver {
     this.parseScheduler = Objects.requireNonNull(parseScheduler, "parseScheduler");
     this.storeScheduler = Objects.requireNonNull(storeScheduler, "storeScheduler");
     this.fetchTimeout = Objects.requireNonNull(fetchTimeout, "fetchTimeout");
+    this.shared = shared;
   }
 
   /** The entry that can answer at {@code now} without any fetch, or null. No events. */
@@ -125,6 +140,19 @@ final class OriginResolver {
       events.lookup(origin, Lookup.MISS);
     }
     Entry previous = current != null ? current : seen;
+    Mono<Entry> next = shared == null
+        ? fetchNow(origin, previous).map(Fetched::entry)
+        : shared.resolve(origin, previous, p -> fetchNow(origin, p));
+    return next.flatMap(entry -> Schedulers.isInNonBlockingThread()
+        ? Mono.fromCallable(() -> store(origin, entry)).subscribeOn(storeScheduler)
+        : Mono.just(store(origin, entry)));
+  }
+
+  /**
+   * Fetches now: the fetcher's result, then (on the parse scheduler) the policy's entry for it.
+   * Never signals an error.
+   */
+  private Mono<Fetched> fetchNow(Origin origin, Entry previous) {
     Conditional sent =
         previous != null && previous.rules() != null ? previous.validators() : Conditional.NONE;
     events.fetchStarted(origin);
@@ -143,10 +171,7 @@ final class OriginResolver {
         .onErrorResume(RuntimeException.class, e -> Mono.just(FetchResult
             .failure(FailureKind.OTHER, "the fetcher signalled " + e).build()))
         .publishOn(parseScheduler)
-        .map(result -> decide(origin, result, previous, sent, start))
-        .flatMap(next -> Schedulers.isInNonBlockingThread()
-            ? Mono.fromCallable(() -> store(origin, next)).subscribeOn(storeScheduler)
-            : Mono.just(store(origin, next)));
+        .map(result -> new Fetched(decide(origin, result, previous, sent, start), result));
   }
 
   /**

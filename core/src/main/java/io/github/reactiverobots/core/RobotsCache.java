@@ -17,6 +17,7 @@ import java.util.Optional;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -79,8 +80,11 @@ public final class RobotsCache implements AutoCloseable {
     b.listeners.forEach(events::add);
     this.store = new EntryStore(settings, time, events);
     this.policy = new CachePolicy(settings, time, events);
-    this.resolver = new OriginResolver(fetcher, store, policy, time, events,
-        b.resolvedParseScheduler(), Schedulers.boundedElastic(), settings.fetchTimeout());
+    Scheduler parse = b.resolvedParseScheduler();
+    SharedStore shared = b.store == null ? null : new SharedStore(b.store, policy, time, events,
+        parse, b.storeWait, b.storeLease, b.storeCooldown);
+    this.resolver = new OriginResolver(fetcher, store, policy, time, events, parse,
+        Schedulers.boundedElastic(), settings.fetchTimeout(), shared);
     this.crawler = settings.crawler();
     this.checkAllConcurrency = settings.checkAllConcurrency();
   }

@@ -5,6 +5,7 @@ import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.parse.ParseOptions;
+import io.github.reactiverobots.core.store.RobotsStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,6 +47,10 @@ public final class RobotsCacheBuilder {
   Ticker ticker = Ticker.systemTicker();
   Clock clock = Clock.systemUTC();
   Scheduler parseScheduler;
+  RobotsStore store;
+  Duration storeWait = Duration.ofMillis(200);
+  Duration storeLease = Duration.ofSeconds(30);
+  Duration storeCooldown = Duration.ofSeconds(1);
   final List<RobotsCacheListener> listeners = new ArrayList<>();
 
   RobotsCacheBuilder() {}
@@ -311,6 +316,65 @@ public final class RobotsCacheBuilder {
    */
   public RobotsCacheBuilder parseScheduler(Scheduler scheduler) {
     this.parseScheduler = Objects.requireNonNull(scheduler, "scheduler");
+    return this;
+  }
+
+  /**
+   * A second-level store shared by the caches of a fleet (module {@code redis} has one on Redis);
+   * default none, and then nothing below changes the cache's behaviour. On a miss (and before a
+   * refresh) the origin's flight reads the store and takes a fresh value from it instead of
+   * fetching; otherwise it takes the origin's fleet-wide lease and fetches, writing what it got
+   * for the others, or waits for the value of the worker holding the lease. Each worker parses and
+   * compiles locally. A store that fails or is slow never fails a check: see
+   * {@link #storeWait(Duration)}.
+   *
+   * @param store the shared store
+   * @return this builder
+   */
+  public RobotsCacheBuilder store(RobotsStore store) {
+    this.store = Objects.requireNonNull(store, "store");
+    return this;
+  }
+
+  /**
+   * The longest wait for one call to the shared store; past it (or on an error) the flight goes
+   * on without the store (a local fetch) and the store is skipped for the cool-down; default
+   * 200 ms.
+   *
+   * @param wait the bound, positive
+   * @return this builder
+   * @throws IllegalArgumentException if {@code wait} is not positive or is longer than 3650 days
+   */
+  public RobotsCacheBuilder storeWait(Duration wait) {
+    this.storeWait = requirePositive(wait, "storeWait");
+    return this;
+  }
+
+  /**
+   * How long a worker's fetch lease on an origin lasts in the shared store, and so the longest
+   * another worker waits for its result before fetching itself; default 30 s. Make it longer
+   * than the fetcher's own deadline.
+   *
+   * @param lease the lease time, positive
+   * @return this builder
+   * @throws IllegalArgumentException if {@code lease} is not positive or is longer than 3650 days
+   */
+  public RobotsCacheBuilder storeLease(Duration lease) {
+    this.storeLease = requirePositive(lease, "storeLease");
+    return this;
+  }
+
+  /**
+   * How long the shared store is skipped after a call failed or timed out, so that a store that
+   * is down costs one wait per cool-down instead of one per origin; zero asks it every time;
+   * default 1 s.
+   *
+   * @param cooldown the cool-down, zero or more
+   * @return this builder
+   * @throws IllegalArgumentException if {@code cooldown} is negative or longer than 3650 days
+   */
+  public RobotsCacheBuilder storeCooldown(Duration cooldown) {
+    this.storeCooldown = requireNonNegative(cooldown, "storeCooldown");
     return this;
   }
 

@@ -19,7 +19,10 @@ public interface RobotsCacheListener {
   enum Lookup {
     /** A fresh entry was in the cache. */
     HIT,
-    /** No entry: this check started the fetch. */
+    /**
+     * No entry: this check started the fetch (with a shared store, the store is read first,
+     * and its value may spare the fetch: see {@link StoreEvent}).
+     */
     MISS,
     /** No entry: this check joined a fetch already in flight. */
     COALESCED,
@@ -37,6 +40,29 @@ public interface RobotsCacheListener {
     EXPLICIT,
     /** Replaced by a newer entry for the same origin. */
     REPLACED
+  }
+
+  /**
+   * What happened when a cache used its shared store (see {@code RobotsCacheBuilder.store}); one
+   * event per store call or decision, from the origin's flight.
+   */
+  enum StoreEvent {
+    /** The store held a fresh value: the entry was rebuilt from it, without a fetch. */
+    HIT,
+    /** The store answered without a fresh value: the flight goes on to the lease and a fetch. */
+    MISS,
+    /** A value was written after a fetch. */
+    WRITE,
+    /** Another worker held the origin's lease: the flight waited for its value. */
+    LEASE_WAIT,
+    /** A store call failed: this flight went on without the store. */
+    ERROR,
+    /** A store call did not answer within the store wait: this flight went on without it. */
+    TIMEOUT,
+    /** The store held bytes that are not a value it can read: ignored (and overwritten). */
+    REJECTED,
+    /** The store was skipped: it failed within the cool-down, so nothing was asked of it. */
+    BYPASSED
   }
 
   /** A no-op listener. */
@@ -89,6 +115,15 @@ public interface RobotsCacheListener {
    * @param weightBytes the entry's estimated weight, in bytes
    */
   default void onEviction(Origin origin, EvictionCause cause, long weightBytes) {}
+
+  /**
+   * The cache used its shared store (only when one is configured). Called on the thread that
+   * completed the store call (often the store client's I/O thread): never block.
+   *
+   * @param origin the origin whose flight used the store
+   * @param event what happened
+   */
+  default void onStore(Origin origin, StoreEvent event) {}
 
   /**
    * A verdict was given, {@code durationNanos} after the check started.

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class RecordingListener implements RobotsCacheListener {
   private final Map<Lookup, AtomicLong> lookups = new EnumMap<>(Lookup.class);
   private final Map<EvictionCause, AtomicLong> evictions = new EnumMap<>(EvictionCause.class);
+  private final Map<StoreEvent, AtomicLong> store = new EnumMap<>(StoreEvent.class);
   private final List<FetchOutcome> outcomes = new ArrayList<>();
   private final AtomicLong started = new AtomicLong();
   private final AtomicLong parsed = new AtomicLong();
@@ -24,6 +25,9 @@ public final class RecordingListener implements RobotsCacheListener {
     }
     for (EvictionCause c : EvictionCause.values()) {
       evictions.put(c, new AtomicLong());
+    }
+    for (StoreEvent e : StoreEvent.values()) {
+      store.put(e, new AtomicLong());
     }
   }
 
@@ -54,12 +58,21 @@ public final class RecordingListener implements RobotsCacheListener {
   }
 
   @Override
+  public void onStore(Origin origin, StoreEvent event) {
+    store.get(event).incrementAndGet();
+  }
+
+  @Override
   public void onVerdict(Verdict verdict, long durationNanos) {
     verdicts.incrementAndGet();
   }
 
   public long lookups(Lookup l) {
     return lookups.get(l).get();
+  }
+
+  public long store(StoreEvent e) {
+    return store.get(e).get();
   }
 
   public long evictions(EvictionCause c) {

@@ -1,0 +1,233 @@
+package io.github.reactiverobots.core;
+
+import io.github.reactiverobots.core.OriginResolver.Fetched;
+import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.store.Lease;
+import io.github.reactiverobots.core.store.RejectedValueException;
+import io.github.reactiverobots.core.store.RobotsStore;
+import io.github.reactiverobots.core.store.StoredRobots;
+import io.github.reactiverobots.core.url.Origin;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * The cache's side of a {@link RobotsStore} shared by a fleet, run inside an origin's local
+ * flight: read the store; a fresh value becomes the entry without a fetch (rebuilt by the policy,
+ * parsed here on the parse scheduler); otherwise take the origin's lease and fetch, writing the
+ * result for the others, or, when another worker holds the lease, wait for its value and fetch
+ * only if none comes before the lease ends.
+ *
+ * <p>Faults never fail a check: every store call is bounded by the store wait, and a call that
+ * fails or times out lets the flight go on as if there were no store (a local fetch), and makes
+ * the next flights skip the store for the cool-down, so that a store that is down costs one wait
+ * per cool-down rather than one per origin. Writes run in the background and never delay an
+ * answer. Everything is counted through the listener ({@link StoreEvent}). Thread-safe and
+ * non-blocking; entries are emitted on the parse scheduler.
+ */
+final class SharedStore {
+  /** Ends a store call that failed, timed out or was skipped; already counted. */
+  private static final Unavailable UNAVAILABLE = new Unavailable();
+
+  private final RobotsStore store;
+  private final CachePolicy policy;
+  private final TimeSource time;
+  private final Events events;
+  private final Scheduler parseScheduler;
+  private final Duration wait;
+  private final Duration leaseTime;
+  private final long cooldown;
+  private volatile long bypassUntil;
+  private volatile boolean tripped;
+
+  SharedStore(RobotsStore store, CachePolicy policy, TimeSource time, Events events,
+      Scheduler parseScheduler, Duration wait, Duration leaseTime, Duration cooldown) {
+    this.store = Objects.requireNonNull(store, "store");
+    this.policy = Objects.requireNonNull(policy, "policy");
+    this.time = Objects.requireNonNull(time, "time");
+    this.events = Objects.requireNonNull(events, "events");
+    this.parseScheduler = Objects.requireNonNull(parseScheduler, "parseScheduler");
+    this.wait = Objects.requireNonNull(wait, "wait");
+    this.leaseTime = Objects.requireNonNull(leaseTime, "leaseTime");
+    this.cooldown = TimeSource.saturatedNanos(cooldown);
+  }
+
+  /** A value read from the store and the entry rebuilt from it (either may be null). */
+  private record Found(StoredRobots value, Entry entry) {
+    static final Found NOTHING = new Found(null, null);
+  }
+
+  /** Stands for a read that failed, timed out or was skipped (compared by identity). */
+  private static final Found UNREACHABLE_FOUND = new Found(null, null);
+
+  /**
+   * The entry for {@code origin}, from the store or from {@code fetch}.
+   *
+   * @param local the entry held locally, or null
+   * @param fetch fetches given the previous entry (which decides the validators sent and what a
+   *     failure keeps); never signals an error
+   */
+  Mono<Entry> resolve(Origin origin, Entry local, Function<Entry, Mono<Fetched>> fetch) {
+    return read(origin).flatMap(found -> {
+      if (found.entry() != null && found.entry().isFresh(time.nanos())) {
+        events.store(origin, StoreEvent.HIT);
+        return Mono.just(found.entry());
+      }
+      Found previous = newer(local, found);
+      if (found == UNREACHABLE_FOUND) {
+        return fetchAndWrite(origin, previous, fetch, null);
+      }
+      events.store(origin, StoreEvent.MISS);
+      return call(origin, () -> store.acquire(origin, leaseTime), wait)
+          .onErrorResume(Unavailable.class, e -> Mono.empty())
+          .flatMap(lease -> lease.granted()
+              ? fetchAndWrite(origin, previous, fetch, lease)
+              : awaitOther(origin, lease))
+          .switchIfEmpty(Mono.defer(() -> fetchAndWrite(origin, previous, fetch, null)));
+    });
+  }
+
+  private Mono<Found> read(Origin origin) {
+    return call(origin, () -> store.get(origin), wait)
+        .publishOn(parseScheduler)
+        .map(value -> new Found(value, restore(origin, value)))
+        .defaultIfEmpty(Found.NOTHING)
+        .onErrorResume(e -> Mono.just(e instanceof Unavailable ? UNREACHABLE_FOUND
+            : Found.NOTHING));
+  }
+
+  /** The other worker's value once it comes and is fresh; empty to fetch here. */
+  private Mono<Entry> awaitOther(Origin origin, Lease lease) {
+    events.store(origin, StoreEvent.LEASE_WAIT);
+    Duration left = lease.remaining();
+    Duration maxWait = left.isZero() || left.compareTo(leaseTime) > 0 ? leaseTime : left;
+    return call(origin, () -> store.awaitValue(origin, maxWait), maxWait.plus(wait))
+        .publishOn(parseScheduler)
+        .flatMap(value -> {
+          Entry entry = restore(origin, value);
+          if (entry == null || !entry.isFresh(time.nanos())) {
+            return Mono.empty();
+          }
+          events.store(origin, StoreEvent.HIT);
+          return Mono.just(entry);
+        })
+        .onErrorResume(e -> Mono.empty());
+  }
+
+  private Mono<Entry> fetchAndWrite(Origin origin, Found previous,
+      Function<Entry, Mono<Fetched>> fetch, Lease lease) {
+    Mono<Entry> fetched = fetch.apply(previous.entry()).map(f -> {
+      write(origin, f, previous, lease);
+      return f.entry();
+    });
+    return lease == null ? fetched : fetched.doOnCancel(() -> background(origin,
+        () -> store.release(lease), null));
+  }
+
+  /**
+   * Writes a fetch's entry in the background. A good copy needs its body: the response's, or,
+   * when the entry keeps the copy read from the store (a 304, an outage), the stored one; a copy
+   * whose body is known to neither (held only locally) is not written.
+   */
+  private void write(Origin origin, Fetched fetched, Found previous, Lease lease) {
+    Entry next = fetched.entry();
+    FetchResult result = fetched.result();
+    byte[] body = null;
+    if (next.rules() != null) {
+      if (result.hasStatus() && result.status() >= 200 && result.status() < 300) {
+        body = result.bodyBytes();
+      } else if (previous.value() != null && previous.entry() != null
+          && next.rules() == previous.entry().rules()) {
+        body = previous.value().body();
+      } else {
+        if (lease != null) {
+          background(origin, () -> store.release(lease), null);
+        }
+        return;
+      }
+    }
+    StoredRobots value = policy.stored(next, body, result.failure());
+    long left = TimeSource.saturatedAdd(next.lifetime().retainUntil(), -time.nanos());
+    Duration retention = Duration.ofNanos(Math.max(1_000_000L, left));
+    background(origin, lease != null
+        ? () -> store.complete(lease, value, retention)
+        : () -> store.put(origin, value, retention), StoreEvent.WRITE);
+  }
+
+  private void background(Origin origin, Supplier<Mono<Void>> call, StoreEvent onSuccess) {
+    call(origin, call, wait).subscribe(null, e -> { }, () -> {
+      if (onSuccess != null) {
+        events.store(origin, onSuccess);
+      }
+    });
+  }
+
+  /** The more recent of the local entry and the stored one; the stored one on a tie. */
+  private static Found newer(Entry local, Found found) {
+    Entry stored = found.entry();
+    if (stored == null) {
+      return new Found(null, local);
+    }
+    if (local == null || !stored.state().fetchedAt().isBefore(local.state().fetchedAt())) {
+      return found;
+    }
+    return new Found(null, local);
+  }
+
+  private Entry restore(Origin origin, StoredRobots value) {
+    try {
+      return policy.restored(origin, value);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * One store call, bounded by {@code bound}: a failure or a timeout is counted, starts the
+   * cool-down and ends the call with {@link Unavailable}; a rejected value is counted and ends it
+   * with the rejection; during the cool-down nothing is asked of the store.
+   */
+  private <T> Mono<T> call(Origin origin, Supplier<Mono<T>> call, Duration bound) {
+    if (bypassed()) {
+      events.store(origin, StoreEvent.BYPASSED);
+      return Mono.error(UNAVAILABLE);
+    }
+    return Mono.defer(call)
+        .timeout(bound)
+        .onErrorMap(e -> {
+          if (e instanceof RejectedValueException) {
+            events.store(origin, StoreEvent.REJECTED);
+            return e;
+          }
+          events.store(origin, e instanceof TimeoutException ? StoreEvent.TIMEOUT
+              : StoreEvent.ERROR);
+          trip();
+          return UNAVAILABLE;
+        });
+  }
+
+  private boolean bypassed() {
+    return tripped && time.nanos() - bypassUntil < 0;
+  }
+
+  private void trip() {
+    if (cooldown > 0) {
+      bypassUntil = TimeSource.saturatedAdd(time.nanos(), cooldown);
+      tripped = true;
+    }
+  }
+
+  /** A store call that did not answer; carries no stack trace (it is expected, and counted). */
+  private static final class Unavailable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Unavailable() {
+      super("the shared store did not answer", null, false, false);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package io.github.reactiverobots.core.store;
+
+import io.github.reactiverobots.core.url.Origin;
+import java.time.Duration;
+import reactor.core.publisher.Mono;
+
+/**
+ * A second-level robots.txt store shared by the caches of a fleet of crawler workers (Redis, for
+ * instance): what one worker fetched, the others read instead of fetching again, and a worker that
+ * restarts comes back warm. It holds {@link StoredRobots} values, never compiled rules: each worker
+ * parses and compiles locally.
+ *
+ * <p>The fleet's single flight is a lease per origin: the worker that takes it fetches and then
+ * {@linkplain #complete completes} it with the value; the others {@linkplain #awaitValue wait}
+ * for that value (by notification, with a bounded fallback re-read) and fetch themselves only when
+ * the lease ends without one (its holder died, or gave up).
+ *
+ * <p>Contract: every method is lazy (nothing happens before subscription), never blocks the
+ * subscribing thread, and may emit on any thread (the cache moves parsing off it). A store that is
+ * down or slow signals an error or simply does not answer: the cache bounds every call with its
+ * own wait and then answers from a local fetch, so a store never fails a check. Values are kept
+ * at most for the retention the cache asks for. Implementations must be thread-safe; one store
+ * may serve several caches.
+ */
+public interface RobotsStore {
+
+  /**
+   * The value stored for {@code origin}.
+   *
+   * @param origin the origin
+   * @return the value, or empty when none is stored; a {@link RejectedValueException} when the
+   *     stored bytes are not a value this store can read (foreign, corrupted)
+   */
+  Mono<StoredRobots> get(Origin origin);
+
+  /**
+   * Stores {@code value} for {@code origin}, replacing any other, for {@code retention}; wakes
+   * the workers waiting for the origin.
+   *
+   * @param origin the origin
+   * @param value the value
+   * @param retention how long to keep it, positive
+   * @return completes once stored
+   */
+  Mono<Void> put(Origin origin, StoredRobots value, Duration retention);
+
+  /**
+   * Tries to take {@code origin}'s fetch lease for {@code duration}.
+   *
+   * @param origin the origin
+   * @param duration how long the lease lasts unless completed or released first, positive
+   * @return a lease that is {@linkplain Lease#granted() granted} to this caller, or one held by
+   *     another worker with the time it has left
+   */
+  Mono<Lease> acquire(Origin origin, Duration duration);
+
+  /**
+   * Stores {@code value} for the lease's origin as {@link #put} does and ends the lease if this
+   * caller still holds it, as one step: a waiter woken by it reads the value.
+   *
+   * @param lease a granted lease
+   * @param value the value
+   * @param retention how long to keep the value, positive
+   * @return completes once stored
+   */
+  Mono<Void> complete(Lease lease, StoredRobots value, Duration retention);
+
+  /**
+   * Ends a lease without a value (its fetch was abandoned), if this caller still holds it, and
+   * wakes the waiters so that they fetch themselves.
+   *
+   * @param lease a granted lease
+   * @return completes once released
+   */
+  Mono<Void> release(Lease lease);
+
+  /**
+   * Waits for a value of {@code origin} that is fresh (its {@code expiresAt} in the future): one
+   * read at once, then one on each notification that the origin's value or lease changed, and a
+   * fallback read on a bounded backoff in case a notification is lost. Never polls hot.
+   *
+   * @param origin the origin
+   * @param maxWait the longest wait, positive
+   * @return the first fresh value read; empty when the origin's lease is gone with no fresh
+   *     value, or after {@code maxWait}
+   */
+  Mono<StoredRobots> awaitValue(Origin origin, Duration maxWait);
+}
