@@ -86,7 +86,7 @@ final class SharedStore {
       return call(origin, () -> store.acquire(origin, leaseTime), wait)
           .onErrorResume(Unavailable.class, e -> Mono.empty())
           .flatMap(lease -> lease.granted()
-              ? fetchAndWrite(origin, previous, fetch, lease)
+              ? fetchUnderLease(origin, previous, fetch, lease)
               : awaitOther(origin, lease))
           .switchIfEmpty(Mono.defer(() -> fetchAndWrite(origin, previous, fetch, null)));
     });
@@ -99,6 +99,22 @@ final class SharedStore {
         .defaultIfEmpty(Found.NOTHING)
         .onErrorResume(e -> Mono.just(e instanceof Unavailable ? UNREACHABLE_FOUND
             : Found.NOTHING));
+  }
+
+  /**
+   * With the lease held: reads once more, since a worker may have completed its own lease between
+   * this flight's read and its acquiring the lease; fetches only if there is still no fresh value.
+   */
+  private Mono<Entry> fetchUnderLease(Origin origin, Found previous,
+      Function<Entry, Mono<Fetched>> fetch, Lease lease) {
+    return read(origin).flatMap(found -> {
+      if (found.entry() != null && found.entry().isFresh(time.nanos())) {
+        events.store(origin, StoreEvent.HIT);
+        background(origin, () -> store.release(lease), null);
+        return Mono.just(found.entry());
+      }
+      return fetchAndWrite(origin, previous, fetch, lease);
+    });
   }
 
   /** The other worker's value once it comes and is fresh; empty to fetch here. */

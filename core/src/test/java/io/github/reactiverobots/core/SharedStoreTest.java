@@ -264,7 +264,8 @@ class SharedStoreTest {
     second.fetcher().answer(ORIGIN, ok(BODY));
     assertThat(second.check(PRIVATE).allowed()).isFalse();
 
-    assertThat(second.events().store(StoreEvent.REJECTED)).isEqualTo(1);
+    // Read twice: before taking the lease, and once more under it.
+    assertThat(second.events().store(StoreEvent.REJECTED)).isEqualTo(2);
     assertThat(second.fetcher().calls()).isEqualTo(1);
     assertThat(second.events().store(StoreEvent.WRITE)).isEqualTo(1);
     Worker third = worker();

@@ -1,0 +1,324 @@
+package io.github.reactiverobots.redis;
+
+import io.github.reactiverobots.core.store.Lease;
+import io.github.reactiverobots.core.store.RejectedValueException;
+import io.github.reactiverobots.core.store.RobotsStore;
+import io.github.reactiverobots.core.store.StoredRobots;
+import io.github.reactiverobots.core.url.Origin;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.reactive.RedisReactiveCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.resource.ClientResources;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A {@link RobotsStore} on Redis, through Lettuce's reactive API: the shared robots.txt state of a
+ * fleet of crawler workers, each with its own {@code RobotsCache}
+ * ({@code RobotsCache.builder().store(store)}).
+ *
+ * <p>Keys, for an origin {@code https://example.com} and the default prefix {@code robots:}:
+ * the value {@code robots:{https://example.com}}, the fetch lease
+ * {@code robots:{https://example.com}:lease}, and the pub/sub channel that wakes waiters
+ * {@code robots:{https://example.com}:done}. The braces are a Redis Cluster hash tag: an origin's
+ * keys always share a slot, so the scripts that touch two of them work on a cluster too.
+ *
+ * <p>A value is kept with a TTL equal to the retention the cache asks for (the cache's own
+ * retention of the entry), in a versioned binary format with a checksum (see {@code
+ * ValueFormat}): bytes that are not such a value (written by something else, another format
+ * version, corrupted, or written under another origin's key) are rejected, counted in
+ * {@link #rejectedValues()}, and signalled as a {@link RejectedValueException}, which the cache
+ * counts and then overwrites with what it fetches. A lease is a key set with {@code NX} and a
+ * {@code PX} expiry holding a random token; completing or releasing it deletes it only if the
+ * token is still the caller's, atomically with the value's write (one Lua script) and a
+ * {@code PUBLISH} to the origin's channel. Waiters subscribe to that channel and re-read on each
+ * message, and on a backoff (default 50 ms doubling to 1 s) in case a message is missed.
+ *
+ * <p>Faults: with the connection down, commands fail at once (Lettuce's {@code REJECT_COMMANDS})
+ * rather than queueing, and Lettuce reconnects on its own (10 ms doubling to 1 s); a Redis that
+ * hangs is cut off by the cache's store wait (and by the command timeout here, a safety net).
+ * Thread-safe; nothing blocks except {@link Builder#build()} and {@link #close()}.
+ */
+public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
+  private static final RedisCodec<String, byte[]> CODEC =
+      RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
+
+  private static final String ACQUIRE =
+      "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end\n"
+      + "return redis.call('PTTL', KEYS[1])";
+  private static final String PUT = "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
+      + "redis.call('PUBLISH', ARGV[3], 'put')\n"
+      + "return 1";
+  private static final String COMPLETE = "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
+      + "if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end\n"
+      + "redis.call('PUBLISH', ARGV[4], 'done')\n"
+      + "return 1";
+  private static final String RELEASE =
+      "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end\n"
+      + "redis.call('PUBLISH', ARGV[2], 'released')\n"
+      + "return 1";
+
+  private final RedisClient client;
+  private final ClientResources ownResources;
+  private final StatefulRedisConnection<String, byte[]> connection;
+  private final RedisReactiveCommands<String, byte[]> commands;
+  private final Notifications notifications;
+  private final String prefix;
+  private final Clock clock;
+  private final Duration backoffMin;
+  private final Duration backoffMax;
+  private final String tokenPrefix = UUID.randomUUID() + ":";
+  private final AtomicLong tokens = new AtomicLong();
+  private final LongAdder rejected = new LongAdder();
+
+  RedisRobotsStore(RedisStoreBuilder b) {
+    ClientResources resources = b.resources();
+    this.ownResources = b.resources == null ? resources : null;
+    this.client = b.client(resources);
+    this.prefix = b.keyPrefix;
+    this.clock = b.clock;
+    this.backoffMin = b.backoffMin;
+    this.backoffMax = b.backoffMax;
+    StatefulRedisConnection<String, byte[]> c = null;
+    try {
+      c = client.connect(CODEC, b.uri);
+      this.notifications = new Notifications(client.connectPubSub(StringCodec.UTF8, b.uri));
+    } catch (RuntimeException e) {
+      if (c != null) {
+        c.close();
+      }
+      shutdown();
+      throw e;
+    }
+    this.connection = c;
+    this.commands = c.reactive();
+  }
+
+  /**
+   * A builder; {@link Builder#uri(String)} is required.
+   *
+   * @return a new builder
+   */
+  public static Builder builder() {
+    return new RedisStoreBuilder();
+  }
+
+  /** Builds a {@link RedisRobotsStore}. Not thread-safe. */
+  public sealed interface Builder permits RedisStoreBuilder {
+    /**
+     * The Redis server, as a Lettuce URI ({@code redis://127.0.0.1:6379/0},
+     * {@code rediss://...} for TLS, a password or database in the URI); required.
+     *
+     * @param uri the URI
+     * @return this builder
+     * @throws IllegalArgumentException if it is not a Redis URI
+     */
+    Builder uri(String uri);
+
+    /**
+     * Lettuce's client resources (threads, event bus, reconnect delay) to share with other
+     * clients; default the store's own, which it shuts down on {@link #close()}.
+     *
+     * @param resources the resources; not shut down by the store
+     * @return this builder
+     */
+    Builder clientResources(ClientResources resources);
+
+    /**
+     * The prefix of every key and channel; default {@code robots:}. Give each fleet (or each
+     * crawler identity with its own settings) its own.
+     *
+     * @param prefix the prefix, without braces
+     * @return this builder
+     * @throws IllegalArgumentException if it contains a brace (it would break the hash tags)
+     */
+    Builder keyPrefix(String prefix);
+
+    /**
+     * The clock that decides whether a value read while waiting is fresh; default
+     * {@link Clock#systemUTC()}.
+     *
+     * @param clock the clock
+     * @return this builder
+     */
+    Builder clock(Clock clock);
+
+    /**
+     * Lettuce's own timeout per command, a safety net behind the cache's store wait; default 5 s.
+     *
+     * @param timeout the timeout, positive
+     * @return this builder
+     * @throws IllegalArgumentException if it is not positive
+     */
+    Builder commandTimeout(Duration timeout);
+
+    /**
+     * The backoff of a waiter's fallback re-reads (in case a notification is lost): {@code min}
+     * doubling to {@code max}; default 50 ms to 1 s.
+     *
+     * @param min the first delay, positive
+     * @param max the longest delay, at least {@code min}
+     * @return this builder
+     * @throws IllegalArgumentException if either is not positive or {@code min > max}
+     */
+    Builder waitBackoff(Duration min, Duration max);
+
+    /**
+     * Connects (blocking: call at start-up, never on a Reactor or Netty thread).
+     *
+     * @return the store
+     * @throws IllegalStateException if no URI was given
+     * @throws io.lettuce.core.RedisConnectionException if Redis cannot be reached
+     */
+    RedisRobotsStore build();
+  }
+
+  @Override
+  public Mono<StoredRobots> get(Origin origin) {
+    return commands.get(valueKey(origin)).map(bytes -> decode(origin, bytes));
+  }
+
+  @Override
+  public Mono<Void> put(Origin origin, StoredRobots value, Duration retention) {
+    return Mono.defer(() -> commands.<Long>eval(PUT, ScriptOutputType.INTEGER,
+        new String[] {valueKey(origin)}, ValueFormat.write(origin, value), millis(retention),
+        utf8(channel(origin))).then());
+  }
+
+  @Override
+  public Mono<Lease> acquire(Origin origin, Duration duration) {
+    return Mono.defer(() -> {
+      String token = tokenPrefix + tokens.incrementAndGet();
+      return commands.<Long>eval(ACQUIRE, ScriptOutputType.INTEGER,
+              new String[] {leaseKey(origin)}, utf8(token), millis(duration))
+          .next()
+          .map(left -> left == -1 ? Lease.granted(origin, token)
+              : Lease.heldElsewhere(origin, Duration.ofMillis(Math.max(0, left))));
+    });
+  }
+
+  @Override
+  public Mono<Void> complete(Lease lease, StoredRobots value, Duration retention) {
+    requireGranted(lease);
+    Origin origin = lease.origin();
+    return Mono.defer(() -> commands.<Long>eval(COMPLETE, ScriptOutputType.INTEGER,
+        new String[] {valueKey(origin), leaseKey(origin)}, ValueFormat.write(origin, value),
+        millis(retention), utf8(lease.token()), utf8(channel(origin))).then());
+  }
+
+  @Override
+  public Mono<Void> release(Lease lease) {
+    requireGranted(lease);
+    Origin origin = lease.origin();
+    return commands.<Long>eval(RELEASE, ScriptOutputType.INTEGER,
+        new String[] {leaseKey(origin)}, utf8(lease.token()), utf8(channel(origin))).then();
+  }
+
+  @Override
+  public Mono<StoredRobots> awaitValue(Origin origin, Duration maxWait) {
+    Flux<Boolean> fallback = Flux.<Duration, Duration>generate(() -> backoffMin, (d, sink) -> {
+      sink.next(d);
+      Duration next = d.multipliedBy(2);
+      return next.compareTo(backoffMax) > 0 ? backoffMax : next;
+    }).concatMap(d -> Mono.delay(d).thenReturn(Boolean.TRUE), 1);
+    Flux<Boolean> wakeUps =
+        Flux.merge(notifications.on(channel(origin)).map(m -> Boolean.TRUE), fallback);
+    return wakeUps
+        .onBackpressureLatest()
+        .concatMap(w -> poll(origin), 1)
+        .filter(p -> p.fresh || !p.leased)
+        .next()
+        .flatMap(p -> p.fresh ? Mono.just(p.value) : Mono.<StoredRobots>empty())
+        .take(maxWait);
+  }
+
+  /** One read while waiting: the value (if readable and fresh) and whether a lease is held. */
+  private record Poll(StoredRobots value, boolean fresh, boolean leased) {}
+
+  /**
+   * Whether a lease is held, then the value: in that order, since a lease ends in the same step
+   * as its value is written, so that a lease seen gone means its value (if any) is visible.
+   */
+  private Mono<Poll> poll(Origin origin) {
+    return commands.exists(leaseKey(origin)).flatMap(leases -> get(origin)
+        .map(v -> new Poll(v, v.expiresAt().isAfter(clock.instant()), leases > 0))
+        .onErrorResume(RejectedValueException.class, e -> Mono.empty())
+        .defaultIfEmpty(new Poll(null, false, leases > 0)));
+  }
+
+  /**
+   * Values read and rejected so far: bytes that were not a value of this format (foreign,
+   * another version, corrupted, or under another origin's key).
+   *
+   * @return the count
+   */
+  public long rejectedValues() {
+    return rejected.sum();
+  }
+
+  /**
+   * The key a value of {@code origin} is stored under.
+   *
+   * @param origin the origin
+   * @return the key: the prefix, then the origin's key in braces (a hash tag)
+   */
+  public String valueKey(Origin origin) {
+    return prefix + "{" + origin.key() + "}";
+  }
+
+  String leaseKey(Origin origin) {
+    return valueKey(origin) + ":lease";
+  }
+
+  String channel(Origin origin) {
+    return valueKey(origin) + ":done";
+  }
+
+  private StoredRobots decode(Origin origin, byte[] bytes) {
+    try {
+      return ValueFormat.read(origin, bytes);
+    } catch (RejectedValueException e) {
+      rejected.increment();
+      throw e;
+    }
+  }
+
+  private static void requireGranted(Lease lease) {
+    if (!lease.granted()) {
+      throw new IllegalArgumentException("the lease on " + lease.origin() + " is not held");
+    }
+  }
+
+  private static byte[] millis(Duration d) {
+    return utf8(Long.toString(Math.max(1, d.toMillis())));
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Closes the connections, and the client with its resources when the store created them. */
+  @Override
+  public void close() {
+    notifications.close();
+    connection.close();
+    shutdown();
+  }
+
+  private void shutdown() {
+    client.shutdown();
+    if (ownResources != null) {
+      ownResources.shutdown();
+    }
+  }
+}

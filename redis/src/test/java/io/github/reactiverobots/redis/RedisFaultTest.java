@@ -1,0 +1,136 @@
+package io.github.reactiverobots.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
+import io.github.reactiverobots.core.model.Verdict;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Redis killed, frozen and restarted empty under a running worker: every check still answers
+ * what SEMANTICS.md says, no error reaches a caller, the store's faults are counted, and the
+ * store is used again once Redis is back, without any action from the test.
+ */
+class RedisFaultTest {
+  private static final Duration WAIT = Duration.ofMillis(200);
+
+  private RedisServer server;
+  private ClientResources resources;
+  private Fleet fleet;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = RedisServer.start();
+    resources = ClientResources.builder()
+        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofMillis(200), 2,
+            TimeUnit.MILLISECONDS))
+        .build();
+    fleet = new Fleet(server.uri(), resources, Duration.ZERO);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    if (fleet != null) {
+      fleet.close();
+      resources.shutdown();
+    }
+    server.close();
+  }
+
+  private static void assertAnswered(List<String> urls, List<Verdict> verdicts) {
+    assertThat(verdicts).hasSize(urls.size());
+    for (int i = 0; i < urls.size(); i++) {
+      assertThat(Fleet.expected(urls.get(i), verdicts.get(i))).as(urls.get(i)).isTrue();
+    }
+  }
+
+  /**
+   * Checks one new origin at a time until its value reaches Redis: the worker's connections are
+   * back. Bounded: 60 probes of at most the store wait plus 500 ms each.
+   */
+  private static int probesUntilRecovered(Fleet.Worker worker) throws InterruptedException {
+    for (int i = 0; i < 60; i++) {
+      List<String> probe = List.of("https://probe" + i + ".example/private/x");
+      assertAnswered(probe, worker.checkAll(probe));
+      if (worker.awaitWritten(probe, Duration.ofMillis(500))) {
+        return i + 1;
+      }
+    }
+    throw new AssertionError("the worker did not write to Redis again within 60 probes");
+  }
+
+  @Test
+  void redisKilledMidRunThenBackEmpty() throws Exception {
+    Fleet.Worker worker = fleet.worker(WAIT, Duration.ZERO);
+    List<String> before = Fleet.urls(0, 5);
+    assertAnswered(before, worker.checkAll(before));
+    assertThat(worker.awaitEvents(StoreEvent.WRITE, 15)).isEqualTo(15);
+
+    server.kill();
+    List<String> during = Fleet.urls(100, 5);
+    assertAnswered(during, worker.checkAll(during));
+    assertAnswered(before, worker.checkAll(before));
+    assertThat(worker.fetcher().calls()).isEqualTo(30);
+    assertThat(worker.events(StoreEvent.ERROR) + worker.events(StoreEvent.TIMEOUT)).isPositive();
+
+    server.restart();
+    assertThat(probesUntilRecovered(worker)).isPositive();
+    List<String> after = Fleet.urls(200, 5);
+    assertAnswered(after, worker.checkAll(after));
+    assertThat(worker.awaitWritten(after)).isTrue();
+    Fleet.Worker other = fleet.worker(WAIT, Duration.ZERO);
+    assertAnswered(after, other.checkAll(after));
+    assertThat(other.fetcher().calls()).isZero();
+  }
+
+  @Test
+  void redisFrozenBeyondTheWaitBoundThenThawed() throws Exception {
+    Fleet.Worker worker = fleet.worker(WAIT, Duration.ZERO);
+    server.pause();
+    try {
+      List<String> frozen = Fleet.urls(0, 5);
+      long start = System.nanoTime();
+      assertAnswered(frozen, worker.checkAll(frozen));
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
+      assertThat(worker.events(StoreEvent.TIMEOUT)).isGreaterThanOrEqualTo(15);
+      assertThat(worker.events(StoreEvent.WRITE)).isZero();
+    } finally {
+      server.resume();
+    }
+    List<String> thawed = Fleet.urls(100, 5);
+    assertAnswered(thawed, worker.checkAll(thawed));
+    // Writes begun while frozen may also complete now; wait for the thawed origins' own.
+    assertThat(worker.awaitWritten(thawed)).isTrue();
+    Fleet.Worker other = fleet.worker(WAIT, Duration.ZERO);
+    assertAnswered(thawed, other.checkAll(thawed));
+    assertThat(other.fetcher().calls()).isZero();
+    assertThat(other.events(StoreEvent.HIT)).isEqualTo(15);
+  }
+
+  @Test
+  void redisRestartedEmptyCostsOneFetchPerOriginAgain() throws Exception {
+    Fleet.Worker first = fleet.worker(WAIT, Duration.ZERO);
+    List<String> urls = Fleet.urls(0, 5);
+    assertAnswered(urls, first.checkAll(urls));
+
+    server.restart();
+    assertAnswered(urls, first.checkAll(urls));
+    assertThat(first.fetcher().calls()).isEqualTo(15);
+
+    Fleet.Worker cold = fleet.worker(WAIT, Duration.ZERO);
+    assertAnswered(urls, cold.checkAll(urls));
+    assertThat(cold.fetcher().calls()).isEqualTo(15);
+    assertThat(cold.events(StoreEvent.MISS)).isEqualTo(15);
+    assertThat(cold.awaitEvents(StoreEvent.WRITE, 15)).isEqualTo(15);
+    Fleet.Worker warm = fleet.worker(WAIT, Duration.ZERO);
+    assertAnswered(urls, warm.checkAll(urls));
+    assertThat(warm.fetcher().calls()).isZero();
+  }
+}

@@ -1,0 +1,200 @@
+package io.github.reactiverobots.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.store.Lease;
+import io.github.reactiverobots.core.store.RejectedValueException;
+import io.github.reactiverobots.core.store.StoredRobots;
+import io.github.reactiverobots.core.testing.FakeFetcher;
+import io.github.reactiverobots.core.url.Origin;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
+
+/** The store against a real redis-server: format, TTL, keys, leases, notifications. */
+class RedisRobotsStoreTest {
+  private static final Origin ORIGIN = Origin.of("https://a.example");
+  private static final byte[] BODY =
+      "User-agent: *\nDisallow: /private\n".getBytes(StandardCharsets.UTF_8);
+  private static final AtomicInteger PREFIXES = new AtomicInteger();
+
+  private static RedisServer server;
+  private static RedisClient rawClient;
+  private static StatefulRedisConnection<String, byte[]> raw;
+
+  private final RedisRobotsStore store = RedisRobotsStore.builder().uri(server.uri())
+      .keyPrefix("t" + PREFIXES.incrementAndGet() + ":").build();
+
+  @BeforeAll
+  static void startRedis() throws Exception {
+    server = RedisServer.start();
+    rawClient = RedisClient.create(server.uri());
+    raw = rawClient.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE));
+  }
+
+  @AfterAll
+  static void stopRedis() throws Exception {
+    if (raw != null) {
+      raw.close();
+      rawClient.shutdown();
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @AfterEach
+  void closeStore() {
+    store.close();
+  }
+
+  private static RedisCommands<String, byte[]> redis() {
+    return raw.sync();
+  }
+
+  static StoredRobots fullValue(Instant now) {
+    return new StoredRobots(FetchOutcome.UNREACHABLE, 503, FailureKind.RESET, now,
+        now.plusSeconds(120), BODY, now.minusSeconds(3600), new Conditional("\"v1\"",
+        "Sun, 01 Mar 2026 00:00:00 GMT"), now.minusSeconds(600), 3);
+  }
+
+  @Test
+  void aValueComesBackWholeUnderAHashTaggedKeyWithTheRetentionAsItsTtl() {
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS).plusNanos(123);
+    StoredRobots value = fullValue(now);
+
+    store.put(ORIGIN, value, Duration.ofMinutes(10)).block(Duration.ofSeconds(5));
+
+    assertThat(store.get(ORIGIN).block(Duration.ofSeconds(5))).isEqualTo(value);
+    String key = store.valueKey(ORIGIN);
+    assertThat(key).endsWith("{https://a.example}");
+    assertThat(redis().exists(key)).isEqualTo(1);
+    assertThat(redis().pttl(key)).isBetween(Duration.ofMinutes(9).toMillis(),
+        Duration.ofMinutes(10).toMillis());
+    StoredRobots blanket = new StoredRobots(FetchOutcome.UNAVAILABLE, 404, null, now,
+        now.plusSeconds(60), null, null, Conditional.NONE, null, 0);
+    store.put(ORIGIN, blanket, Duration.ofSeconds(60)).block(Duration.ofSeconds(5));
+    assertThat(store.get(ORIGIN).block(Duration.ofSeconds(5))).isEqualTo(blanket);
+    assertThat(store.get(Origin.of("https://nothing.example")).block(Duration.ofSeconds(5)))
+        .isNull();
+  }
+
+  @Test
+  void foreignOrCorruptedBytesAreRejectedAndCounted() {
+    Origin other = Origin.of("https://b.example");
+    byte[] valid = ValueFormat.write(ORIGIN, fullValue(Instant.now()));
+    byte[] flipped = valid.clone();
+    flipped[valid.length / 2] ^= 0x40;
+    byte[] nextVersion = valid.clone();
+    nextVersion[3] = 2;
+    byte[][] bad = {"garbage".getBytes(StandardCharsets.UTF_8), flipped, nextVersion,
+        new byte[0], java.util.Arrays.copyOf(valid, valid.length - 9)};
+    for (byte[] bytes : bad) {
+      redis().set(store.valueKey(ORIGIN), bytes);
+      assertThatThrownBy(() -> store.get(ORIGIN).block(Duration.ofSeconds(5)))
+          .isInstanceOf(RejectedValueException.class);
+    }
+    redis().set(store.valueKey(other), valid);
+    assertThatThrownBy(() -> store.get(other).block(Duration.ofSeconds(5)))
+        .isInstanceOf(RejectedValueException.class).hasMessageContaining("another origin");
+
+    assertThat(store.rejectedValues()).isEqualTo(bad.length + 1);
+  }
+
+  @Test
+  void aCacheIgnoresGarbageUnderItsKeyCountsItAndOverwritesIt() {
+    redis().set(store.valueKey(ORIGIN), "not a robots value".getBytes(StandardCharsets.UTF_8));
+    LongAdder rejected = new LongAdder();
+    FakeFetcher fetcher = new FakeFetcher()
+        .answer(ORIGIN, FetchResult.status(200).body(BODY).build());
+    try (RobotsCache cache = RobotsCache.builder().fetcher(fetcher).store(store)
+        .listener(new RobotsCacheListener() {
+          @Override
+          public void onStore(Origin origin, StoreEvent event) {
+            if (event == StoreEvent.REJECTED) {
+              rejected.increment();
+            }
+          }
+        }).build()) {
+      Verdict v = cache.check("https://a.example/private/x", "TestBot")
+          .block(Duration.ofSeconds(10));
+
+      assertThat(v.allowed()).isFalse();
+      assertThat(fetcher.calls()).isEqualTo(1);
+      assertThat(rejected.sum()).isPositive();
+      assertThat(store.rejectedValues()).isEqualTo(rejected.sum());
+      StepVerifier.create(store.get(ORIGIN))
+          .assertNext(stored -> assertThat(stored.body()).isEqualTo(BODY))
+          .verifyComplete();
+    }
+  }
+
+  @Test
+  void oneLeaseAtATimeEndedOnlyByItsHolder() {
+    Lease mine = store.acquire(ORIGIN, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
+    Lease theirs = store.acquire(ORIGIN, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
+    assertThat(mine.granted()).isTrue();
+    assertThat(theirs.granted()).isFalse();
+    assertThat(theirs.remaining()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(30));
+
+    store.release(Lease.granted(ORIGIN, "an impostor")).block(Duration.ofSeconds(5));
+    assertThat(redis().exists(store.leaseKey(ORIGIN))).isEqualTo(1);
+
+    store.complete(mine, fullValue(Instant.now()), Duration.ofMinutes(1))
+        .block(Duration.ofSeconds(5));
+    assertThat(redis().exists(store.leaseKey(ORIGIN))).isZero();
+    assertThat(store.get(ORIGIN).block(Duration.ofSeconds(5))).isNotNull();
+    assertThat(store.acquire(ORIGIN, Duration.ofMillis(1)).block(Duration.ofSeconds(5)).granted())
+        .isTrue();
+  }
+
+  @Test
+  void aWaiterIsWokenByTheNotificationNotByPolling() {
+    // Fallback re-reads only every 60 s: a value within the 10 s below came by notification.
+    try (RedisRobotsStore waiter = RedisRobotsStore.builder().uri(server.uri())
+        .keyPrefix(store.valueKey(ORIGIN).substring(0, store.valueKey(ORIGIN).indexOf('{')))
+        .waitBackoff(Duration.ofSeconds(60), Duration.ofSeconds(60)).build()) {
+      Lease lease = store.acquire(ORIGIN, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
+      StoredRobots value = new StoredRobots(FetchOutcome.OK, 200, null, Instant.now(),
+          Instant.now().plusSeconds(600), BODY, Instant.now(), Conditional.NONE, null, 0);
+
+      StepVerifier.create(waiter.awaitValue(ORIGIN, Duration.ofSeconds(30)))
+          .expectSubscription()
+          .then(() -> store.complete(lease, value, Duration.ofMinutes(10)).subscribe())
+          .expectNext(value)
+          .expectComplete()
+          .verify(Duration.ofSeconds(10));
+
+      Lease next = store.acquire(Origin.of("https://c.example"), Duration.ofSeconds(30))
+          .block(Duration.ofSeconds(5));
+      StepVerifier.create(waiter.awaitValue(Origin.of("https://c.example"),
+              Duration.ofSeconds(30)))
+          .expectSubscription()
+          .then(() -> store.release(next).subscribe())
+          .expectComplete()
+          .verify(Duration.ofSeconds(10));
+    }
+  }
+}

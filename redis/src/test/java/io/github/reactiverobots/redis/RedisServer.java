@@ -1,0 +1,175 @@
+package io.github.reactiverobots.redis;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A real {@code redis-server} for a test class, on a free loopback port, with no persistence
+ * ({@code --save ''}, {@code --appendonly no}) in a temporary directory. It can be killed,
+ * paused ({@code SIGSTOP}), resumed ({@code SIGCONT}) and started again, empty, on the same port.
+ * Readiness is Redis's own "Ready to accept connections" line, read from its output. Without
+ * {@code redis-server} a test is skipped, unless the environment variable {@code CI} is set:
+ * then it fails. Call from test threads only (it waits for processes).
+ */
+final class RedisServer implements AutoCloseable {
+  private static final long READY_SECONDS = 20;
+
+  private final Path executable;
+  private final Path dir;
+  private final int port;
+  private Process process;
+
+  private RedisServer(Path executable, Path dir, int port) {
+    this.executable = executable;
+    this.dir = dir;
+    this.port = port;
+  }
+
+  /** Starts a server, or skips (fails under {@code CI}) when redis-server is not installed. */
+  static RedisServer start() throws IOException {
+    Optional<Path> found = find();
+    if (found.isEmpty()) {
+      if (System.getenv("CI") != null) {
+        fail("redis-server is not installed (CI is set: .ci/run installs Debian's redis-server)");
+      }
+      Assumptions.abort("redis-server is not on the PATH");
+    }
+    RedisServer server = new RedisServer(found.get(), Files.createTempDirectory("redis-test"),
+        freePort());
+    server.launch();
+    return server;
+  }
+
+  static Optional<Path> find() {
+    String path = System.getenv("PATH");
+    for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
+      Path candidate = Path.of(dir.isEmpty() ? "." : dir, "redis-server");
+      if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+        return Optional.of(candidate);
+      }
+    }
+    Path debian = Path.of("/usr/bin/redis-server");
+    return Files.isExecutable(debian) ? Optional.of(debian) : Optional.empty();
+  }
+
+  /** A port that was free a moment ago on 127.0.0.1 (redis-server cannot take port 0). */
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  String uri() {
+    return "redis://127.0.0.1:" + port;
+  }
+
+  int port() {
+    return port;
+  }
+
+  private void launch() {
+    ProcessBuilder pb = new ProcessBuilder(List.of(executable.toString(), "--port",
+        Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+        "--dir", dir.toString(), "--protected-mode", "yes"))
+        .redirectErrorStream(true);
+    CompletableFuture<Boolean> ready = new CompletableFuture<>();
+    try {
+      process = pb.start();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Process p = process;
+    Thread reader = new Thread(() -> {
+      try (BufferedReader in = new BufferedReader(
+          new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        StringBuilder seen = new StringBuilder();
+        for (String line; (line = in.readLine()) != null; ) {
+          if (!ready.isDone()) {
+            seen.append(line).append('\n');
+          }
+          if (line.contains("Ready to accept connections")) {
+            ready.complete(true);
+          }
+        }
+        ready.completeExceptionally(new IllegalStateException("redis-server exited:\n" + seen));
+      } catch (IOException e) {
+        ready.completeExceptionally(e);
+      }
+    }, "redis-server-output");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      ready.get(READY_SECONDS, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      p.destroyForcibly();
+      throw new IllegalStateException("redis-server did not start on port " + port, e);
+    }
+  }
+
+  /** Kills the server at once ({@code SIGKILL}), as a crash would. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(READY_SECONDS, TimeUnit.SECONDS);
+  }
+
+  /** Starts a new, empty server on the same port. */
+  void restart() throws InterruptedException {
+    if (process.isAlive()) {
+      kill();
+    }
+    launch();
+  }
+
+  /** Freezes the server ({@code SIGSTOP}): connections stay open, nothing is answered. */
+  void pause() throws IOException, InterruptedException {
+    signal("STOP");
+  }
+
+  /** Thaws a paused server ({@code SIGCONT}). */
+  void resume() throws IOException, InterruptedException {
+    signal("CONT");
+  }
+
+  private void signal(String name) throws IOException, InterruptedException {
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+        .inheritIO().start();
+    if (!kill.waitFor(READY_SECONDS, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+      throw new IllegalStateException("kill -" + name + " failed");
+    }
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    if (process != null && process.isAlive()) {
+      signalQuietly();
+      process.destroy();
+      if (!process.waitFor(READY_SECONDS, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  /** A paused server cannot act on SIGTERM: thaw it first. */
+  private void signalQuietly() throws InterruptedException {
+    try {
+      resume();
+    } catch (IOException | IllegalStateException e) {
+      // already running
+    }
+  }
+}
