@@ -61,7 +61,10 @@ import java.util.function.ToDoubleFunction;
  *       (bytes) of the robots.txt bodies received with outcome {@code ok}; {@value #PARSE} timer;
  *       {@value #CHECK} timer, from a check's start to its verdict, cached or not;
  *   <li>{@value #VERDICTS} counter, tags {@code decision} ({@code allow}, {@code disallow}) and
- *       {@code reason} (a {@code Reason}, lower case).
+ *       {@code reason} (a {@code Reason}, lower case);
+ *   <li>{@value #STORE} counter, tag {@code event} ({@code hit}, {@code miss}, {@code write},
+ *       {@code lease_wait}, {@code error}, {@code timeout}, {@code rejected}, {@code bypassed}):
+ *       what the shared store of a fleet did, when the cache has one.
  * </ul>
  *
  * <p>No tag ever carries an origin, URL or agent, so the number of series is bounded whatever is
@@ -94,6 +97,8 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
   public static final String CHECK = "robots.check";
   /** Verdicts given, by decision and reason. */
   public static final String VERDICTS = "robots.verdicts";
+  /** What the cache's shared store did (when it has one), by event. */
+  public static final String STORE = "robots.store";
 
   private static final Duration FETCH_HISTOGRAM_MIN = Duration.ofMillis(1);
   private static final Duration FETCH_HISTOGRAM_MAX = Duration.ofSeconds(30);
@@ -246,6 +251,14 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
   }
 
   @Override
+  public void onStore(Origin origin, StoreEvent event) {
+    Bound b = bound;
+    if (b != null) {
+      b.store[event.ordinal()].increment();
+    }
+  }
+
+  @Override
   public void onVerdict(Verdict verdict, long durationNanos) {
     Bound b = bound;
     if (b != null) {
@@ -265,6 +278,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
     final Tags tags;
     final Counter[] requests;
     final Counter[] evictions;
+    final Counter[] store;
     final DistributionSummary body;
     final Timer parse;
     final Timer check;
@@ -276,20 +290,13 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
     Bound(MeterRegistry registry, Tags tags) {
       this.registry = registry;
       this.tags = tags;
-      requests = new Counter[TagValues.LOOKUPS.length];
-      for (int i = 0; i < requests.length; i++) {
-        requests[i] = Counter.builder(REQUESTS)
-            .description("robots.txt checks by how they found their origin's entry")
-            .tags(tags).tag("result", TagValues.LOOKUPS[i])
-            .register(registry);
-      }
-      evictions = new Counter[TagValues.EVICTION_CAUSES.length];
-      for (int i = 0; i < evictions.length; i++) {
-        evictions[i] = Counter.builder(EVICTIONS)
-            .description("Entries that left the robots.txt cache")
-            .tags(tags).tag("cause", TagValues.EVICTION_CAUSES[i])
-            .register(registry);
-      }
+      requests = counters(registry, tags, REQUESTS,
+          "robots.txt checks by how they found their origin's entry", "result",
+          TagValues.LOOKUPS);
+      evictions = counters(registry, tags, EVICTIONS, "Entries that left the robots.txt cache",
+          "cause", TagValues.EVICTION_CAUSES);
+      store = counters(registry, tags, STORE, "What the robots.txt cache's shared store did",
+          "event", TagValues.STORE_EVENTS);
       body = DistributionSummary.builder(FETCH_BODY)
           .description("Sizes of the robots.txt bodies received")
           .baseUnit(BaseUnits.BYTES)
@@ -303,6 +310,16 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
           .description("Time from a robots.txt check's start to its verdict")
           .tags(tags)
           .register(registry);
+    }
+
+    private static Counter[] counters(MeterRegistry registry, Tags tags, String name,
+        String description, String tag, String[] values) {
+      Counter[] counters = new Counter[values.length];
+      for (int i = 0; i < counters.length; i++) {
+        counters[i] = Counter.builder(name).description(description).tags(tags)
+            .tag(tag, values[i]).register(registry);
+      }
+      return counters;
     }
 
     Timer fetchTimer(FetchOutcome outcome, int status) {

@@ -2,6 +2,7 @@ package io.github.reactiverobots.metrics;
 
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
 import java.util.Locale;
@@ -19,6 +20,7 @@ final class TagValues {
 
   static final String[] LOOKUPS = lowerCaseNames(Lookup.values());
   static final String[] EVICTION_CAUSES = lowerCaseNames(EvictionCause.values());
+  static final String[] STORE_EVENTS = lowerCaseNames(StoreEvent.values());
   static final String[] OUTCOMES = lowerCaseNames(FetchOutcome.values());
   static final String[] REASONS = lowerCaseNames(Reason.values());
   static final String[] DECISIONS = {"disallow", "allow"};

@@ -9,6 +9,7 @@ import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import io.micrometer.core.instrument.Meter;
@@ -156,6 +157,25 @@ class RobotsMetricsListenerTest {
     assertThat(evictions("replaced")).isEqualTo(3);
   }
 
+  @Test
+  void eachStoreEventMovesItsOwnCounterFromZero() {
+    assertThat(registry.get(RobotsMetrics.STORE).counters()).hasSize(StoreEvent.values().length)
+        .allMatch(c -> c.count() == 0);
+    metrics.onStore(ORIGIN, StoreEvent.HIT);
+    metrics.onStore(ORIGIN, StoreEvent.HIT);
+    metrics.onStore(ORIGIN, StoreEvent.LEASE_WAIT);
+    metrics.onStore(ORIGIN, StoreEvent.TIMEOUT);
+
+    assertThat(registry.get(RobotsMetrics.STORE).tag("event", "hit").counter().count())
+        .isEqualTo(2);
+    assertThat(registry.get(RobotsMetrics.STORE).tag("event", "lease_wait").counter().count())
+        .isEqualTo(1);
+    assertThat(registry.get(RobotsMetrics.STORE).tag("event", "timeout").counter().count())
+        .isEqualTo(1);
+    assertThat(registry.get(RobotsMetrics.STORE).tag("event", "miss").counter().count())
+        .isZero();
+  }
+
   private double evictions(String cause) {
     return registry.get(RobotsMetrics.EVICTIONS).tag("cause", cause).counter().count();
   }
@@ -262,9 +282,11 @@ class RobotsMetricsListenerTest {
       metrics.onEviction(origin, EvictionCause.values()[i % EvictionCause.values().length], i);
       Reason reason = Reason.values()[i % Reason.values().length];
       metrics.onVerdict(Verdict.of(i % 2 == 0, reason, null, null), i);
+      metrics.onStore(origin, StoreEvent.values()[i % StoreEvent.values().length]);
     }
     Set<String> allowedValues = new HashSet<>();
     for (String[] values : List.of(TagValues.LOOKUPS, TagValues.EVICTION_CAUSES,
+        TagValues.STORE_EVENTS,
         TagValues.OUTCOMES, TagValues.REASONS, TagValues.DECISIONS, TagValues.STATUS_CLASSES)) {
       allowedValues.addAll(List.of(values));
     }
@@ -275,9 +297,9 @@ class RobotsMetricsListenerTest {
         assertThat(tag.getValue()).doesNotContain("example");
       }
     }
-    // 4 gauges + 4 requests + 4 evictions + body + parse + check
+    // 4 gauges + 4 requests + 4 evictions + store events + body + parse + check
     // + at most 6 outcomes x 5 status classes + at most 2 x 8 verdicts
-    int bound = 4 + 4 + 4 + 3 + 6 * 5 + 2 * Reason.values().length;
+    int bound = 4 + 4 + 4 + StoreEvent.values().length + 3 + 6 * 5 + 2 * Reason.values().length;
     assertThat(registry.getMeters().size()).isLessThanOrEqualTo(bound);
   }
 
@@ -292,6 +314,9 @@ class RobotsMetricsListenerTest {
     m.onParsed(ORIGIN, 120, TimeUnit.MICROSECONDS.toNanos(80));
     for (EvictionCause cause : EvictionCause.values()) {
       m.onEviction(ORIGIN, cause, 500);
+    }
+    for (StoreEvent event : StoreEvent.values()) {
+      m.onStore(ORIGIN, event);
     }
     m.onVerdict(Verdict.of(true, Reason.MATCHED_ALLOW, null, null), 900);
     m.onVerdict(Verdict.of(false, Reason.MATCHED_DISALLOW, null, null), 1_100);
