@@ -2,18 +2,37 @@ package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code simulate [options]}: runs the crawl simulator with the netty fetcher, resolving every
- * name through the farm's resolver, and prints the report. See {@link SimOptions#usage()}.
+ * name through the farm's resolver, and prints the report. See {@link SimOptions#usage()}; with
+ * {@code --workers N} it runs a fleet of N caches sharing one Redis ({@link FleetSimulator}).
  */
 public final class SimulateCommand {
+  private static final String FLEET_USAGE = """
+        --workers N            run N caches sharing one Redis, a fleet (default: one cache)
+        --redis-url URI        the Redis they share (default: redis-server from the PATH)
+      """;
+
   private SimulateCommand() {}
 
   /** Runs with {@code args}; the report goes to {@code out}, progress to standard error. */
   public static SimReport main(String[] args, PrintStream out) throws Exception {
     if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
-      out.print(SimOptions.usage());
+      out.print(SimOptions.usage() + FLEET_USAGE);
+      return null;
+    }
+    FleetArgs fleet = FleetArgs.of(args);
+    if (fleet.workers() > 0) {
+      SimOptions options = SimOptions.parse(fleet.rest());
+      FleetReport report = new FleetSimulator(options, fleet.workers(), fleet.redisUri(),
+          resolver -> nettyFetcher(options, resolver)).run();
+      out.print(report.text());
+      if (!report.singleFlightHeld() || report.errors() > 0) {
+        throw new IllegalStateException("the fleet did not fetch each origin exactly once");
+      }
       return null;
     }
     SimOptions options = SimOptions.parse(args);
@@ -22,6 +41,33 @@ public final class SimulateCommand {
     SimReport report = new Simulator(options, resolver -> nettyFetcher(options, resolver)).run();
     out.print(report.text());
     return report;
+  }
+
+  /** {@code --workers} and {@code --redis-url} taken out of the arguments; 0 workers: none. */
+  record FleetArgs(int workers, String redisUri, String[] rest) {
+    static FleetArgs of(String[] args) {
+      int workers = 0;
+      String uri = null;
+      List<String> rest = new ArrayList<>();
+      for (int i = 0; i < args.length; i++) {
+        boolean fleetOption = args[i].equals("--workers") || args[i].equals("--redis-url");
+        if (fleetOption && i + 1 >= args.length) {
+          throw new IllegalArgumentException(args[i] + " needs a value");
+        }
+        if (args[i].equals("--workers")) {
+          try {
+            workers = Integer.parseInt(args[++i]);
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--workers needs a whole number, got " + args[i]);
+          }
+        } else if (args[i].equals("--redis-url")) {
+          uri = args[++i];
+        } else {
+          rest.add(args[i]);
+        }
+      }
+      return new FleetArgs(workers, uri, rest.toArray(String[]::new));
+    }
   }
 
   /** The netty fetcher the simulator uses: the farm's resolver, the run's timeout and agent. */

@@ -1,0 +1,88 @@
+package io.github.reactiverobots.bench.sim;
+
+import io.github.reactiverobots.bench.sim.FleetSimulator.StoreCounts;
+import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A fleet run's report: fetches at the farm against distinct origins across the fleet, what the
+ * shared store did, and how the restarted worker came back. Immutable.
+ *
+ * @param options the run's settings
+ * @param workers workers at the start (the restarted one is replaced, not added)
+ * @param redisUri the Redis the fleet shared
+ * @param checks checks finished
+ * @param errors checks that ended in an error signal
+ * @param elapsedNanos wall time of the workload
+ * @param distinctOrigins distinct origins asked about across the fleet
+ * @param farmRobotsRequests {@code /robots.txt} requests the farm received
+ * @param fetchesStarted fetches the caches started, all workers
+ * @param storeHits flights answered from Redis without a fetch, all workers
+ * @param leaseWaits flights that waited for another worker's lease, all workers
+ * @param storeFaults store errors, timeouts and rejected values, all workers
+ * @param restartedMisses local misses of the restarted worker after its restart
+ * @param restartedStoreHits of those, answered from Redis
+ * @param restartedFetches fetches the restarted worker started after its restart
+ * @param p50Nanos check latency median
+ * @param p99Nanos check latency 99th percentile
+ */
+public record FleetReport(SimOptions options, int workers, String redisUri, long checks,
+    long errors, long elapsedNanos, long distinctOrigins, long farmRobotsRequests,
+    long fetchesStarted, long storeHits, long leaseWaits, long storeFaults, long restartedMisses,
+    long restartedStoreHits, long restartedFetches, long p50Nanos, long p99Nanos) {
+
+  static FleetReport of(SimOptions options, int workers, String redisUri, long checks,
+      long elapsedNanos, SimStats asked, long farmRobotsRequests, List<SimStats> stats,
+      List<StoreCounts> store) {
+    SimStats restarted = stats.get(stats.size() - 1);
+    StoreCounts restartedStore = store.get(store.size() - 1);
+    Histogram h = asked.latency();
+    return new FleetReport(options, workers, redisUri, checks, asked.errors(), elapsedNanos,
+        asked.distinctOrigins(), farmRobotsRequests,
+        stats.stream().mapToLong(SimStats::fetchesStarted).sum(),
+        store.stream().mapToLong(s -> s.get(StoreEvent.HIT)).sum(),
+        store.stream().mapToLong(s -> s.get(StoreEvent.LEASE_WAIT)).sum(),
+        store.stream().mapToLong(s -> s.get(StoreEvent.ERROR) + s.get(StoreEvent.TIMEOUT)
+            + s.get(StoreEvent.REJECTED)).sum(),
+        restarted.lookups().get(Lookup.MISS), restartedStore.get(StoreEvent.HIT),
+        restarted.fetchesStarted(), h.getValueAtPercentile(50), h.getValueAtPercentile(99));
+  }
+
+  /** Whether the fleet fetched each distinct origin exactly once at the farm. */
+  public boolean singleFlightHeld() {
+    return farmRobotsRequests == distinctOrigins && fetchesStarted == distinctOrigins;
+  }
+
+  /** The report as text. */
+  public String text() {
+    StringBuilder sb = new StringBuilder();
+    SimOptions o = options;
+    line(sb, "reactive-robots fleet simulation");
+    line(sb, "  workload      %,d origins, %,d checks, concurrency %d, Zipf s=%.2f, %d workers"
+        + " sharing %s", o.origins(), o.checks(), o.concurrency(), o.zipfExponent(), workers,
+        redisUri);
+    line(sb, "  origin mix    %s", o.mix());
+    line(sb, "  finished      %,d checks in %.1f s (%,.0f checks/s), %,d errors", checks,
+        elapsedNanos / 1e9, checks / (elapsedNanos / 1e9), errors);
+    line(sb, "  fleet fetches %,d robots.txt requests at the farm, %,d started by the caches,"
+        + " %,d distinct origins asked across the fleet: %s", farmRobotsRequests, fetchesStarted,
+        distinctOrigins, singleFlightHeld() ? "equal (fleet-wide single flight held)"
+            : "NOT EQUAL");
+    line(sb, "  shared store  %,d flights answered from Redis, %,d lease waits, %,d faults",
+        storeHits, leaseWaits, storeFaults);
+    line(sb, "  restart       worker 0 restarted after %,d checks: %,d local misses since,"
+        + " %,d answered from Redis, %,d fetched (origins no worker had fetched)",
+        o.checks() / 2, restartedMisses,
+        restartedStoreHits, restartedFetches);
+    line(sb, "  latency       p50 %.1f us, p99 %.1f ms (per check, cached or not)",
+        p50Nanos / 1e3, p99Nanos / 1e6);
+    return sb.toString();
+  }
+
+  private static void line(StringBuilder sb, String format, Object... args) {
+    sb.append(String.format(Locale.ROOT, format, args)).append('\n');
+  }
+}

@@ -1,0 +1,252 @@
+package io.github.reactiverobots.bench.sim;
+
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.core.testing.UrlRow;
+import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.redis.RedisRobotsStore;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The crawl simulator as a fleet: {@code workers} independent caches (one per worker, each with
+ * its own fetcher and its own Redis connections) sharing one Redis, checks dealt to the workers
+ * in turn. Halfway through, worker 0 restarts: a new cache and store connection take its place,
+ * cold locally, and should come back warm from Redis. Redis is the one at {@code redisUri}, or a
+ * {@code redis-server} from the PATH started on a free loopback port without persistence and
+ * stopped after. Bounded in count and time like {@link Simulator}. Single use.
+ */
+public final class FleetSimulator {
+  private final SimOptions options;
+  private final int workers;
+  private final String redisUri;
+  private final Function<FarmResolver, RobotsFetcher> fetcherFactory;
+
+  /**
+   * @param options the run's settings
+   * @param workers the number of workers, at least 1
+   * @param redisUri a Redis URI, or null to start a redis-server from the PATH
+   * @param fetcherFactory builds one worker's fetcher on the farm's resolver
+   */
+  public FleetSimulator(SimOptions options, int workers, String redisUri,
+      Function<FarmResolver, RobotsFetcher> fetcherFactory) {
+    if (workers < 1 || workers > 64) {
+      throw new IllegalArgumentException("--workers must be 1..64");
+    }
+    this.options = options;
+    this.workers = workers;
+    this.redisUri = redisUri;
+    this.fetcherFactory = fetcherFactory;
+  }
+
+  /** Store events counted for one cache. */
+  static final class StoreCounts implements RobotsCacheListener {
+    final Map<StoreEvent, LongAdder> events = new EnumMap<>(StoreEvent.class);
+
+    StoreCounts() {
+      for (StoreEvent e : StoreEvent.values()) {
+        events.put(e, new LongAdder());
+      }
+    }
+
+    @Override
+    public void onStore(Origin origin, StoreEvent event) {
+      events.get(event).increment();
+    }
+
+    long get(StoreEvent e) {
+      return events.get(e).sum();
+    }
+  }
+
+  /** One worker's cache and what it counts. */
+  private final class Worker implements AutoCloseable {
+    final SimStats stats = new SimStats(options.origins());
+    final StoreCounts store = new StoreCounts();
+    final RobotsFetcher fetcher;
+    final RedisRobotsStore redis;
+    final RobotsCache cache;
+
+    Worker(FarmResolver resolver, String uri) {
+      fetcher = fetcherFactory.apply(resolver);
+      redis = RedisRobotsStore.builder().uri(uri).build();
+      cache = RobotsCache.builder()
+          .fetcher(fetcher)
+          .maximumWeight(options.cacheWeightBytes())
+          .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
+          .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
+          .storeLease(options.fetchTimeout().multipliedBy(4))
+          .store(redis)
+          .listener(stats)
+          .listener(store)
+          .build();
+    }
+
+    @Override
+    public void close() throws Exception {
+      cache.close();
+      redis.close();
+      if (fetcher instanceof AutoCloseable c) {
+        c.close();
+      }
+    }
+  }
+
+  /** Runs the fleet and returns its report. */
+  public FleetReport run() throws Exception {
+    Corpus corpus = Corpus.odditySample();
+    SimStats asked = new SimStats(options.origins());
+    try (OriginFarm farm = new OriginFarm(options.origins(), corpus.files(), options.mix(),
+            options.seed(), options.slowDelay());
+        RedisProcess started = redisUri == null ? RedisProcess.start() : null) {
+      String uri = redisUri != null ? redisUri : started.uri();
+      FarmResolver resolver = new FarmResolver(farm.address());
+      List<Worker> all = new ArrayList<>();
+      Worker[] current = new Worker[workers];
+      try {
+        for (int w = 0; w < workers; w++) {
+          current[w] = new Worker(resolver, uri);
+          all.add(current[w]);
+        }
+        String[] paths = corpus.rows().stream().map(UrlRow::path).distinct()
+            .toArray(String[]::new);
+        ZipfSampler zipf = new ZipfSampler(options.origins(), options.zipfExponent());
+        int checks = (int) Math.min(Integer.MAX_VALUE, options.checks());
+        int restartAt = checks / 2;
+        long start = System.nanoTime();
+        Long done = Flux.range(0, checks)
+            .concatMap(i -> {
+              if (i == restartAt) {
+                current[0] = new Worker(resolver, uri);
+                all.add(current[0]);
+              }
+              return Mono.just(i);
+            }, 1)
+            .flatMap(i -> check(current[i % workers], asked, zipf, paths, i),
+                options.concurrency(), 1)
+            .take(options.maxDuration())
+            .count()
+            .block(options.maxDuration().plusSeconds(30));
+        long elapsed = System.nanoTime() - start;
+        return FleetReport.of(options, workers, uri, done == null ? 0 : done, elapsed, asked,
+            farm.robotsRequests(), all.stream().map(w -> w.stats).toList(),
+            all.stream().map(w -> w.store).toList());
+      } finally {
+        for (Worker w : all) {
+          w.close();
+        }
+        resolver.close();
+      }
+    }
+  }
+
+  private Mono<Boolean> check(Worker worker, SimStats asked, ZipfSampler zipf, String[] paths,
+      int i) {
+    SplittableRandom r = new SplittableRandom(options.seed() * 0x9E3779B97F4A7C15L + i);
+    int origin = zipf.sample(r.nextDouble());
+    String url = "http://" + OriginFarm.host(origin) + paths[r.nextInt(paths.length)];
+    return Mono.defer(() -> {
+      asked.asked(origin);
+      long t0 = System.nanoTime();
+      return worker.cache.check(url, options.agent())
+          .doOnNext(v -> asked.checked(v, System.nanoTime() - t0))
+          .map(v -> Boolean.TRUE);
+    }).onErrorResume(e -> {
+      asked.failed();
+      return Mono.just(Boolean.FALSE);
+    });
+  }
+
+  /** A redis-server from the PATH on a free loopback port, without persistence. */
+  static final class RedisProcess implements AutoCloseable {
+    private final Process process;
+    private final int port;
+
+    private RedisProcess(Process process, int port) {
+      this.process = process;
+      this.port = port;
+    }
+
+    static RedisProcess start() throws IOException, InterruptedException {
+      Path exe = find();
+      int port;
+      try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        port = s.getLocalPort();
+      }
+      Path dir = Files.createTempDirectory("simulate-redis");
+      Process p = new ProcessBuilder(exe.toString(), "--port", Integer.toString(port), "--bind",
+          "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString())
+          .redirectErrorStream(true).start();
+      CompletableFuture<Boolean> ready = new CompletableFuture<>();
+      Thread reader = new Thread(() -> {
+        try (BufferedReader in = new BufferedReader(
+            new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+          for (String line; (line = in.readLine()) != null; ) {
+            if (line.contains("Ready to accept connections")) {
+              ready.complete(true);
+            }
+          }
+        } catch (IOException e) {
+          ready.completeExceptionally(e);
+        }
+        ready.complete(false);
+      }, "simulate-redis-output");
+      reader.setDaemon(true);
+      reader.start();
+      try {
+        if (!ready.get(20, TimeUnit.SECONDS)) {
+          throw new IOException("redis-server exited before it was ready");
+        }
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        p.destroyForcibly();
+        throw new IOException("redis-server did not start", e);
+      }
+      return new RedisProcess(p, port);
+    }
+
+    private static Path find() {
+      String path = System.getenv("PATH");
+      for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
+        Path candidate = Path.of(dir.isEmpty() ? "." : dir, "redis-server");
+        if (Files.isExecutable(candidate)) {
+          return candidate;
+        }
+      }
+      throw new IllegalArgumentException(
+          "--workers needs redis-server on the PATH (Debian: redis-server), or --redis-url");
+    }
+
+    String uri() {
+      return "redis://127.0.0.1:" + port;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      process.destroy();
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+}
