@@ -8,19 +8,24 @@ import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Redis pub/sub for the workers waiting on origins, over one connection: a channel is subscribed
  * while at least one waiter listens to it and unsubscribed when the last leaves. A notification
  * can be missed (one published between a waiter's read and its subscription taking effect, or
  * while the connection is down), so waiters re-read on a backoff as well; Lettuce resubscribes
- * the channels after a reconnect. Thread-safe; the bookkeeping is a short critical section that
- * issues commands without waiting for them.
+ * the channels after a reconnect. {@code SUBSCRIBE} and {@code UNSUBSCRIBE} are sent in the order
+ * the bookkeeping decided them, one at a time from one bounded elastic worker (never from the
+ * caller's thread: see {@link RedisRobotsStore} on threads). Thread-safe; the bookkeeping is a
+ * short critical section that schedules commands without waiting for them.
  */
 final class Notifications implements AutoCloseable {
   private final StatefulRedisPubSubConnection<String, String> connection;
   private final RedisPubSubReactiveCommands<String, String> commands;
   private final Map<String, Listeners> byChannel = new HashMap<>();
+  private final Scheduler serial = Schedulers.single(Schedulers.boundedElastic());
   private final Disposable listening;
 
   private static final class Listeners {
@@ -64,7 +69,7 @@ final class Notifications implements AutoCloseable {
   private synchronized Listeners join(String channel) {
     Listeners l = byChannel.get(channel);
     if (l == null) {
-      l = new Listeners(commands.subscribe(channel));
+      l = new Listeners(commands.subscribe(channel).subscribeOn(serial));
       byChannel.put(channel, l);
     }
     l.count++;
@@ -73,7 +78,7 @@ final class Notifications implements AutoCloseable {
 
   private synchronized void leave(String channel, Listeners l) {
     if (--l.count == 0 && byChannel.remove(channel, l)) {
-      commands.unsubscribe(channel).subscribe(null, e -> { });
+      commands.unsubscribe(channel).subscribeOn(serial).subscribe(null, e -> { });
     }
   }
 
@@ -81,5 +86,6 @@ final class Notifications implements AutoCloseable {
   public void close() {
     listening.dispose();
     connection.close();
+    serial.dispose();
   }
 }

@@ -19,8 +19,10 @@ import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * A {@link RobotsStore} on Redis, through Lettuce's reactive API: the shared robots.txt state of a
@@ -47,6 +49,13 @@ import reactor.core.publisher.Mono;
  * <p>Faults: with the connection down, commands fail at once (Lettuce's {@code REJECT_COMMANDS})
  * rather than queueing, and Lettuce reconnects on its own (10 ms doubling to 1 s); a Redis that
  * hangs is cut off by the cache's store wait (and by the command timeout here, a safety net).
+ *
+ * <p>Threads: every command is sent from {@link Schedulers#boundedElastic()}, never from the
+ * subscriber's thread. Sending a command takes Lettuce's per-connection lock, which its event loop
+ * holds while a connection comes up or goes down, so a sender can wait there for a moment; on a
+ * Reactor or Netty thread that wait would block a non-blocking thread (and under BlockHound the
+ * error it raises inside the lock leaves the lock's writer count unbalanced, after which every
+ * sender spins in it for good). Results are emitted on Lettuce's computation threads.
  * Thread-safe; nothing blocks except {@link Builder#build()} and {@link #close()}.
  */
 public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
@@ -185,12 +194,12 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
 
   @Override
   public Mono<StoredRobots> get(Origin origin) {
-    return commands.get(valueKey(origin)).map(bytes -> decode(origin, bytes));
+    return send(() -> commands.get(valueKey(origin))).map(bytes -> decode(origin, bytes));
   }
 
   @Override
   public Mono<Void> put(Origin origin, StoredRobots value, Duration retention) {
-    return Mono.defer(() -> commands.<Long>eval(PUT, ScriptOutputType.INTEGER,
+    return send(() -> commands.<Long>eval(PUT, ScriptOutputType.INTEGER,
         new String[] {valueKey(origin)}, ValueFormat.write(origin, value), millis(retention),
         utf8(channel(origin))).then());
   }
@@ -199,9 +208,8 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   public Mono<Lease> acquire(Origin origin, Duration duration) {
     return Mono.defer(() -> {
       String token = tokenPrefix + tokens.incrementAndGet();
-      return commands.<Long>eval(ACQUIRE, ScriptOutputType.INTEGER,
-              new String[] {leaseKey(origin)}, utf8(token), millis(duration))
-          .next()
+      return send(() -> commands.<Long>eval(ACQUIRE, ScriptOutputType.INTEGER,
+              new String[] {leaseKey(origin)}, utf8(token), millis(duration)).next())
           .map(left -> left == -1 ? Lease.granted(origin, token)
               : Lease.heldElsewhere(origin, Duration.ofMillis(Math.max(0, left))));
     });
@@ -211,7 +219,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   public Mono<Void> complete(Lease lease, StoredRobots value, Duration retention) {
     requireGranted(lease);
     Origin origin = lease.origin();
-    return Mono.defer(() -> commands.<Long>eval(COMPLETE, ScriptOutputType.INTEGER,
+    return send(() -> commands.<Long>eval(COMPLETE, ScriptOutputType.INTEGER,
         new String[] {valueKey(origin), leaseKey(origin)}, ValueFormat.write(origin, value),
         millis(retention), utf8(lease.token()), utf8(channel(origin))).then());
   }
@@ -220,8 +228,8 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   public Mono<Void> release(Lease lease) {
     requireGranted(lease);
     Origin origin = lease.origin();
-    return commands.<Long>eval(RELEASE, ScriptOutputType.INTEGER,
-        new String[] {leaseKey(origin)}, utf8(lease.token()), utf8(channel(origin))).then();
+    return send(() -> commands.<Long>eval(RELEASE, ScriptOutputType.INTEGER,
+        new String[] {leaseKey(origin)}, utf8(lease.token()), utf8(channel(origin))).then());
   }
 
   @Override
@@ -250,10 +258,18 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
    * as its value is written, so that a lease seen gone means its value (if any) is visible.
    */
   private Mono<Poll> poll(Origin origin) {
-    return commands.exists(leaseKey(origin)).flatMap(leases -> get(origin)
+    return send(() -> commands.exists(leaseKey(origin))).flatMap(leases -> get(origin)
         .map(v -> new Poll(v, v.expiresAt().isAfter(clock.instant()), leases > 0))
         .onErrorResume(RejectedValueException.class, e -> Mono.empty())
         .defaultIfEmpty(new Poll(null, false, leases > 0)));
+  }
+
+  /**
+   * A command, sent (subscribed and requested) on the bounded elastic scheduler: see the class
+   * comment on threads.
+   */
+  private static <T> Mono<T> send(Supplier<Mono<T>> command) {
+    return Mono.defer(command).subscribeOn(Schedulers.boundedElastic());
   }
 
   /**
