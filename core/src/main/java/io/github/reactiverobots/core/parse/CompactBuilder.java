@@ -194,24 +194,36 @@ final class CompactBuilder implements RobotsParseHandler {
     records.add(d, from, to);
   }
 
+  /**
+   * The parsed file. Its strings (user-agent values, group names, sitemaps, records, texts as
+   * written) go into one shared store, each kind from its own base index.
+   */
   RobotsTxt build() {
+    ByteStore.Builder names = new ByteStore.Builder(nameGroups.size() * 8);
+    for (String name : nameGroups.keySet()) {
+      names.add(name);
+    }
+    ByteStore.Builder all = agents;
+    int nameBase = all.addAll(names);
+    int sitemapBase = all.addAll(sitemaps);
+    int recordBase = all.addAll(records);
+    int formBase = all.addAll(forms);
+    ByteStore strings = all.build();
     RuleTable rules = new RuleTable(patterns.build(), ruleLines.toArray(), implied.toArray(),
-        ownForms.toArray(), forms.build());
-    return new RobotsTxt(options, rules, groups(), sitemaps.build(), recordLines.toArray(),
-        records.build(), lines, truncated, unknownCapped);
+        ownForms.toArray(), strings, formBase);
+    return new RobotsTxt(options, rules, groups(strings, nameBase), strings, sitemapBase,
+        sitemaps.size(), recordLines.toArray(), recordBase, lines, truncated, unknownCapped);
   }
 
   /** The groups, the names and what each selects; the {@code *} groups' selection last. */
-  private GroupTable groups() {
+  private GroupTable groups(ByteStore strings, int nameBase) {
     int groupCount = groupLines.size();
-    ByteStore.Builder names = new ByteStore.Builder(nameGroups.size() * 8);
     int[] nameSelection = new int[nameGroups.size()];
     Map<List<Integer>, Integer> shared = new HashMap<>();
     Ints selectionStart = new Ints(nameGroups.size() + 2);
     Ints selectionGroups = new Ints(nameGroups.size() + 1);
     int n = 0;
     for (Map.Entry<String, Ints> e : nameGroups.entrySet()) {
-      names.add(e.getKey());
       List<Integer> key = boxed(e.getValue());
       Integer s = shared.get(key);
       if (s == null) {
@@ -233,13 +245,13 @@ final class CompactBuilder implements RobotsParseHandler {
     ruleStart[groupCount] = ruleLines.size();
     int[] agentStart = Arrays.copyOf(groupAgentStart.toArray(), groupCount + 1);
     agentStart[groupCount] = agents.size();
-    boolean[] global = new boolean[groupCount];
+    int[] lineAndGlobal = groupLines.toArray();
     for (int g = 0; g < groupCount; g++) {
-      global[g] = groupGlobal.get(g) != 0;
+      lineAndGlobal[g] = groupGlobal.get(g) != 0 ? -lineAndGlobal[g] : lineAndGlobal[g];
     }
-    return new GroupTable(ruleStart, agentStart, groupLines.toArray(), global,
-        groupPacing == null ? null : groupPacing.toArray(new Pacing[0]), agents.build(),
-        names.build(), nameSelection, selectionStart.toArray(), selectionGroups.toArray());
+    return new GroupTable(ruleStart, agentStart, lineAndGlobal, nameSelection,
+        selectionStart.toArray(), selectionGroups.toArray(),
+        groupPacing == null ? null : groupPacing.toArray(new Pacing[0]), strings, 0, nameBase);
   }
 
   private static void addSelection(List<Integer> groups, Ints selectionStart, Ints members) {

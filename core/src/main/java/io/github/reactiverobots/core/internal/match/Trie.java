@@ -25,9 +25,12 @@ final class Trie {
   private final int[] nodes;
   /** Per node, the first byte of its label (the root's is unused). */
   private final byte[] firstByte;
-  /** The nodes where an anchored ({@code $}) pattern ends, ascending, and its terminal. */
-  private final int[] exactNodes;
-  private final int[] exactTerms;
+  /**
+   * The nodes where an anchored ({@code $}) pattern ends, ascending, and each one's terminal, in
+   * one array: the nodes, then the terminals. Few patterns are anchored.
+   */
+  private final int[] exact;
+  private static final int[] NO_EXACT = new int[0];
   final int nodeCount;
 
   private Trie(PatternTable table, Builder b) {
@@ -40,12 +43,11 @@ final class Trie {
     for (int i = 0; i < nodeCount; i++) {
       exact += b.exactTerm[i] >= 0 ? 1 : 0;
     }
-    this.exactNodes = new int[exact];
-    this.exactTerms = new int[exact];
+    this.exact = exact == 0 ? NO_EXACT : new int[2 * exact];
     for (int i = 0, k = 0; i < nodeCount; i++) {
       if (b.exactTerm[i] >= 0) {
-        exactNodes[k] = i;
-        exactTerms[k++] = b.exactTerm[i];
+        this.exact[k] = i;
+        this.exact[exact + k++] = b.exactTerm[i];
       }
     }
   }
@@ -77,8 +79,9 @@ final class Trie {
 
   /** The terminal of an anchored pattern ending at {@code node}, or -1. */
   int exactTerm(int node) {
-    int k = Arrays.binarySearch(exactNodes, node);
-    return k < 0 ? -1 : exactTerms[k];
+    int half = exact.length / 2;
+    int k = Arrays.binarySearch(exact, 0, half, node);
+    return k < 0 ? -1 : exact[half + k];
   }
 
   /** The child of {@code node} whose edge starts with {@code b}, or -1. */
@@ -142,10 +145,9 @@ final class Trie {
 
   /** The retained heap size of this trie's own arrays (the table is counted apart). */
   long estimatedBytes() {
-    return HeapSizes.object(6L * HeapSizes.REFERENCE + Integer.BYTES)
+    return HeapSizes.object(5L * HeapSizes.REFERENCE + Integer.BYTES)
         + HeapSizes.array(nodes.length, Integer.BYTES) + HeapSizes.array(firstByte.length, 1)
-        + HeapSizes.array(exactNodes.length, Integer.BYTES)
-        + HeapSizes.array(exactTerms.length, Integer.BYTES);
+        + (exact == NO_EXACT ? 0 : HeapSizes.array(exact.length, Integer.BYTES));
   }
 
   /**
