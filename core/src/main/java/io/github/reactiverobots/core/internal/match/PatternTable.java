@@ -154,7 +154,11 @@ public final class PatternTable {
       ensureText(end - from);
       int bodyStart = textSize;
       boolean wildcard = false;
-      for (int i = from; i < end; i++) {
+      int star = Trie.firstStar(bytes, from, end);
+      // Star-free bytes are copied whole; the rest byte by byte, collapsing runs of stars.
+      System.arraycopy(bytes, from, text, textSize, star - from);
+      textSize += star - from;
+      for (int i = star; i < end; i++) {
         byte b = bytes[i];
         if (b == Trie.STAR) {
           if (textSize > bodyStart && text[textSize - 1] == Trie.STAR) {
@@ -193,10 +197,18 @@ public final class PatternTable {
      */
     public boolean reproduces(int i, byte[] bytes, int from, int to) {
       int bodyLength = start[i + 1] - start[i];
-      byte[] tail = tail(info[i], bodyLength);
-      return to - from == bodyLength + tail.length
-          && Arrays.equals(text, start[i], start[i + 1], bytes, from, from + bodyLength)
-          && Arrays.equals(tail, 0, tail.length, bytes, from + bodyLength, to);
+      int fact = info[i];
+      if (to - from != fact >>> PRIORITY_SHIFT
+          || !Arrays.equals(text, start[i], start[i + 1], bytes, from, from + bodyLength)) {
+        return false;
+      }
+      int tailEnd = (fact & ANCHORED) != 0 ? to - 1 : to;
+      for (int k = from + bodyLength; k < tailEnd; k++) {
+        if (bytes[k] != Trie.STAR) {
+          return false;
+        }
+      }
+      return tailEnd == to || (tailEnd >= from + bodyLength && bytes[tailEnd] == '$');
     }
 
     /**
