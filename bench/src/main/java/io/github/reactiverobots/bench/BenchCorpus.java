@@ -26,7 +26,7 @@ public final class BenchCorpus {
     String name = System.getProperty(PROPERTY, "full");
     return switch (name) {
       case "full" -> Corpus.full();
-      case "oddity" -> BenchCorpus.selected();
+      case "oddity" -> Corpus.odditySample();
       default -> throw new IllegalArgumentException(
           PROPERTY + " must be full or oddity, was " + name);
     };

@@ -13,7 +13,7 @@ import io.github.reactiverobots.core.parse.RobotsTxt;
  * What the cache holds for one origin: either a good copy of its robots.txt (fresh, expired,
  * or in use through an outage), or a blanket answer (allow all, disallow all), together with
  * the history the policy needs (validators, when the copy was last confirmed, the current
- * failure streak). Immutable and thread-safe.
+ * failure streak). Immutable but for whether the store pins it; thread-safe.
  *
  * <p>All times are ticker nanoseconds (see {@link TimeSource}).
  */
@@ -73,6 +73,11 @@ final class Entry {
   private final GoodCopy copy;
   private final FailureStreak streak;
   private final int weight;
+  /**
+   * Whether the store pins this entry (it weighs nothing to Caffeine) during its minimum
+   * residency: the one field that changes, once each way, read when Caffeine re-weighs it.
+   */
+  private volatile boolean pinned;
 
   private Entry(RobotsTxt rules, AgentRules blanket, OriginState state, Lifetime lifetime,
       GoodCopy copy, FailureStreak streak, int keyChars) {
@@ -167,6 +172,18 @@ final class Entry {
 
   FailureStreak streak() {
     return streak;
+  }
+
+  boolean isPinned() {
+    return pinned;
+  }
+
+  void pin() {
+    pinned = true;
+  }
+
+  void unpin() {
+    pinned = false;
   }
 
   /** The charged weight in bytes. */

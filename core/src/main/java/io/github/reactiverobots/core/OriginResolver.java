@@ -154,7 +154,7 @@ final class OriginResolver {
    * (the writer waits for the maintenance lock), so a write never runs on a non-blocking thread.
    */
   private Entry store(Origin origin, Entry next) {
-    store.put(origin, next);
+    store.putFetched(origin, next);
     return next;
   }
 

@@ -43,6 +43,8 @@ public final class RobotsCacheBuilder {
   boolean allowAllWhenUnreachableTooLong = true;
   Duration fetchTimeout = Duration.ofMinutes(5);
   int checkAllConcurrency = 256;
+  Duration minimumResidency = Duration.ofMinutes(5);
+  double residencyShare = 0.1;
   Ticker ticker = Ticker.systemTicker();
   Clock clock = Clock.systemUTC();
   Scheduler parseScheduler;
@@ -268,6 +270,36 @@ public final class RobotsCacheBuilder {
   }
 
   /**
+   * How long an origin's entry, once fetched for a caller, is kept from eviction, so that the
+   * checks that caused the fetch (a crawler visits a new site several times in a row) use it;
+   * then it competes for its place like any other. Default 5 minutes; zero turns it off.
+   *
+   * @param residency the minimum residency
+   * @return this builder
+   */
+  public RobotsCacheBuilder minimumResidency(Duration residency) {
+    this.minimumResidency = requireNonNegative(residency, "minimumResidency");
+    return this;
+  }
+
+  /**
+   * The share of {@link #maximumWeight} that entries kept by {@link #minimumResidency} may take
+   * together; past it the oldest of them compete like any other entry, so that a burst of new
+   * origins never flushes the ones in steady use. Default 0.1; 0 turns the residency off.
+   *
+   * @param share a fraction from 0 to 0.5
+   * @return this builder
+   * @throws IllegalArgumentException if {@code share} is outside [0, 0.5]
+   */
+  public RobotsCacheBuilder residencyShare(double share) {
+    if (!(share >= 0 && share <= 0.5)) {
+      throw new IllegalArgumentException("residencyShare must be within [0, 0.5], was " + share);
+    }
+    this.residencyShare = share;
+    return this;
+  }
+
+  /**
    * The time source for every freshness decision (for tests); default
    * {@link Ticker#systemTicker()}.
    *
@@ -333,7 +365,7 @@ public final class RobotsCacheBuilder {
     return new CacheSettings(new ParseOptions(profile, parseLimit, explicitAgents), crawler,
         maximumWeight, maximumOrigins, ttlMin, ttlMax, backoffInitial, backoffMax,
         staleCopyWindow, staleWhileRevalidate, allowAllWhenUnreachableTooLong, fetchTimeout,
-        checkAllConcurrency);
+        checkAllConcurrency, minimumResidency, residencyShare);
   }
 
   Scheduler resolvedParseScheduler() {
