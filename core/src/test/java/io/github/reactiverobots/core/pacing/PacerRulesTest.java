@@ -26,7 +26,8 @@ class PacerRulesTest {
 
   @Test
   void crawlDelaySpacesTheRequestsOfAnOrigin() {
-    try (PacerHarness h = new PacerHarness().serve("http://a.test", "User-agent: *\nCrawl-delay: 5\n")) {
+    try (PacerHarness h =
+        new PacerHarness().serve("http://a.test", "User-agent: *\nCrawl-delay: 5\n")) {
       Crawl<String> c = h.crawl(h.pacer(), pages("http://a.test", 4));
 
       h.advance(Duration.ofMillis(14_999));
