@@ -45,6 +45,8 @@ import java.util.Objects;
  */
 final class CachePolicy {
   private final ParseOptions parseOptions;
+  /** The crawler's token, whose rules are compiled before an entry is weighed; or null. */
+  private final String crawlerToken;
   private final long ttlMin;
   private final long ttlMax;
   private final long backoffInitial;
@@ -57,6 +59,7 @@ final class CachePolicy {
 
   CachePolicy(CacheSettings settings, TimeSource time, Events events) {
     this.parseOptions = settings.parseOptions();
+    this.crawlerToken = settings.crawler() == null ? null : settings.crawler().token();
     this.ttlMin = settings.ttlMin().toNanos();
     this.ttlMax = settings.ttlMax().toNanos();
     this.backoffInitial = settings.backoffInitial().toNanos();
@@ -190,6 +193,9 @@ final class CachePolicy {
   private RobotsTxt timedParse(Origin origin, FetchResult result) {
     long start = System.nanoTime();
     RobotsTxt rules = RobotsTxt.parse(result.body(), parseOptions);
+    if (crawlerToken != null) {
+      rules.forAgent(crawlerToken);
+    }
     events.parsed(origin, result.bodyLength(), System.nanoTime() - start);
     return rules;
   }

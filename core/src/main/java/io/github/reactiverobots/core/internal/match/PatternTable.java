@@ -85,39 +85,20 @@ public final class PatternTable {
   }
 
   /**
-   * The normalised pattern as matched: the body, and {@code $} when anchored. Runs of {@code *}
-   * appear collapsed and trailing ones dropped.
+   * Pattern {@code i} as normalised, rebuilt from its body: the body, then as many {@code *} as
+   * were dropped from its end, then {@code $} when anchored. Exact unless runs of {@code *} were
+   * collapsed inside it or a {@code $} followed dropped stars; {@link Builder#reproduces} tells.
    *
    * @param i a pattern index
    * @return a new array
    */
-  public byte[] matchedForm(int i) {
+  public byte[] reproduced(int i) {
     int from = start[i];
     int to = start[i + 1];
-    byte[] out = Arrays.copyOf(Arrays.copyOfRange(text, from, to), to - from + (anchored(i) ? 1 : 0));
-    if (anchored(i)) {
-      out[out.length - 1] = '$';
-    }
+    byte[] tail = tail(info[i], to - from);
+    byte[] out = Arrays.copyOfRange(text, from, to + tail.length);
+    System.arraycopy(tail, 0, out, to - from, tail.length);
     return out;
-  }
-
-  /**
-   * Whether pattern {@code i}'s matched form is exactly {@code bytes[from, to)}.
-   *
-   * @param i a pattern index
-   * @param bytes an array holding a pattern
-   * @param from its first byte
-   * @param to the index after its last byte
-   * @return whether they are the same bytes
-   */
-  public boolean matchedFormEquals(int i, byte[] bytes, int from, int to) {
-    int bodyLength = start[i + 1] - start[i];
-    boolean anchored = anchored(i);
-    if (to - from != bodyLength + (anchored ? 1 : 0)) {
-      return false;
-    }
-    return Arrays.equals(text, start[i], start[i + 1], bytes, from, from + bodyLength)
-        && (!anchored || bytes[to - 1] == '$');
   }
 
   /**
@@ -128,6 +109,19 @@ public final class PatternTable {
   public long estimatedBytes() {
     return HeapSizes.object(3L * HeapSizes.REFERENCE) + HeapSizes.array(text.length, 1)
         + HeapSizes.array(start.length, Integer.BYTES) + HeapSizes.array(info.length, Integer.BYTES);
+  }
+
+  /**
+   * What followed a body of {@code bodyLength} bytes in the normalised pattern, as far as the
+   * facts tell: the stars dropped from its end, then {@code $} when anchored.
+   */
+  private static byte[] tail(int fact, int bodyLength) {
+    byte[] tail = new byte[Math.max(0, (fact >>> PRIORITY_SHIFT) - bodyLength)];
+    Arrays.fill(tail, Trie.STAR);
+    if ((fact & ANCHORED) != 0 && tail.length > 0) {
+      tail[tail.length - 1] = '$';
+    }
+    return tail;
   }
 
   /** Collects patterns; not thread-safe. */
@@ -160,7 +154,11 @@ public final class PatternTable {
       ensureText(end - from);
       int bodyStart = textSize;
       boolean wildcard = false;
-      for (int i = from; i < end; i++) {
+      int star = Trie.firstStar(bytes, from, end);
+      // Star-free bytes are copied whole; the rest byte by byte, collapsing runs of stars.
+      System.arraycopy(bytes, from, text, textSize, star - from);
+      textSize += star - from;
+      for (int i = star; i < end; i++) {
         byte b = bytes[i];
         if (b == Trie.STAR) {
           if (textSize > bodyStart && text[textSize - 1] == Trie.STAR) {
@@ -185,6 +183,32 @@ public final class PatternTable {
           | (anchored ? ANCHORED : 0) | (allow ? ALLOW : 0);
       start[size + 1] = textSize;
       return size++;
+    }
+
+    /**
+     * Whether {@link PatternTable#reproduced} of pattern {@code i} gives exactly the normalised
+     * pattern {@code bytes[from, to)} it was added from.
+     *
+     * @param i a pattern index
+     * @param bytes the array the pattern was added from
+     * @param from its first byte
+     * @param to the index after its last byte
+     * @return whether the pattern can be rebuilt from its body
+     */
+    public boolean reproduces(int i, byte[] bytes, int from, int to) {
+      int bodyLength = start[i + 1] - start[i];
+      int fact = info[i];
+      if (to - from != fact >>> PRIORITY_SHIFT
+          || !Arrays.equals(text, start[i], start[i + 1], bytes, from, from + bodyLength)) {
+        return false;
+      }
+      int tailEnd = (fact & ANCHORED) != 0 ? to - 1 : to;
+      for (int k = from + bodyLength; k < tailEnd; k++) {
+        if (bytes[k] != Trie.STAR) {
+          return false;
+        }
+      }
+      return tailEnd == to || (tailEnd >= from + bodyLength && bytes[tailEnd] == '$');
     }
 
     /**
