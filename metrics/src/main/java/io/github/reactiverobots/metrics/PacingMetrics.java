@@ -108,10 +108,8 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
     Objects.requireNonNull(registry, "registry");
     Bound current = bound;
     if (current != null) {
-      if (current.registry == registry) {
-        return;
-      }
-      throw new IllegalStateException("PacingMetrics is already bound to another registry");
+      Registries.requireSame(current.registry, registry, "PacingMetrics");
+      return;
     }
     gauge(registry, WAITING, "Items a pacer holds, not yet released or reported", Pacer::waiting);
     gauge(registry, IN_FLIGHT, "Released items whose fetch has not been reported",

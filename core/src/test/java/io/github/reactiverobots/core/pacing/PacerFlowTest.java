@@ -142,19 +142,10 @@ class PacerFlowTest {
   void aFullOriginQueueStopsRequestsFromTheSourceAndTheTotalBoundHolds() {
     try (PacerHarness h = new PacerHarness().serve("http://one.test", OPEN)) {
       AtomicLong requested = new AtomicLong();
-      Flux<String> source = Flux.range(0, 1_000).map(i -> "http://one.test/" + i)
-          .doOnRequest(requested::addAndGet);
       Pacer pacer = h.pacer(b -> b.perOriginQueue(10).totalQueue(50));
-      Crawl<String> c = h.crawl(pacer, source);
+      Crawl<String> c = h.crawl(pacer, oneOrigin(requested));
 
-      for (int second = 0; second < 1_000; second++) {
-        int released = c.released().size();
-        assertThat(requested.get() - released).as("held at %d s", second).isLessThanOrEqualTo(50);
-        long received = Math.min(requested.get(), 1_000);
-        assertThat(pacer.waiting()).as("waiting at %d s", second).isLessThanOrEqualTo(50)
-            .isEqualTo(received - released);
-        h.advance(Duration.ofSeconds(1));
-      }
+      holdsAtMost(50, 1_000, h, pacer, c, requested);
       assertThat(c.released()).hasSize(1_000);
       assertThat(c.completed).isTrue();
       assertThat(pacer.waiting()).isZero();
@@ -166,18 +157,34 @@ class PacerFlowTest {
   void aRunOfOneOriginsItemsStopsTheSourceAtThatOriginsQueueCap() {
     try (PacerHarness h = new PacerHarness().serve("http://one.test", OPEN)) {
       AtomicLong requested = new AtomicLong();
-      Flux<String> source = Flux.range(0, 1_000).map(i -> "http://one.test/" + i)
-          .doOnRequest(requested::addAndGet);
       Pacer pacer = h.pacer(b -> b.perOriginQueue(10).totalQueue(10_000));
-      Crawl<String> c = h.crawl(pacer, source);
+      Crawl<String> c = h.crawl(pacer, oneOrigin(requested));
 
-      for (int second = 0; second < 100; second++) {
-        // The origin's queue, plus one request's worth (64) waiting for room in it.
-        assertThat(pacer.waiting()).as("waiting at %d s", second).isLessThanOrEqualTo(10 + 64);
-        assertThat(requested.get() - c.released().size()).isLessThanOrEqualTo(10 + 64);
-        h.advance(Duration.ofSeconds(1));
-      }
+      // The origin's queue, plus one request's worth (64) waiting for room in it.
+      holdsAtMost(10 + 64, 100, h, pacer, c, requested);
       assertThat(c.released()).hasSize(101);
+    }
+  }
+
+  /** 1,000 URLs of one origin, counting what the pacer requests. */
+  private static Flux<String> oneOrigin(AtomicLong requested) {
+    return Flux.range(0, 1_000).map(i -> "http://one.test/" + i)
+        .doOnRequest(requested::addAndGet);
+  }
+
+  /**
+   * Advances {@code seconds} one at a time, checking that the pacer never holds, nor asks the
+   * {@link #oneOrigin} source for, more than {@code bound} items beyond those released.
+   */
+  private static void holdsAtMost(long bound, int seconds, PacerHarness h, Pacer pacer,
+      Crawl<String> c, AtomicLong requested) {
+    for (int second = 0; second < seconds; second++) {
+      long released = c.released().size();
+      assertThat(requested.get() - released).as("asked ahead at %d s", second)
+          .isLessThanOrEqualTo(bound);
+      assertThat(pacer.waiting()).as("waiting at %d s", second).isLessThanOrEqualTo(bound)
+          .isEqualTo(Math.min(requested.get(), 1_000) - released);
+      h.advance(Duration.ofSeconds(1));
     }
   }
 
