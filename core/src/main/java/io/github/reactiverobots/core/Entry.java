@@ -2,7 +2,6 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.internal.url.RecentOrigins;
-import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Reason;
@@ -116,7 +115,6 @@ final class Entry {
     if (rules != null) {
       return rules.forAgent(userAgent);
     }
-    CrawlerIdentity.requireAgent(userAgent);
     return blanket;
   }
 

@@ -112,8 +112,8 @@ public final class RobotsCache implements AutoCloseable {
    *
    * @param url an absolute http(s) URL
    * @param agent the crawler's product token or User-Agent string
-   * @return the verdict, lazily; an {@link InvalidUrlException} for an invalid URL, an
-   *     {@link IllegalArgumentException} for an agent that is a URL (swapped arguments)
+   * @return the verdict, lazily; an {@link InvalidUrlException} for an invalid URL (an agent
+   *     passed first, the arguments swapped, is one)
    */
   public Mono<Verdict> check(String url, String agent) {
     Objects.requireNonNull(url, "url");
@@ -121,8 +121,7 @@ public final class RobotsCache implements AutoCloseable {
     Located target;
     try {
       target = recentOrigins.locate(url);
-      CrawlerIdentity.requireAgent(userAgent);
-    } catch (IllegalArgumentException e) {
+    } catch (InvalidUrlException e) {
       return Mono.error(e);
     }
     return Mono.defer(() -> {
@@ -239,7 +238,6 @@ public final class RobotsCache implements AutoCloseable {
    * @param agent the crawler's product token or User-Agent string
    * @return the verdict, or empty when nothing usable is cached
    * @throws InvalidUrlException if {@code url} is invalid
-   * @throws IllegalArgumentException if {@code agent} is a URL (swapped arguments)
    * @throws IllegalStateException if the cache is closed
    */
   public Optional<Verdict> checkIfCached(String url, String agent) {
@@ -247,7 +245,6 @@ public final class RobotsCache implements AutoCloseable {
     String userAgent = Objects.requireNonNull(agent, "agent");
     ensureOpen();
     Located target = recentOrigins.locate(url);
-    CrawlerIdentity.requireAgent(userAgent);
     boolean timed = events.active();
     long start = timed ? System.nanoTime() : 0;
     long now = time.nanos();

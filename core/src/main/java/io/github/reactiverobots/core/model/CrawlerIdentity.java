@@ -59,37 +59,4 @@ public record CrawlerIdentity(String token, String userAgent) {
     }
     return new CrawlerIdentity(userAgent.substring(0, end), userAgent);
   }
-
-  /**
-   * Checks an agent string passed to a check: a product token or a User-Agent string, never an
-   * absolute URL. Where an agent and a URL meet the URL comes first ({@code check(url, agent)}),
-   * so an agent that is a URL means the two were swapped.
-   *
-   * @param agent the agent string
-   * @return {@code agent}
-   * @throws IllegalArgumentException if {@code agent} starts with a URL scheme and {@code ://}
-   */
-  public static String requireAgent(String agent) {
-    Objects.requireNonNull(agent, "agent");
-    if (isUrl(agent)) {
-      throw new IllegalArgumentException("agent \"" + agent + "\" is a URL, not a crawler: "
-          + "the URL comes first, as in check(url, agent)");
-    }
-    return agent;
-  }
-
-  /** Whether {@code s} starts with a URL scheme and {@code ://}. */
-  private static boolean isUrl(String s) {
-    int i = 0;
-    while (i < s.length() && isSchemeChar(s.charAt(i), i == 0)) {
-      i++;
-    }
-    return i > 0 && s.startsWith("://", i);
-  }
-
-  private static boolean isSchemeChar(char c, boolean first) {
-    boolean alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    return alpha || (!first && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
-  }
-
 }

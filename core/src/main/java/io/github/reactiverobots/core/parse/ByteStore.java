@@ -52,6 +52,28 @@ final class ByteStore {
     return true;
   }
 
+  /**
+   * Whether string {@code i} (lower-case ASCII) is the first {@code length} chars of {@code s}
+   * with {@code A-Z} lower-cased.
+   */
+  boolean equalsLowerCased(int i, String s, int length) {
+    int from = starts[i];
+    if (starts[i + 1] - from != length) {
+      return false;
+    }
+    for (int k = 0; k < length; k++) {
+      if (bytes[from + k] != toLowerAscii(s.charAt(k))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code c} with {@code A-Z} lower-cased; other chars as they are. */
+  static int toLowerAscii(char c) {
+    return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+  }
+
   /** {@code String.hashCode()} of string {@code i} read one char per byte. */
   int latin1Hash(int i) {
     int h = 0;

@@ -96,12 +96,18 @@ final class GroupTable {
     return selections - 1;
   }
 
-  /** The selection of the lower-case group name {@code token}, or -1 when no group has it. */
-  int selectionOf(String token) {
-    for (int i = mix(token.hashCode()) & slotMask; data[slotsAt + i] != 0;
-        i = (i + 1) & slotMask) {
+  /**
+   * The selection of the group name that the first {@code length} chars of {@code agent} make,
+   * lower-cased, or -1 when no group has it. Allocates nothing.
+   */
+  int selectionOf(String agent, int length) {
+    int h = 0;
+    for (int k = 0; k < length; k++) {
+      h = 31 * h + ByteStore.toLowerAscii(agent.charAt(k));
+    }
+    for (int i = mix(h) & slotMask; data[slotsAt + i] != 0; i = (i + 1) & slotMask) {
       int n = data[slotsAt + i] - 1;
-      if (strings.equalsLatin1(nameBase + n, token)) {
+      if (strings.equalsLowerCased(nameBase + n, agent, length)) {
         return data[nameSelectionAt + n];
       }
     }

@@ -1,6 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
+import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Verdict;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -131,15 +132,14 @@ public final class RobotsTxt {
    *
    * @param agent the crawler's product token or User-Agent string
    * @return its rules
-   * @throws IllegalArgumentException if {@code agent} is a URL (see
-   *     {@link io.github.reactiverobots.core.model.CrawlerIdentity#requireAgent})
    */
   public AgentRules forAgent(String agent) {
-    String token = UserAgents.crawlerToken(agent, options.profile());
-    int selection = groups.selectionOf(token);
+    Profile profile = options.profile();
+    int selection = groups.selectionOf(agent, profile.tokenLength(agent));
     if (selection < 0) {
-      if (options.explicitAgents().contains(token)) {
-        return AgentRules.noGroup(options.profile());
+      Set<String> explicit = options.explicitAgents();
+      if (!explicit.isEmpty() && explicit.contains(profile.crawlerToken(agent))) {
+        return AgentRules.noGroup(profile);
       }
       selection = groups.globalSelection();
     }
@@ -163,11 +163,18 @@ public final class RobotsTxt {
    * @param url the URL (or anything URL-like) to check
    * @param agent the crawler's product token or User-Agent string
    * @return the verdict
-   * @throws IllegalArgumentException if {@code agent} is a URL: the arguments were swapped
+   * @throws IllegalArgumentException if the arguments were swapped: {@code agent} is an absolute
+   *     URL while {@code url} is not URL-like (neither a path nor holding {@code ://})
    */
   public Verdict check(String url, String agent) {
+    LenientPaths.requireUrlFirst(url, agent);
     AgentRules rules = forAgent(agent);
-    return rules.check(LenientPaths.pathParamsQuery(url));
+    byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
+    long range = LenientPaths.pathRange(bytes);
+    if (range < 0) {
+      return rules.check(LenientPaths.pathParamsQuery(url));
+    }
+    return rules.check(bytes, (int) (range >>> 32), (int) range);
   }
 
   /**
@@ -176,11 +183,18 @@ public final class RobotsTxt {
    * @param url the URL (or anything URL-like) to check
    * @param agent the crawler's product token or User-Agent string
    * @return whether {@code agent} may fetch {@code url}
+   * @throws IllegalArgumentException if the arguments were swapped, as {@link #check} tells
    */
   public boolean allowed(String url, String agent) {
+    LenientPaths.requireUrlFirst(url, agent);
     AgentRules rules = forAgent(agent);
-    byte[] path = LenientPaths.pathParamsQuery(url).getBytes(StandardCharsets.UTF_8);
-    return rules.allowed(path, 0, path.length);
+    byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
+    long range = LenientPaths.pathRange(bytes);
+    if (range < 0) {
+      bytes = LenientPaths.pathParamsQuery(url).getBytes(StandardCharsets.UTF_8);
+      range = bytes.length;
+    }
+    return rules.allowed(bytes, (int) (range >>> 32), (int) range);
   }
 
   /**

@@ -18,8 +18,10 @@ final class Trie {
   /** Ints per node: label start, label length and child count, first child, prefix terminal. */
   private static final int STRIDE = 4;
   private static final int COUNT_SHIFT = 23;
+  /** Set in a node's second int when one of its children is a {@code *} edge. */
+  private static final int STAR_CHILD = 1 << (COUNT_SHIFT - 1);
   /** The longest edge label; a longer edge is a chain of nodes with one child each. */
-  private static final int MAX_LABEL = (1 << COUNT_SHIFT) - 1;
+  private static final int MAX_LABEL = STAR_CHILD - 1;
 
   final PatternTable table;
   final byte[] text;
@@ -63,6 +65,11 @@ final class Trie {
 
   int childCount(int node) {
     return nodes[node * STRIDE + 1] >>> COUNT_SHIFT;
+  }
+
+  /** The child of {@code node} along a {@code *} edge, or -1; known without a search. */
+  int starChild(int node) {
+    return (nodes[node * STRIDE + 1] & STAR_CHILD) == 0 ? -1 : child(node, STAR);
   }
 
   int firstChild(int node) {
@@ -122,8 +129,13 @@ final class Trie {
   boolean edgeMatches(int node, byte[] path, int pos) {
     int start = labelStart(node);
     int len = labelLength(node);
-    // The first byte was matched by child().
-    return Arrays.equals(text, start + 1, start + len, path, pos + 1, pos + len);
+    // The first byte was matched by child(); labels are short, so no bulk compare.
+    for (int i = 1; i < len; i++) {
+      if (text[start + i] != path[pos + i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The better of two terminals (-1 is none): higher priority, then allow. */
@@ -222,6 +234,9 @@ final class Trie {
         }
         end = Math.min(end, depth + MAX_LABEL);
         b.newNode(bodyStart + depth, end - depth, first);
+        if (first == STAR && splitAtStars) {
+          b.node[node * STRIDE + 1] |= STAR_CHILD;
+        }
         count++;
         if (top + 4 > work.length) {
           work = Arrays.copyOf(work, work.length * 2);
