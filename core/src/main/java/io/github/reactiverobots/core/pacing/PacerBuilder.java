@@ -41,11 +41,10 @@ public final class PacerBuilder {
    *
    * @param agent a product token or User-Agent string
    * @return this builder
-   * @throws IllegalArgumentException if {@code agent} is a URL or does not start with a product
-   *     token
+   * @throws IllegalArgumentException if {@code agent} does not start with a product token
    */
   public PacerBuilder agent(String agent) {
-    CrawlerIdentity.of(CrawlerIdentity.requireAgent(agent));
+    CrawlerIdentity.of(agent);
     this.agent = agent;
     return this;
   }
