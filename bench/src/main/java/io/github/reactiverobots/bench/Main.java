@@ -3,6 +3,8 @@ package io.github.reactiverobots.bench;
 import io.github.reactiverobots.bench.compare.AgreementReport;
 import io.github.reactiverobots.bench.compare.CompareCommand;
 import io.github.reactiverobots.bench.jmh.MemoryFootprint;
+import io.github.reactiverobots.bench.sim.PoliteReport;
+import io.github.reactiverobots.bench.sim.PoliteRun;
 import io.github.reactiverobots.bench.sim.SimReport;
 import io.github.reactiverobots.bench.sim.SimulateCommand;
 import io.github.reactiverobots.core.model.Profile;
@@ -26,6 +28,7 @@ public final class Main {
         agree [--all]        the verdict-agreement report only (--all lists every differing row)
         memory               the retained-memory measurement only
         simulate [options]   the crawl simulator (simulate --help for its options)
+        simulate --polite    pages fetched through the Pacer; the farm checks each origin's pace
       """;
 
   public static void main(String[] args) throws Exception {
@@ -52,6 +55,10 @@ public final class Main {
               m.theirsBytesPerOrigin(), m.copies(), m.origins());
         }
         case "simulate" -> {
+          if (List.of(rest).contains("--polite")) {
+            PoliteReport polite = PoliteRun.main(rest, System.out);
+            System.exit(polite == null || polite.held() ? 0 : 1);
+          }
           SimReport report = SimulateCommand.main(rest, System.out);
           if (report != null && (!report.singleFlightHeld() || report.errors() > 0)) {
             System.exit(1);

@@ -167,12 +167,8 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
     Objects.requireNonNull(registry, "registry");
     Bound current = bound;
     if (current != null) {
-      if (current.registry == registry) {
-        return;
-      }
-      throw new IllegalStateException(
-          "RobotsMetrics is already bound to another registry; bind it once to a"
-              + " CompositeMeterRegistry to publish to several");
+      Registries.requireSame(current.registry, registry, "RobotsMetrics");
+      return;
     }
     gauge(registry, ORIGINS, "Origins held by the robots.txt cache", null, CacheStats::origins);
     gauge(registry, WEIGHT, "Estimated weight of the cached robots.txt entries", BaseUnits.BYTES,

@@ -4,6 +4,7 @@ import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.pacing.PacerListener.Capped;
 import java.util.Locale;
 
 /**
@@ -22,6 +23,7 @@ final class TagValues {
   static final String[] OUTCOMES = lowerCaseNames(FetchOutcome.values());
   static final String[] REASONS = lowerCaseNames(Reason.values());
   static final String[] DECISIONS = {"disallow", "allow"};
+  static final String[] CAPPED = lowerCaseNames(Capped.values());
 
   private TagValues() {}
 
