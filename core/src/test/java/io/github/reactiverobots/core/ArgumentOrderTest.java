@@ -48,8 +48,10 @@ class ArgumentOrderTest {
     assertThat(cache.checkIfCached(URL, AGENT).orElseThrow().allowed()).isFalse();
     assertThatThrownBy(() -> cache.checkIfCached(AGENT, URL))
         .isInstanceOf(InvalidUrlException.class);
+    // A swapped checkAll: the agent is a URL, refused for the whole batch.
     StepVerifier.create(cache.checkAll(reactor.core.publisher.Flux.just(AGENT), URL))
-        .expectError(InvalidUrlException.class).verify(WAIT);
+        .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("URL comes first")).verify(WAIT);
   }
 
   @Test

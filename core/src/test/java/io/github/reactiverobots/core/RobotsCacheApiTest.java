@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.CheckResult;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Reason;
@@ -94,11 +96,11 @@ class RobotsCacheApiTest {
     StepVerifier.create(f.cache.checkAll(Flux.fromIterable(urls), AGENT))
         .expectSubscription()
         .then(() -> f.advance(Duration.ofSeconds(3)))
-        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.MATCHED_DISALLOW))
-        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNAVAILABLE))
-        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE))
-        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.NO_MATCHING_RULE))
-        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNAVAILABLE))
+        .assertNext(r -> assertThat(reason(r, urls.get(0))).isEqualTo(Reason.MATCHED_DISALLOW))
+        .assertNext(r -> assertThat(reason(r, urls.get(1))).isEqualTo(Reason.ROBOTS_UNAVAILABLE))
+        .assertNext(r -> assertThat(reason(r, urls.get(2))).isEqualTo(Reason.ROBOTS_UNREACHABLE))
+        .assertNext(r -> assertThat(reason(r, urls.get(3))).isEqualTo(Reason.NO_MATCHING_RULE))
+        .assertNext(r -> assertThat(reason(r, urls.get(4))).isEqualTo(Reason.ROBOTS_UNAVAILABLE))
         .verifyComplete();
     assertThat(f.fetcher.calls()).isEqualTo(3);
   }
@@ -123,17 +125,42 @@ class RobotsCacheApiTest {
   }
 
   @Test
-  void checkAllEndsAtAnInvalidUrlAfterTheVerdictsBeforeIt() {
-    f.fetcher.then(ok(BODY), Duration.ofSeconds(1));
-    StepVerifier.create(f.cache.checkAll(
-            Flux.just("http://a.com/private", "http://a.com/public", "mailto:x", "http://a.com/"),
-            AGENT))
-        .expectSubscription()
-        .then(() -> f.advance(Duration.ofSeconds(1)))
-        .assertNext(v -> assertThat(v.allowed()).isFalse())
-        .assertNext(v -> assertThat(v.allowed()).isTrue())
-        .expectError(InvalidUrlException.class)
+  void checkAllAnswersEveryInputAndCarriesTheErrorOfAnInvalidOneInItsPlace() {
+    f.fetcher.thenRepeat(ok(BODY), 9);
+    List<String> urls = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      urls.add(i == 3 ? "not a url" : "http://o" + i + ".example/private");
+    }
+    List<CheckResult> results =
+        f.cache.checkAll(Flux.fromIterable(urls), AGENT, 4).collectList().block(Duration.ofSeconds(10));
+    assertThat(results).extracting(CheckResult::url).containsExactlyElementsOf(urls);
+    assertThat(results.get(3).hasVerdict()).isFalse();
+    assertThat(results.get(3).error().orElseThrow()).isInstanceOf(InvalidUrlException.class)
+        .hasMessageContaining("not a url");
+    for (int i = 0; i < 10; i++) {
+      if (i != 3) {
+        assertThat(results.get(i).verdict().orElseThrow().reason()).as("input %d", i)
+            .isEqualTo(Reason.MATCHED_DISALLOW);
+        assertThat(results.get(i).error()).isEmpty();
+      }
+    }
+    assertThat(f.fetcher.calls()).isEqualTo(9);
+  }
+
+  @Test
+  void checkAllRefusesAnAgentThatIsAUrlAndAClosedCacheAsAWhole() {
+    StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), "http://a.com/"))
+        .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("URL comes first"))
         .verify(Duration.ofSeconds(5));
+    f.cache.close();
+    StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), AGENT))
+        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+  }
+
+  private static Reason reason(CheckResult r, String url) {
+    assertThat(r.url()).isEqualTo(url);
+    return r.verdict().orElseThrow().reason();
   }
 
   @Test
@@ -214,7 +241,8 @@ class RobotsCacheApiTest {
       }
 
       @Override
-      public void onFetchFinished(Origin o, FetchOutcome out, int s, long b, long n) {
+      public void onFetchFinished(Origin o, FetchOutcome out, int s, FailureKind k, long b,
+          long n) {
         throw new IllegalStateException("listener bug");
       }
 
