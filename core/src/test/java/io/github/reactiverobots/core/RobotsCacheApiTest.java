@@ -184,6 +184,88 @@ class RobotsCacheApiTest {
   }
 
   @Test
+  void afterCloseEveryMethodThatUsesTheCacheFailsAndTheReportsStillAnswer() {
+    f.fetcher.then(ok(BODY));
+    f.check("http://a.com/");
+    f.cache.close();
+    Origin a = Origin.of("http://a.com");
+    assertThatThrownBy(() -> f.cache.invalidate(a)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> f.cache.invalidate("http://a.com/"))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> f.cache.put(a, new byte[0]))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> f.cache.addListener(RobotsCacheListener.NONE))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> f.cache.checkIfCached("http://a.com/", AGENT))
+        .isInstanceOf(IllegalStateException.class);
+    StepVerifier.create(f.cache.allowed("http://a.com/", AGENT))
+        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+    StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), AGENT))
+        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+    assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
+    f.cache.close();
+  }
+
+  @Test
+  void closeCancelsTheFetchSoStatsReadNoFetchActiveEvenWithAFetcherThatCounts() {
+    f.close();
+    f = new CacheFixture(b -> b.fetcher(new StatsFetcher()));
+    StepVerifier waiter = StepVerifier.create(f.cache.check("http://a.com/", AGENT))
+        .expectError(IllegalStateException.class).verifyLater();
+    assertThat(f.cache.stats().fetchesActive()).isEqualTo(7);
+    f.cache.close();
+    waiter.verify(Duration.ofSeconds(5));
+    assertThat(f.cache.stats().fetchesActive()).isZero();
+    assertThat(f.cache.stats().fetchesQueued()).isZero();
+  }
+
+  @Test
+  void theCacheClosesItsFetcherOnlyWhenItOwnsIt() {
+    AtomicLong closes = new AtomicLong();
+    class ClosingFetcher implements RobotsFetcher, AutoCloseable {
+      @Override
+      public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
+        return Mono.just(FetchResult.status(404).build());
+      }
+
+      @Override
+      public void close() {
+        closes.incrementAndGet();
+      }
+    }
+    ClosingFetcher fetcher = new ClosingFetcher();
+    RobotsCache.builder().fetcher(fetcher).build().close();
+    assertThat(closes.get()).isZero();
+    RobotsCache owner = RobotsCache.builder().fetcher(fetcher).closeFetcherOnClose(true).build();
+    List<Thread> threads = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      Thread t = new Thread(owner::close);
+      t.start();
+      threads.add(t);
+    }
+    threads.forEach(t -> {
+      try {
+        t.join(5_000);
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    });
+    owner.close();
+    assertThat(closes.get()).isEqualTo(1);
+  }
+
+  @Test
+  void theListenerHearsTheFailureKindOfEachFetch() {
+    f.fetcher.then(FetchResult.failure(FailureKind.TLS, "handshake").build())
+        .then(ok(BODY));
+    Verdict v = f.check("http://a.com/");
+    assertThat(v.originState().orElseThrow().failure()).isEqualTo(FailureKind.TLS);
+    assertThat(v.toString()).contains("UNREACHABLE TLS");
+    f.check("http://b.com/");
+    assertThat(f.events.failures()).containsExactly(FailureKind.TLS, null);
+  }
+
+  @Test
   void closeDropsTheEntries() {
     f.fetcher.then(ok(BODY));
     f.check("http://a.com/");
