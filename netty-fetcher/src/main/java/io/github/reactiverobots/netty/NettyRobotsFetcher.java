@@ -50,8 +50,15 @@ import reactor.util.Loggers;
  * the {@link AddressPolicy} {@code ADDRESS_REFUSED}; oversized headers, corrupt compression, an
  * encoding not asked for or an unusable {@code Location} {@code OTHER}.
  *
+ * <p>An ordinary site failure is quiet: nothing is logged above DEBUG, by this class or by
+ * reactor-netty and Netty underneath (a failure before the response is taken off the connection
+ * before reactor-netty, which would log it at WARN with its stack trace, sees it). Each failed
+ * fetch logs one DEBUG line, with the origin, the failure kind and the cause, under the logger
+ * named after this class, through Reactor's {@code Loggers} (SLF4J when present).
+ *
  * <p>Thread-safe and non-blocking. Build one per application with {@link #builder()} and {@link
- * #close()} it at shutdown to release its connection pool and resolver.
+ * #close()} it at shutdown to release its connection pool and resolver (a cache made by {@link
+ * RobotsCaches} from the fetcher's settings does this itself).
  */
 public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, AutoCloseable {
   /** One DEBUG line per failed fetch; named after this class. */

@@ -1,12 +1,16 @@
 package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.github.reactiverobots.core.CacheStats;
 import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.url.Origin;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,10 +49,7 @@ class LifecycleTest extends FetcherTestSupport {
   @Test
   void closeCancelsAFetchInFlightSoNoFetchIsActiveAndItsSocketIsClosed() throws Exception {
     CountDownLatch arrived = new CountDownLatch(1);
-    try (TestServer s = TestServer.start((req, res) -> {
-      arrived.countDown();
-      return Mono.never();
-    })) {
+    try (TestServer s = neverAnswering(arrived)) {
       RobotsCache cache = RobotsCaches.create(fetcherBuilder(), RobotsCache.builder().crawler(AGENT));
       StepVerifier waiter = StepVerifier.create(cache.check(s.origin("hang") + "/x"))
           .expectError(IllegalStateException.class).verifyLater();
@@ -65,19 +66,12 @@ class LifecycleTest extends FetcherTestSupport {
   @Test
   void closingTheFetcherEndsItsRunningAndQueuedFetchesAtOnce() throws Exception {
     CountDownLatch arrived = new CountDownLatch(1);
-    try (TestServer s = TestServer.start((req, res) -> {
-      arrived.countDown();
-      return Mono.never();
-    })) {
+    try (TestServer s = neverAnswering(arrived)) {
       NettyRobotsFetcher f = fetcherBuilder().maxInFlight(1).build();
-      StepVerifier running = StepVerifier.create(f.fetch(
-              io.github.reactiverobots.core.url.Origin.of(s.origin("a")),
-              io.github.reactiverobots.core.fetch.Conditional.NONE))
+      StepVerifier running = StepVerifier.create(fetchOf(f, s.origin("a")))
           .assertNext(r -> assertThat(r.failureDetail()).contains("closed")).expectComplete()
           .verifyLater();
-      StepVerifier queued = StepVerifier.create(f.fetch(
-              io.github.reactiverobots.core.url.Origin.of(s.origin("b")),
-              io.github.reactiverobots.core.fetch.Conditional.NONE))
+      StepVerifier queued = StepVerifier.create(fetchOf(f, s.origin("b")))
           .assertNext(r -> assertThat(r.failureDetail()).contains("closed")).expectComplete()
           .verifyLater();
       assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
@@ -90,6 +84,18 @@ class LifecycleTest extends FetcherTestSupport {
       assertThat(f.queuedFetches()).isZero();
       assertThat(ClientSockets.connectedTo(s.port())).isZero();
     }
+  }
+
+  /** A server that takes each request and never answers; counts the requests down. */
+  private static TestServer neverAnswering(CountDownLatch arrived) {
+    return TestServer.start((req, res) -> {
+      arrived.countDown();
+      return Mono.never();
+    });
+  }
+
+  private static Mono<FetchResult> fetchOf(NettyRobotsFetcher f, String origin) {
+    return f.fetch(Origin.of(origin), Conditional.NONE);
   }
 
   @Test
@@ -120,7 +126,7 @@ class LifecycleTest extends FetcherTestSupport {
 
   @Test
   void aParseLimitAboveTheBodyCapIsRefusedNamingBothAndNoFetcherIsLeftOpen() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> RobotsCaches.create(
+    assertThatThrownBy(() -> RobotsCaches.create(
             fetcherBuilder(), RobotsCache.builder().parseLimit(2 << 20)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("parseLimit (2097152 bytes)")
