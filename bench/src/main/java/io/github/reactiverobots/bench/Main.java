@@ -6,7 +6,6 @@ import io.github.reactiverobots.bench.jmh.MemoryFootprint;
 import io.github.reactiverobots.bench.sim.SimReport;
 import io.github.reactiverobots.bench.sim.SimulateCommand;
 import io.github.reactiverobots.core.model.Profile;
-import io.github.reactiverobots.core.testing.Corpus;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +39,7 @@ public final class Main {
         case "jmh" -> org.openjdk.jmh.Main.main(rest);
         case "compare" -> CompareCommand.main(rest, System.out);
         case "agree" -> {
-          AgreementReport report = new AgreementReport(Corpus.odditySample());
+          AgreementReport report = new AgreementReport(BenchCorpus.selected());
           boolean all = List.of(rest).contains("--all");
           System.out.print(report.markdown(
               List.of(report.run(Profile.RFC_9309), report.run(Profile.GOOGLE)), all ? -1 : 5));

@@ -30,6 +30,9 @@ public final class AgentRules {
   private static final byte[] ROOT = {'/'};
   private static final byte[] ROBOTS_TXT = "/robots.txt".getBytes(StandardCharsets.US_ASCII);
   private static final Map<Profile, AgentRules> NO_GROUP = new EnumMap<>(Profile.class);
+  /** The verdicts of rules without a crawl-delay, shared by all of them. */
+  private static final Verdict NO_MATCH = Verdict.of(true, Reason.NO_MATCHING_RULE, null, null);
+  private static final Verdict ITSELF = Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, null);
 
   static {
     for (Profile p : Profile.values()) {
@@ -62,15 +65,16 @@ public final class AgentRules {
     this.pacing = pacing;
     this.crawlDelay = pacing.crawlDelay().orElse(null);
     this.unmatched = unmatched;
-    this.robotsTxt = robots == null ? unmatched
+    this.robotsTxt = robots == null ? unmatched : crawlDelay == null ? ITSELF
         : Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, crawlDelay);
   }
 
   /** Compiles selection {@code s} of {@code robots}, which must have a group. */
   static AgentRules compile(RobotsTxt robots, int s) {
     Pacing pacing = robots.groupTable().pacing(s);
-    return new AgentRules(robots.options().profile(), robots, s, pacing,
-        Verdict.of(true, Reason.NO_MATCHING_RULE, null, pacing.crawlDelay().orElse(null)));
+    Verdict unmatched = pacing.crawlDelay().isEmpty() ? NO_MATCH
+        : Verdict.of(true, Reason.NO_MATCHING_RULE, null, pacing.crawlDelay().get());
+    return new AgentRules(robots.options().profile(), robots, s, pacing, unmatched);
   }
 
   /** The rules of a crawler no group applies to: every path allowed. */
@@ -244,10 +248,10 @@ public final class AgentRules {
 
   /** The retained heap size of what compiling added: this object and its matcher. */
   long estimatedBytes() {
-    return HeapSizes.object(9L * HeapSizes.REFERENCE + 2 + Integer.BYTES)
-        + matcher.estimatedBytes() + 2 * VERDICT_BYTES;
+    return HeapSizes.object(7L * HeapSizes.REFERENCE + 2 + Integer.BYTES)
+        + matcher.estimatedBytes() + (unmatched == NO_MATCH ? 0 : 2 * VERDICT_BYTES);
   }
 
-  /** A Verdict object, which the compiled rules keep two of. */
+  /** A Verdict object: the rules keep two of their own when they have a crawl-delay. */
   private static final long VERDICT_BYTES = 32;
 }

@@ -103,6 +103,15 @@ final class ByteStore {
       return size;
     }
 
+    /** Appends every string of {@code other}; returns the index the first of them gets. */
+    int addAll(Builder other) {
+      int base = size;
+      for (int i = 0; i < other.size; i++) {
+        add(other.bytes, other.starts[i], other.starts[i + 1]);
+      }
+      return base;
+    }
+
     ByteStore build() {
       return size == 0 && EMPTY != null ? EMPTY
           : new ByteStore(Arrays.copyOf(bytes, used), Arrays.copyOf(starts, size + 1));

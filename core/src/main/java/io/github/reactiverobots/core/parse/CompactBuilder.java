@@ -8,7 +8,6 @@ import io.github.reactiverobots.core.model.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,14 +105,28 @@ final class CompactBuilder implements RobotsParseHandler {
 
   @Override
   public void onUnknown(int line, String key, String value, int keyColumn) {
+    byte[] k = ByteStrings.bytes(key);
+    byte[] v = ByteStrings.bytes(value);
+    keep(line, k, 0, k.length, v, 0, v.length);
+  }
+
+  @Override
+  public void onUnknown(int line, byte[] data, int keyFrom, int keyTo, int valueFrom, int valueTo,
+      int keyColumn) {
+    keep(line, data, keyFrom, keyTo, data, valueFrom, valueTo);
+  }
+
+  /** Keeps an unknown record, up to {@link RobotsTxt#MAX_UNKNOWN_RECORDS} of them. */
+  private void keep(int line, byte[] keyBytes, int keyFrom, int keyTo, byte[] valueBytes,
+      int valueFrom, int valueTo) {
     if (unknownKept == RobotsTxt.MAX_UNKNOWN_RECORDS) {
       unknownCapped = true;
       return;
     }
     unknownKept++;
     recordLines.add(line);
-    records.add(key);
-    records.add(value);
+    records.add(keyBytes, keyFrom, keyTo);
+    records.add(valueBytes, valueFrom, valueTo);
   }
 
   @Override
@@ -140,7 +153,7 @@ final class CompactBuilder implements RobotsParseHandler {
       groupGlobal.set(group, 1);
       return;
     }
-    String name = UserAgents.groupName(latin1(d, from, to));
+    String name = groupName(d, from, to);
     Ints named = nameGroups.computeIfAbsent(name, k -> new Ints(1));
     if (named.size() == 0 || named.last() != group) {
       named.add(group);
@@ -163,6 +176,11 @@ final class CompactBuilder implements RobotsParseHandler {
 
   /** Adds a pattern written as {@code d[from, to)}; returns its index. */
   private int addPattern(int line, boolean allow, byte[] d, int from, int to) {
+    int plain = patterns.addIfPlain(d, from, to, allow, normalises);
+    if (plain >= 0) {
+      ruleLines.add(line);
+      return plain;
+    }
     byte[] normalised = PercentEncoding.normalisedOrNull(d, from, to, normalises);
     int i = normalised == null ? patterns.add(d, from, to, allow)
         : patterns.add(normalised, 0, normalised.length, allow);
@@ -194,34 +212,64 @@ final class CompactBuilder implements RobotsParseHandler {
     records.add(d, from, to);
   }
 
+  /**
+   * The parsed file. Its strings (user-agent values, group names, sitemaps, records, texts as
+   * written) go into one shared store, each kind from its own base index.
+   */
   RobotsTxt build() {
+    ByteStore.Builder names = new ByteStore.Builder(nameGroups.size() * 8);
+    for (String name : nameGroups.keySet()) {
+      names.add(name);
+    }
+    ByteStore.Builder all = agents;
+    int nameBase = all.addAll(names);
+    int sitemapBase = all.addAll(sitemaps);
+    int recordBase = all.addAll(records);
+    int formBase = all.addAll(forms);
+    ByteStore strings = all.build();
     RuleTable rules = new RuleTable(patterns.build(), ruleLines.toArray(), implied.toArray(),
-        ownForms.toArray(), forms.build());
-    return new RobotsTxt(options, rules, groups(), sitemaps.build(), recordLines.toArray(),
-        records.build(), lines, truncated, unknownCapped);
+        ownForms.toArray(), strings, formBase);
+    return new RobotsTxt(options, rules, groups(strings, nameBase), strings, sitemapBase,
+        sitemaps.size(), recordLines.toArray(), recordBase, lines, truncated, unknownCapped);
   }
 
   /** The groups, the names and what each selects; the {@code *} groups' selection last. */
-  private GroupTable groups() {
+  private GroupTable groups(ByteStore strings, int nameBase) {
     int groupCount = groupLines.size();
-    ByteStore.Builder names = new ByteStore.Builder(nameGroups.size() * 8);
     int[] nameSelection = new int[nameGroups.size()];
-    Map<List<Integer>, Integer> shared = new HashMap<>();
     Ints selectionStart = new Ints(nameGroups.size() + 2);
     Ints selectionGroups = new Ints(nameGroups.size() + 1);
+    // Most names name one group: its selection is made once and shared by every such name. A
+    // name in several groups shares a selection with any other name in the same groups.
+    int[] groupSelection = new int[groupCount];
+    Arrays.fill(groupSelection, -1);
+    List<Ints> several = new ArrayList<>();
+    List<Integer> severalSelection = new ArrayList<>();
     int n = 0;
-    for (Map.Entry<String, Ints> e : nameGroups.entrySet()) {
-      names.add(e.getKey());
-      List<Integer> key = boxed(e.getValue());
-      Integer s = shared.get(key);
-      if (s == null) {
-        s = selectionStart.size();
-        shared.put(key, s);
-        addSelection(key, selectionStart, selectionGroups);
+    for (Ints groupsOfName : nameGroups.values()) {
+      int s;
+      if (groupsOfName.size() == 1) {
+        int g = groupsOfName.get(0);
+        s = groupSelection[g];
+        if (s < 0) {
+          s = selectionStart.size();
+          groupSelection[g] = s;
+          addSelection(groupsOfName, selectionStart, selectionGroups);
+        }
+      } else {
+        int found = indexOfEqual(several, groupsOfName);
+        if (found >= 0) {
+          s = severalSelection.get(found);
+        } else {
+          s = selectionStart.size();
+          several.add(groupsOfName);
+          severalSelection.add(s);
+          addSelection(groupsOfName, selectionStart, selectionGroups);
+        }
       }
       nameSelection[n++] = s;
     }
-    List<Integer> globals = new ArrayList<>();
+    Ints globals = new Ints(1);
     for (int g = 0; g < groupCount; g++) {
       if (groupGlobal.get(g) != 0) {
         globals.add(g);
@@ -233,28 +281,58 @@ final class CompactBuilder implements RobotsParseHandler {
     ruleStart[groupCount] = ruleLines.size();
     int[] agentStart = Arrays.copyOf(groupAgentStart.toArray(), groupCount + 1);
     agentStart[groupCount] = agents.size();
-    boolean[] global = new boolean[groupCount];
+    int[] lineAndGlobal = groupLines.toArray();
     for (int g = 0; g < groupCount; g++) {
-      global[g] = groupGlobal.get(g) != 0;
+      lineAndGlobal[g] = groupGlobal.get(g) != 0 ? -lineAndGlobal[g] : lineAndGlobal[g];
     }
-    return new GroupTable(ruleStart, agentStart, groupLines.toArray(), global,
-        groupPacing == null ? null : groupPacing.toArray(new Pacing[0]), agents.build(),
-        names.build(), nameSelection, selectionStart.toArray(), selectionGroups.toArray());
+    return new GroupTable(ruleStart, agentStart, lineAndGlobal, nameSelection,
+        selectionStart.toArray(), selectionGroups.toArray(),
+        groupPacing == null ? null : groupPacing.toArray(new Pacing[0]), strings, 0, nameBase);
   }
 
-  private static void addSelection(List<Integer> groups, Ints selectionStart, Ints members) {
+  private static void addSelection(Ints groups, Ints selectionStart, Ints members) {
     selectionStart.add(members.size());
-    for (int g : groups) {
-      members.add(g);
+    for (int i = 0; i < groups.size(); i++) {
+      members.add(groups.get(i));
     }
   }
 
-  private static List<Integer> boxed(Ints ints) {
-    List<Integer> out = new ArrayList<>(ints.size());
-    for (int i = 0; i < ints.size(); i++) {
-      out.add(ints.get(i));
+  private static int indexOfEqual(List<Ints> lists, Ints wanted) {
+    for (int k = 0; k < lists.size(); k++) {
+      if (lists.get(k).sameAs(wanted)) {
+        return k;
+      }
     }
-    return out;
+    return -1;
+  }
+
+  /**
+   * The group name of the user-agent value {@code d[from, to)}: its leading run of {@code A-Z a-z
+   * _ -}, lower-cased, as {@link UserAgents#groupName} takes it, made from the bytes at once.
+   */
+  private static String groupName(byte[] d, int from, int to) {
+    int end = from;
+    boolean upper = false;
+    while (end < to) {
+      int c = d[end];
+      boolean lower = (c >= 'a' && c <= 'z') || c == '_' || c == '-';
+      boolean capital = c >= 'A' && c <= 'Z';
+      if (!lower && !capital) {
+        break;
+      }
+      upper |= capital;
+      end++;
+    }
+    if (!upper) {
+      return new String(d, from, end - from, StandardCharsets.ISO_8859_1);
+    }
+    byte[] name = Arrays.copyOfRange(d, from, end);
+    for (int i = 0; i < name.length; i++) {
+      if (name[i] >= 'A' && name[i] <= 'Z') {
+        name[i] += 'a' - 'A';
+      }
+    }
+    return new String(name, StandardCharsets.ISO_8859_1);
   }
 
   private static int lastSlash(byte[] d, int from, int to) {

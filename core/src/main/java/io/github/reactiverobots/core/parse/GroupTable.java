@@ -9,74 +9,100 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The groups of one robots.txt and what each crawler name selects, flat (SEMANTICS.md §2). Group
- * {@code g} holds the rules {@code [ruleStart[g], ruleStart[g + 1])} of the {@link RuleTable} and
- * the user-agent values {@code [agentStart[g], agentStart[g + 1])}. A selection is the list of
- * groups one name selects (merged); names selecting the same groups share a selection, and the
- * last selection is the {@code *} groups'. Names are found through an open-addressing table keyed
- * by {@code String.hashCode()} of the lower-case name, so a lookup allocates nothing. Immutable;
- * thread-safe.
+ * The groups of one robots.txt and what each crawler name selects, flat (SEMANTICS.md §2), in one
+ * int array of consecutive sections:
+ *
+ * <ul>
+ *   <li>per group {@code g} (G groups), the start of its rules in the {@link RuleTable}
+ *       (G + 1 entries: group g holds the rules up to the next group's start);
+ *   <li>per group, the start of its user-agent values among the shared strings (G + 1 entries);
+ *   <li>per group, its line, negative for a group with a {@code *} user-agent (G entries);
+ *   <li>per lower-case group name (N names), the selection it selects (N entries);
+ *   <li>per selection (S, the last being the {@code *} groups'), the start of its groups in the
+ *       next section (S + 1 entries), then the groups themselves;
+ *   <li>the name table: open addressing over {@code String.hashCode()} of the names, each slot a
+ *       name index + 1, 0 when empty, so a lookup allocates nothing.
+ * </ul>
+ *
+ * <p>Names selecting the same groups share a selection. The user-agent values and names are
+ * strings of the file's shared {@link ByteStore}. Immutable; thread-safe.
  */
 final class GroupTable {
-  private final int[] ruleStart;
-  private final int[] agentStart;
-  private final int[] line;
-  /** Per group, whether one of its user-agents is {@code *}. */
-  private final boolean[] global;
+  private final int[] data;
+  private final int groups;
+  private final int names;
+  private final int selections;
+  private final int agentStartAt;
+  private final int lineAt;
+  private final int nameSelectionAt;
+  private final int selectionStartAt;
+  private final int selectionGroupsAt;
+  private final int slotsAt;
+  private final int slotMask;
   /** Per group, its pacing; null when no group has any. */
   private final Pacing[] pacing;
-  private final ByteStore agents;
-  private final ByteStore names;
-  /** Name index + 1 per slot, 0 for an empty slot; the length is a power of two. */
-  private final int[] slots;
-  private final int[] nameSelection;
-  private final int[] selectionStart;
-  private final int[] selectionGroups;
+  private final ByteStore strings;
+  private final int agentBase;
+  private final int nameBase;
 
-  GroupTable(int[] ruleStart, int[] agentStart, int[] line, boolean[] global, Pacing[] pacing,
-      ByteStore agents, ByteStore names, int[] nameSelection, int[] selectionStart,
-      int[] selectionGroups) {
-    this.ruleStart = ruleStart;
-    this.agentStart = agentStart;
-    this.line = line;
-    this.global = global;
+  /**
+   * @param ruleStart per group its first rule, and the rule count last
+   * @param agentStart per group its first user-agent value (index among the values), then the
+   *     value count
+   * @param lines per group its line, negative for a {@code *} group
+   * @param nameSelection per name the selection it selects
+   * @param selectionStart per selection its first group in {@code selectionGroups}, then the count
+   */
+  GroupTable(int[] ruleStart, int[] agentStart, int[] lines, int[] nameSelection,
+      int[] selectionStart, int[] selectionGroups, Pacing[] pacing, ByteStore strings,
+      int agentBase, int nameBase) {
+    this.groups = lines.length;
+    this.names = nameSelection.length;
+    this.selections = selectionStart.length - 1;
+    int slotCount = Integer.highestOneBit(Math.max(1, names) * 2) * 2;
+    this.agentStartAt = ruleStart.length;
+    this.lineAt = agentStartAt + agentStart.length;
+    this.nameSelectionAt = lineAt + lines.length;
+    this.selectionStartAt = nameSelectionAt + nameSelection.length;
+    this.selectionGroupsAt = selectionStartAt + selectionStart.length;
+    this.slotsAt = selectionGroupsAt + selectionGroups.length;
+    this.slotMask = slotCount - 1;
+    this.data = new int[slotsAt + slotCount];
+    int at = 0;
+    for (int[] section : new int[][] {ruleStart, agentStart, lines, nameSelection, selectionStart,
+        selectionGroups}) {
+      System.arraycopy(section, 0, data, at, section.length);
+      at += section.length;
+    }
     this.pacing = pacing;
-    this.agents = agents;
-    this.names = names;
-    this.nameSelection = nameSelection;
-    this.selectionStart = selectionStart;
-    this.selectionGroups = selectionGroups;
-    this.slots = new int[Math.max(2, Integer.highestOneBit(Math.max(1, names.size()) * 2) * 2)];
-    for (int n = 0; n < names.size(); n++) {
-      int mask = slots.length - 1;
-      int i = mix(names.latin1Hash(n)) & mask;
-      while (slots[i] != 0) {
-        i = (i + 1) & mask;
+    this.strings = strings;
+    this.agentBase = agentBase;
+    this.nameBase = nameBase;
+    for (int n = 0; n < names; n++) {
+      int i = mix(strings.latin1Hash(nameBase + n)) & slotMask;
+      while (data[slotsAt + i] != 0) {
+        i = (i + 1) & slotMask;
       }
-      slots[i] = n + 1;
+      data[slotsAt + i] = n + 1;
     }
   }
 
-  int groupCount() {
-    return line.length;
-  }
-
   int selectionCount() {
-    return selectionStart.length - 1;
+    return selections;
   }
 
   /** The selection of the {@code *} groups (possibly none of them). */
   int globalSelection() {
-    return selectionCount() - 1;
+    return selections - 1;
   }
 
   /** The selection of the lower-case group name {@code token}, or -1 when no group has it. */
   int selectionOf(String token) {
-    int mask = slots.length - 1;
-    for (int i = mix(token.hashCode()) & mask; slots[i] != 0; i = (i + 1) & mask) {
-      int n = slots[i] - 1;
-      if (names.equalsLatin1(n, token)) {
-        return nameSelection[n];
+    for (int i = mix(token.hashCode()) & slotMask; data[slotsAt + i] != 0;
+        i = (i + 1) & slotMask) {
+      int n = data[slotsAt + i] - 1;
+      if (strings.equalsLatin1(nameBase + n, token)) {
+        return data[nameSelectionAt + n];
       }
     }
     return -1;
@@ -84,7 +110,7 @@ final class GroupTable {
 
   /** Whether selection {@code s} has any group. */
   boolean hasGroups(int s) {
-    return selectionStart[s + 1] > selectionStart[s];
+    return selectionEnd(s) > selectionStart(s);
   }
 
   /**
@@ -92,15 +118,15 @@ final class GroupTable {
    */
   int[] members(int s) {
     int count = 0;
-    for (int k = selectionStart[s]; k < selectionStart[s + 1]; k++) {
-      int g = selectionGroups[k];
-      count += ruleStart[g + 1] - ruleStart[g];
+    for (int k = selectionStart(s); k < selectionEnd(s); k++) {
+      int g = data[selectionGroupsAt + k];
+      count += ruleEnd(g) - ruleStart(g);
     }
     int[] members = new int[count];
     int at = 0;
-    for (int k = selectionStart[s]; k < selectionStart[s + 1]; k++) {
-      int g = selectionGroups[k];
-      for (int r = ruleStart[g]; r < ruleStart[g + 1]; r++) {
+    for (int k = selectionStart(s); k < selectionEnd(s); k++) {
+      int g = data[selectionGroupsAt + k];
+      for (int r = ruleStart(g); r < ruleEnd(g); r++) {
         members[at++] = r;
       }
     }
@@ -111,8 +137,8 @@ final class GroupTable {
   Pacing pacing(int s) {
     Pacing merged = Pacing.NONE;
     if (pacing != null) {
-      for (int k = selectionStart[s]; k < selectionStart[s + 1]; k++) {
-        merged = merged.stricter(pacing[selectionGroups[k]]);
+      for (int k = selectionStart(s); k < selectionEnd(s); k++) {
+        merged = merged.stricter(pacing[data[selectionGroupsAt + k]]);
       }
     }
     return merged;
@@ -121,20 +147,20 @@ final class GroupTable {
   /** The written rules of selection {@code s}'s groups, in file order. */
   List<Rule> rules(int s, RuleTable rules) {
     List<Rule> out = new ArrayList<>();
-    for (int k = selectionStart[s]; k < selectionStart[s + 1]; k++) {
-      addRules(selectionGroups[k], rules, out);
+    for (int k = selectionStart(s); k < selectionEnd(s); k++) {
+      addRules(data[selectionGroupsAt + k], rules, out);
     }
     return out;
   }
 
   /** The groups as views, in file order. */
   List<Group> groups(RuleTable rules) {
-    List<Group> out = new ArrayList<>(line.length);
-    for (int g = 0; g < line.length; g++) {
+    List<Group> out = new ArrayList<>(groups);
+    for (int g = 0; g < groups; g++) {
       List<String> values = new ArrayList<>();
       Set<String> groupNames = new LinkedHashSet<>();
-      for (int a = agentStart[g]; a < agentStart[g + 1]; a++) {
-        String value = agents.text(a);
+      for (int a = data[agentStartAt + g]; a < data[agentStartAt + g + 1]; a++) {
+        String value = strings.text(agentBase + a);
         values.add(value);
         if (!UserAgents.isGlobal(value)) {
           groupNames.add(UserAgents.groupName(value));
@@ -142,7 +168,8 @@ final class GroupTable {
       }
       List<Rule> groupRules = new ArrayList<>();
       addRules(g, rules, groupRules);
-      out.add(new Group(line[g], values, groupNames, global[g], groupRules,
+      int line = data[lineAt + g];
+      out.add(new Group(Math.abs(line), values, groupNames, line < 0, groupRules,
           pacing == null ? Pacing.NONE : pacing[g]));
     }
     return out;
@@ -151,22 +178,16 @@ final class GroupTable {
   /** The lower-case group names, in the order first written. */
   Set<String> names() {
     Set<String> out = new LinkedHashSet<>();
-    for (int n = 0; n < names.size(); n++) {
-      out.add(names.text(n));
+    for (int n = 0; n < names; n++) {
+      out.add(strings.text(nameBase + n));
     }
     return out;
   }
 
+  /** This table's own size; the shared strings are counted by their owner. */
   long estimatedBytes() {
-    long bytes = HeapSizes.object(10L * HeapSizes.REFERENCE)
-        + HeapSizes.array(ruleStart.length, Integer.BYTES)
-        + HeapSizes.array(agentStart.length, Integer.BYTES)
-        + HeapSizes.array(line.length, Integer.BYTES) + HeapSizes.array(global.length, 1)
-        + agents.estimatedBytes() + names.estimatedBytes()
-        + HeapSizes.array(slots.length, Integer.BYTES)
-        + HeapSizes.array(nameSelection.length, Integer.BYTES)
-        + HeapSizes.array(selectionStart.length, Integer.BYTES)
-        + HeapSizes.array(selectionGroups.length, Integer.BYTES);
+    long bytes = HeapSizes.object(13L * Integer.BYTES + 3L * HeapSizes.REFERENCE)
+        + HeapSizes.array(data.length, Integer.BYTES);
     if (pacing != null) {
       bytes += HeapSizes.array(pacing.length, HeapSizes.REFERENCE);
       for (Pacing p : pacing) {
@@ -179,9 +200,25 @@ final class GroupTable {
   /** A Pacing with its records: the object, a Duration, a RequestRate and a VisitTime. */
   private static final long PACING_BYTES = 24 + 24 + 24 + 24 + 2 * 24;
 
+  private int ruleStart(int g) {
+    return data[g];
+  }
+
+  private int ruleEnd(int g) {
+    return data[g + 1];
+  }
+
+  private int selectionStart(int s) {
+    return data[selectionStartAt + s];
+  }
+
+  private int selectionEnd(int s) {
+    return data[selectionStartAt + s + 1];
+  }
+
   /** Adds group {@code g}'s written rules (not those the profile implied) to {@code out}. */
   private void addRules(int g, RuleTable rules, List<Rule> out) {
-    for (int r = ruleStart[g]; r < ruleStart[g + 1]; r++) {
+    for (int r = ruleStart(g); r < ruleEnd(g); r++) {
       if (!rules.isImplied(r)) {
         out.add(rules.rule(r));
       }

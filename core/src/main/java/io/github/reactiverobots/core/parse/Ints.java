@@ -34,6 +34,11 @@ final class Ints {
     return values[size - 1];
   }
 
+  /** Whether {@code other} holds the same values in the same order. */
+  boolean sameAs(Ints other) {
+    return Arrays.equals(values, 0, size, other.values, 0, other.size);
+  }
+
   int[] toArray() {
     return Arrays.copyOf(values, size);
   }

@@ -1,7 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.parse.Diagnostic.Code;
-import java.nio.charset.StandardCharsets;
 
 /** Splits one line into key and value (SEMANTICS.md §1). */
 final class LineScanner {
@@ -62,9 +61,7 @@ final class LineScanner {
     }
     if (key < 0) {
       if (handler.wantsUnknown()) {
-        String keyText = new String(d, from, keyEnd - from, StandardCharsets.ISO_8859_1);
-        String value = new String(d, valueStart, to - valueStart, StandardCharsets.ISO_8859_1);
-        handler.onUnknown(line, keyText, value, from - lineStart + 1);
+        handler.onUnknown(line, d, from, keyEnd, valueStart, to, from - lineStart + 1);
       }
       return;
     }

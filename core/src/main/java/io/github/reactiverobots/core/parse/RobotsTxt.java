@@ -37,25 +37,33 @@ public final class RobotsTxt {
   private final ParseOptions options;
   private final RuleTable rules;
   private final GroupTable groups;
-  private final ByteStore sitemaps;
-  /** Per other record its line; its key and value are strings 2k and 2k + 1 of records. */
+  /** What the file keeps as written: user-agent values, names, sitemaps, records... */
+  private final ByteStore strings;
+  private final int sitemapBase;
+  private final int sitemapCount;
+  /**
+   * Per other record its line; its key and value are strings {@code recordBase + 2k} and
+   * {@code recordBase + 2k + 1}.
+   */
   private final int[] recordLines;
-  private final ByteStore records;
+  private final int recordBase;
   private final int lines;
   private final boolean truncated;
   private final boolean unknownRecordsCapped;
   /** Per selection, its compiled rules once asked for (set once, racily, by CAS). */
   private final AgentRules[] compiled;
 
-  RobotsTxt(ParseOptions options, RuleTable rules, GroupTable groups, ByteStore sitemaps,
-      int[] recordLines, ByteStore records, int lines, boolean truncated,
-      boolean unknownRecordsCapped) {
+  RobotsTxt(ParseOptions options, RuleTable rules, GroupTable groups, ByteStore strings,
+      int sitemapBase, int sitemapCount, int[] recordLines, int recordBase, int lines,
+      boolean truncated, boolean unknownRecordsCapped) {
     this.options = options;
     this.rules = rules;
     this.groups = groups;
-    this.sitemaps = sitemaps;
+    this.strings = strings;
+    this.sitemapBase = sitemapBase;
+    this.sitemapCount = sitemapCount;
     this.recordLines = recordLines;
-    this.records = records;
+    this.recordBase = recordBase;
     this.lines = lines;
     this.truncated = truncated;
     this.unknownRecordsCapped = unknownRecordsCapped;
@@ -208,9 +216,9 @@ public final class RobotsTxt {
    * @return an immutable list of the URLs as written
    */
   public List<String> sitemaps() {
-    List<String> out = new ArrayList<>(sitemaps.size());
-    for (int i = 0; i < sitemaps.size(); i++) {
-      out.add(sitemaps.text(i));
+    List<String> out = new ArrayList<>(sitemapCount);
+    for (int i = 0; i < sitemapCount; i++) {
+      out.add(strings.text(sitemapBase + i));
     }
     return List.copyOf(out);
   }
@@ -224,7 +232,8 @@ public final class RobotsTxt {
   public List<OtherRecord> otherRecords() {
     List<OtherRecord> out = new ArrayList<>(recordLines.length);
     for (int k = 0; k < recordLines.length; k++) {
-      out.add(new OtherRecord(recordLines[k], records.text(2 * k), records.text(2 * k + 1)));
+      out.add(new OtherRecord(recordLines[k], strings.text(recordBase + 2 * k),
+          strings.text(recordBase + 2 * k + 1)));
     }
     return List.copyOf(out);
   }
@@ -264,11 +273,9 @@ public final class RobotsTxt {
    * @return the estimate, in bytes
    */
   public long estimatedWeight() {
-    long bytes = HeapSizes.object(9L * HeapSizes.REFERENCE + Integer.BYTES + 2)
-        + rules.estimatedBytes() + groups.estimatedBytes()
-        + (sitemaps == ByteStore.EMPTY ? 0 : sitemaps.estimatedBytes())
+    long bytes = HeapSizes.object(6L * HeapSizes.REFERENCE + 4L * Integer.BYTES + 2)
+        + rules.estimatedBytes() + groups.estimatedBytes() + strings.estimatedBytes()
         + HeapSizes.array(recordLines.length, Integer.BYTES)
-        + (records == ByteStore.EMPTY ? 0 : records.estimatedBytes())
         + HeapSizes.array(compiled.length, HeapSizes.REFERENCE);
     for (int s = 0; s < compiled.length; s++) {
       AgentRules c = (AgentRules) COMPILED.getVolatile(compiled, s);

@@ -8,7 +8,8 @@ import java.util.Arrays;
 /**
  * The allow and disallow rules of one robots.txt, flat: their patterns in a {@link PatternTable}
  * (pattern {@code i} is rule {@code i}), their lines, which of them the profile implied, and the
- * text as written of the few whose text the table cannot rebuild. A {@link Rule} object is made
+ * text as written of the few whose text the table cannot rebuild (kept among the file's shared
+ * strings). A {@link Rule} object is made
  * only when asked for, for a verdict or a view. Immutable; thread-safe.
  */
 final class RuleTable {
@@ -18,16 +19,22 @@ final class RuleTable {
   private final int[] lines;
   /** The rules the profile implied (GOOGLE's {@code index.htm} directory rules), ascending. */
   private final int[] implied;
-  /** The rules whose text as written is kept in {@code forms}, ascending. */
+  /**
+   * The rules whose text as written is kept, ascending; the k-th one's text is string
+   * {@code formBase + k} of the file's shared strings.
+   */
   private final int[] ownForms;
-  private final ByteStore forms;
+  private final ByteStore strings;
+  private final int formBase;
 
-  RuleTable(PatternTable patterns, int[] lines, int[] implied, int[] ownForms, ByteStore forms) {
+  RuleTable(PatternTable patterns, int[] lines, int[] implied, int[] ownForms, ByteStore strings,
+      int formBase) {
     this.patterns = patterns;
     this.lines = lines;
     this.implied = implied.length == 0 ? NONE : implied;
     this.ownForms = ownForms.length == 0 ? NONE : ownForms;
-    this.forms = forms;
+    this.strings = strings;
+    this.formBase = formBase;
   }
 
   int size() {
@@ -43,7 +50,7 @@ final class RuleTable {
     int own = Arrays.binarySearch(ownForms, i);
     String text;
     if (own >= 0) {
-      text = forms.text(own);
+      text = strings.text(formBase + own);
     } else {
       byte[] b = patterns.reproduced(i);
       text = ByteStrings.toText(b, 0, b.length);
@@ -51,11 +58,11 @@ final class RuleTable {
     return new Rule(patterns.allows(i), text, lines[i]);
   }
 
+  /** This table's own size; the shared strings are counted by their owner. */
   long estimatedBytes() {
-    return HeapSizes.object(5L * HeapSizes.REFERENCE) + patterns.estimatedBytes()
+    return HeapSizes.object(5L * HeapSizes.REFERENCE + Integer.BYTES) + patterns.estimatedBytes()
         + HeapSizes.array(lines.length, Integer.BYTES)
         + (implied == NONE ? 0 : HeapSizes.array(implied.length, Integer.BYTES))
-        + (ownForms == NONE ? 0 : HeapSizes.array(ownForms.length, Integer.BYTES))
-        + (forms == ByteStore.EMPTY ? 0 : forms.estimatedBytes());
+        + (ownForms == NONE ? 0 : HeapSizes.array(ownForms.length, Integer.BYTES));
   }
 }

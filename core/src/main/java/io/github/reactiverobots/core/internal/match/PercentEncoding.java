@@ -67,6 +67,11 @@ public final class PercentEncoding {
    * @return a new array, or null
    */
   public static byte[] normalisedOrNull(byte[] d, int from, int to, boolean normalises) {
+    if (to - from >= Long.BYTES && plainWords(d, from, to, normalises) == to - (to - from) % 8
+        && !flagged(word(d, to - Long.BYTES), normalises)) {
+      // Every word, the last one overlapping, holds no byte that could need work.
+      return null;
+    }
     byte[] out = normalise(d, from, to, normalises);
     return out == d ? null : out;
   }
@@ -117,20 +122,23 @@ public final class PercentEncoding {
    * time.
    */
   private static int plainWords(byte[] in, int from, int to, boolean rfc) {
-    long space = rfc ? ' ' * ONES : '%' * ONES;
     int i = from;
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
-      long w = word(in, i);
-      if ((w & HIGHS) != 0) {
-        break;
-      }
-      long flagged = bytesBelow(w, 0x20) | zeroBytes(w ^ ('%' * ONES))
-          | zeroBytes(w ^ (0x7F * ONES)) | zeroBytes(w ^ space);
-      if (flagged != 0) {
+      if (flagged(word(in, i), rfc)) {
         break;
       }
     }
     return i;
+  }
+
+  /** Whether a byte of {@code w} is {@code %}, a control, DEL, non-ASCII or (rfc) a space. */
+  private static boolean flagged(long w, boolean rfc) {
+    if ((w & HIGHS) != 0) {
+      return true;
+    }
+    long space = rfc ? ' ' * ONES : '%' * ONES;
+    return (bytesBelow(w, 0x20) | zeroBytes(w ^ ('%' * ONES)) | zeroBytes(w ^ (0x7F * ONES))
+        | zeroBytes(w ^ space)) != 0;
   }
 
   private static boolean needsWork(byte[] in, int i, int to, boolean rfc) {
