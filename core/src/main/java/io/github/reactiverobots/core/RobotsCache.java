@@ -204,7 +204,8 @@ public final class RobotsCache implements AutoCloseable {
    * one bad input never ends the Flux. Up to {@code concurrency} checks run at once: at most
    * {@code concurrency} URLs are requested from the source ahead of the results the subscriber
    * has requested. The Flux itself signals only an error of the source, an agent that is a URL
-   * ({@link IllegalArgumentException}), or a closed cache ({@link IllegalStateException}).
+   * ({@link IllegalArgumentException}), or a closed cache ({@link IllegalStateException}, also
+   * when the cache is closed while the Flux runs).
    *
    * @param urls absolute http(s) URLs
    * @param agent the crawler's product token or User-Agent string
@@ -228,7 +229,9 @@ public final class RobotsCache implements AutoCloseable {
       }
       return Flux.from(urls).flatMapSequential(url -> check(url, userAgent)
           .map(v -> CheckResult.of(url, v))
-          .onErrorResume(e -> Mono.just(CheckResult.failed(url, e))), concurrency, 1);
+          // a cache closed meanwhile ends the Flux; any other error is the input's answer
+          .onErrorResume(e -> closed ? Mono.error(e) : Mono.just(CheckResult.failed(url, e))),
+          concurrency, 1);
     });
   }
 

@@ -158,6 +158,17 @@ class RobotsCacheApiTest {
         .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
   }
 
+  @Test
+  void checkAllEndsWithTheClosedErrorWhenTheCacheClosesWhileItRuns() {
+    f.close();
+    f = new CacheFixture(b -> b.fetcher((o, c) -> Mono.<FetchResult>never()));
+    StepVerifier run = StepVerifier.create(
+            f.cache.checkAll(Flux.just("http://a.com/", "not a url", "http://b.com/"), AGENT))
+        .expectError(IllegalStateException.class).verifyLater();
+    f.cache.close();
+    run.verify(Duration.ofSeconds(5));
+  }
+
   private static Reason reason(CheckResult r, String url) {
     assertThat(r.url()).isEqualTo(url);
     return r.verdict().orElseThrow().reason();

@@ -98,7 +98,7 @@ class QuietFailuresTest {
     String all = String.join("\n", report);
     assertThat(report).as(all).noneMatch(l -> l.startsWith("LOG WARN") || l.startsWith("LOG ERROR"));
     assertThat(report).as(all).noneMatch(l -> l.startsWith("LOG ") && l.split(" ")[3].equals("true")
-        && !l.startsWith("LOG DEBUG") && !l.startsWith("LOG TRACE") && !l.startsWith("LOG FINE"));
+        && !l.startsWith("LOG DEBUG") && !l.startsWith("LOG TRACE"));
     assertThat(report).as(all).noneMatch(l -> l.startsWith("CONSOLE"));
     Map<String, String> origins = servers.origins();
     assertThat(report.stream().filter(l -> l.startsWith("RESULT"))).hasSize(origins.size());
