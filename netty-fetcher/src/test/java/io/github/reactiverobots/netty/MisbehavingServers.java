@@ -19,10 +19,10 @@ import reactor.netty.tcp.TcpServer;
  * One loopback server per ordinary way a site fails, each named by the failure it shows: an
  * untrusted certificate, TLS to a plain HTTP port, a reply that is not HTTP, a header over
  * 16 KiB, a close without a response, a body cut short by a close or a reset, a server that
- * never answers (read timeout), a reset; and
- * origins that fail before any server: a name that does not resolve and a refused port. A
- * healthy origin is the control. Every origin is a {@code *.test} name (see {@link
- * TestResolver}) except the unresolvable one.
+ * never answers (read timeout), a reset; and origins that fail before any server: a name that
+ * does not resolve and a refused port. A healthy origin is the control, with two that answer
+ * well and then close or reset the kept-alive connection while it is idle. Every origin is a
+ * {@code *.test} name (see {@link TestResolver}) except the unresolvable one.
  */
 final class MisbehavingServers implements AutoCloseable {
   private final List<DisposableServer> servers = new ArrayList<>();
@@ -50,6 +50,9 @@ final class MisbehavingServers implements AutoCloseable {
         raw(false, "SSH-2.0-OpenSSH_9.6\r\n\u0000\u0001\u0002 garbage\r\n\r\n"));
     add("header-over-16-kib", "http://bigheader.test:", raw(false,
         "HTTP/1.1 200 OK\r\nX-Padding: " + "p".repeat(20_000) + "\r\nContent-Length: 0\r\n\r\n"));
+    String whole = "HTTP/1.1 200 OK\r\nContent-Length: 14\r\n\r\nUser-agent: *\n";
+    add("idle-close", "http://idleclose.test:", raw(false, whole));
+    add("idle-reset", "http://idlereset.test:", raw(true, whole));
     add("premature-close", "http://close.test:", raw(false, ""));
     String partial = "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n" + "x".repeat(1000);
     add("body-cut-short", "http://cut.test:", raw(false, partial));
