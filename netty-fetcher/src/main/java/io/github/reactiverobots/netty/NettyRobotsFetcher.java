@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import reactor.core.Disposable;
+import reactor.core.Disposables;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Schedulers;
@@ -76,7 +77,7 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   private final AtomicLong completed = new AtomicLong();
   private final LongAdder wireBytes = new LongAdder();
   /** The fetches running now, each with the sink its callers wait on. */
-  private final Map<Sinks.One<FetchResult>, Disposable> running = new ConcurrentHashMap<>();
+  private final Map<Sinks.One<FetchResult>, Disposable.Swap> running = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
   NettyRobotsFetcher(NettyRobotsFetcherBuilder b) {
@@ -168,8 +169,12 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
       sink.tryEmitValue(closedResult());
       return;
     }
+    // Registered before it starts, so that a fetch finishing at once leaves nothing behind and
+    // close() can reach every fetch; a swap disposed first disposes what is put in it later.
+    Disposable.Swap exchange = Disposables.swap();
+    running.put(sink, exchange);
     try {
-      Disposable exchange = RobotsExchange
+      exchange.update(RobotsExchange
           .run(client, maxBodyBytes, maxRedirects, deadline, origin, validators, wireBytes)
           .doFinally(signal -> {
             running.remove(sink);
@@ -180,14 +185,12 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
             logFailure(origin, result);
             sink.tryEmitValue(result);
           }, error -> sink.tryEmitValue(
-              FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(error)).build()));
-      if (!exchange.isDisposed()) {
-        running.put(sink, exchange);
-        if (closed) {
-          cancel(sink);
-        }
+              FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(error)).build())));
+      if (closed) {
+        cancel(sink);
       }
     } catch (RuntimeException e) {
+      running.remove(sink);
       limiter.release();
       sink.tryEmitValue(FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(e)).build());
     }
