@@ -5,8 +5,9 @@
  * <p>Exported (the API): {@code io.github.reactiverobots.core} (the cache, the one entry point),
  * {@code .model} (immutable values: verdicts, rules, pacing, profiles), {@code .url} (origins),
  * {@code .fetch} (the fetcher interface and its result), {@code .store} (the second-level store
- * a fleet shares) and {@code .parse} (the parser, linter and scanner handler, for use without a
- * cache). Packages under {@code .internal} are not API.
+ * a fleet shares), {@code .parse} (the parser, linter and scanner handler, for use without a
+ * cache) and {@code .pacing} (politeness: the operator that releases work items when their origin
+ * may be contacted). Packages under {@code .internal} are not API.
  */
 module io.github.reactiverobots.core {
   requires transitive reactor.core;
@@ -17,6 +18,7 @@ module io.github.reactiverobots.core {
   exports io.github.reactiverobots.core;
   exports io.github.reactiverobots.core.fetch;
   exports io.github.reactiverobots.core.model;
+  exports io.github.reactiverobots.core.pacing;
   exports io.github.reactiverobots.core.parse;
   exports io.github.reactiverobots.core.store;
   exports io.github.reactiverobots.core.url;

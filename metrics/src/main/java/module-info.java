@@ -1,7 +1,7 @@
 /**
  * Micrometer meters for a {@code RobotsCache} ({@link io.github.reactiverobots.metrics.RobotsMetrics})
- * and a Prometheus scrape endpoint on reactor-netty
- * ({@link io.github.reactiverobots.metrics.PrometheusEndpoint}).
+ * and a {@code Pacer} ({@link io.github.reactiverobots.metrics.PacingMetrics}), and a Prometheus
+ * scrape endpoint on reactor-netty ({@link io.github.reactiverobots.metrics.PrometheusEndpoint}).
  */
 module io.github.reactiverobots.metrics {
   requires transitive io.github.reactiverobots.core;

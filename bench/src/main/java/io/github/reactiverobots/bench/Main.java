@@ -3,10 +3,11 @@ package io.github.reactiverobots.bench;
 import io.github.reactiverobots.bench.compare.AgreementReport;
 import io.github.reactiverobots.bench.compare.CompareCommand;
 import io.github.reactiverobots.bench.jmh.MemoryFootprint;
+import io.github.reactiverobots.bench.sim.PoliteReport;
+import io.github.reactiverobots.bench.sim.PoliteRun;
 import io.github.reactiverobots.bench.sim.SimReport;
 import io.github.reactiverobots.bench.sim.SimulateCommand;
 import io.github.reactiverobots.core.model.Profile;
-import io.github.reactiverobots.core.testing.Corpus;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +28,7 @@ public final class Main {
         agree [--all]        the verdict-agreement report only (--all lists every differing row)
         memory               the retained-memory measurement only
         simulate [options]   the crawl simulator (simulate --help for its options)
+        simulate --polite    pages fetched through the Pacer; the farm checks each origin's pace
       """;
 
   public static void main(String[] args) throws Exception {
@@ -40,7 +42,7 @@ public final class Main {
         case "jmh" -> org.openjdk.jmh.Main.main(rest);
         case "compare" -> CompareCommand.main(rest, System.out);
         case "agree" -> {
-          AgreementReport report = new AgreementReport(Corpus.odditySample());
+          AgreementReport report = new AgreementReport(BenchCorpus.selected());
           boolean all = List.of(rest).contains("--all");
           System.out.print(report.markdown(
               List.of(report.run(Profile.RFC_9309), report.run(Profile.GOOGLE)), all ? -1 : 5));
@@ -53,6 +55,10 @@ public final class Main {
               m.theirsBytesPerOrigin(), m.copies(), m.origins());
         }
         case "simulate" -> {
+          if (List.of(rest).contains("--polite")) {
+            PoliteReport polite = PoliteRun.main(rest, System.out);
+            System.exit(polite == null || polite.held() ? 0 : 1);
+          }
           SimReport report = SimulateCommand.main(rest, System.out);
           if (report != null && (!report.singleFlightHeld() || report.errors() > 0)) {
             System.exit(1);

@@ -46,6 +46,8 @@ import java.util.Objects;
  */
 final class CachePolicy {
   private final ParseOptions parseOptions;
+  /** The crawler's token, whose rules are compiled before an entry is weighed; or null. */
+  private final String crawlerToken;
   private final long ttlMin;
   private final long ttlMax;
   private final long backoffInitial;
@@ -58,6 +60,7 @@ final class CachePolicy {
 
   CachePolicy(CacheSettings settings, TimeSource time, Events events) {
     this.parseOptions = settings.parseOptions();
+    this.crawlerToken = settings.crawler() == null ? null : settings.crawler().token();
     this.ttlMin = settings.ttlMin().toNanos();
     this.ttlMax = settings.ttlMax().toNanos();
     this.backoffInitial = settings.backoffInitial().toNanos();
@@ -81,7 +84,7 @@ final class CachePolicy {
     if (!result.hasStatus()) {
       FailureKind kind = result.failure();
       if (kind == FailureKind.TOO_MANY_REDIRECTS || kind == FailureKind.REDIRECT_LOOP) {
-        return unavailable(FetchOutcome.TOO_MANY_REDIRECTS, 0, now, keyChars);
+        return unavailable(FetchOutcome.TOO_MANY_REDIRECTS, 0, kind, now, keyChars);
       }
       FetchOutcome outcome =
           kind == FailureKind.ADDRESS_REFUSED ? FetchOutcome.REFUSED : FetchOutcome.UNREACHABLE;
@@ -109,7 +112,7 @@ final class CachePolicy {
     if (status == 429 || status >= 500 || status < 200) {
       return failure(FetchOutcome.UNREACHABLE, result, previous, now, keyChars);
     }
-    return unavailable(FetchOutcome.UNAVAILABLE, status, now, keyChars);
+    return unavailable(FetchOutcome.UNAVAILABLE, status, null, now, keyChars);
   }
 
   /** An entry for a body put into the cache, as if fetched at {@code fetchedAt}. */
@@ -143,15 +146,17 @@ final class CachePolicy {
       }
       RobotsTxt rules = timedParse(origin, FetchResult.status(200).bodyOwned(value.body()).build());
       long confirmedAt = time.nanosAt(value.confirmedAt());
-      OriginState state = state(outcome, value.status(), fetchedAt, expiresAt, outcome.isFailure());
+      OriginState state = state(outcome, value.status(), value.failure(), fetchedAt, expiresAt,
+          outcome.isFailure());
       return Entry.withRules(rules, state, copyLifetime(expiresAt, confirmedAt, fetchedAt),
           new GoodCopy(confirmedAt, value.validators()), streak, keyChars);
     }
     if (outcome.isFailure()) {
-      return failureBlanket(outcome, value.status(), fetchedAt, expiresAt,
+      return failureBlanket(outcome, value.status(), value.failure(), fetchedAt, expiresAt,
           streak.failures() > 0 ? streak : new FailureStreak(fetchedAt, 1), keyChars);
     }
-    OriginState state = state(outcome, value.status(), fetchedAt, expiresAt, false);
+    OriginState state = state(outcome, value.status(), value.failure(), fetchedAt, expiresAt,
+        false);
     return Entry.blanket(Blanket.ALLOW_UNAVAILABLE, state,
         new Lifetime(expiresAt, expiresAt, expiresAt), FailureStreak.NONE, keyChars);
   }
@@ -207,9 +212,10 @@ final class CachePolicy {
     return new Lifetime(expiresAt, staleUntil, TimeSource.saturatedAdd(attemptAt, staleCopyWindow));
   }
 
-  private Entry unavailable(FetchOutcome outcome, int status, long now, int keyChars) {
+  private Entry unavailable(
+      FetchOutcome outcome, int status, FailureKind failure, long now, int keyChars) {
     long expiresAt = now + ttlMax;
-    OriginState state = state(outcome, status, now, expiresAt, false);
+    OriginState state = state(outcome, status, failure, now, expiresAt, false);
     return Entry.blanket(Blanket.ALLOW_UNAVAILABLE, state,
         new Lifetime(expiresAt, expiresAt, expiresAt), FailureStreak.NONE, keyChars);
   }
@@ -225,18 +231,18 @@ final class CachePolicy {
     GoodCopy copy = previous != null ? previous.copy() : null;
     if (copy != null && now - copy.confirmedAt() < staleCopyWindow) {
       long until = Math.min(expiresAt, copy.confirmedAt() + staleCopyWindow);
-      OriginState state = state(outcome, status, now, until, true);
+      OriginState state = state(outcome, status, result.failure(), now, until, true);
       return Entry.withRules(previous.rules(), state, copyLifetime(until, copy.confirmedAt(), now),
           copy, streak, keyChars);
     }
-    return failureBlanket(outcome, status, now, expiresAt, streak, keyChars);
+    return failureBlanket(outcome, status, result.failure(), now, expiresAt, streak, keyChars);
   }
 
   /** Disallow-all after a failure with no good copy, or allow-all once given up. */
-  private Entry failureBlanket(FetchOutcome outcome, int status, long now, long expiresAt,
-      FailureStreak streak, int keyChars) {
+  private Entry failureBlanket(FetchOutcome outcome, int status, FailureKind failure, long now,
+      long expiresAt, FailureStreak streak, int keyChars) {
     boolean gaveUp = allowAllWhenGaveUp && now - streak.since() >= staleCopyWindow;
-    OriginState state = state(outcome, status, now, expiresAt, false);
+    OriginState state = state(outcome, status, failure, now, expiresAt, false);
     Lifetime lifetime = new Lifetime(expiresAt,
         gaveUp ? expiresAt : expiresAt + staleWhileRevalidate, now + staleCopyWindow);
     return Entry.blanket(gaveUp ? Blanket.ALLOW_GAVE_UP : Blanket.DISALLOW_UNREACHABLE, state,
@@ -246,14 +252,22 @@ final class CachePolicy {
   private RobotsTxt timedParse(Origin origin, FetchResult result) {
     long start = System.nanoTime();
     RobotsTxt rules = RobotsTxt.parse(result.body(), parseOptions);
+    if (crawlerToken != null) {
+      rules.forAgent(crawlerToken);
+    }
     events.parsed(origin, result.bodyLength(), System.nanoTime() - start);
     return rules;
   }
 
   private OriginState state(
       FetchOutcome outcome, int status, long fetchedAt, long expiresAt, boolean staleCopy) {
-    return new OriginState(
-        outcome, status, time.instantAt(fetchedAt), time.instantAt(expiresAt), staleCopy);
+    return state(outcome, status, null, fetchedAt, expiresAt, staleCopy);
+  }
+
+  private OriginState state(FetchOutcome outcome, int status, FailureKind failure,
+      long fetchedAt, long expiresAt, boolean staleCopy) {
+    return new OriginState(outcome, status, failure, time.instantAt(fetchedAt),
+        time.instantAt(expiresAt), staleCopy);
   }
 
   private static int saturatedIncrement(int n) {

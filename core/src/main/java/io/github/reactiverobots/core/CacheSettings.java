@@ -21,8 +21,11 @@ import java.time.Duration;
  * @param allowAllWhenUnreachableTooLong whether a long outage with no copy ends in allow-all
  * @param fetchTimeout the safety net for a fetcher that never answers
  * @param checkAllConcurrency checks {@code checkAll} runs at once
+ * @param minimumResidency how long an entry fetched for a caller is kept from eviction
+ * @param residencyShare the share of the weight bound such entries may take while kept
  */
 record CacheSettings(ParseOptions parseOptions, CrawlerIdentity crawler, long maximumWeight,
     long maximumOrigins, Duration ttlMin, Duration ttlMax, Duration backoffInitial,
     Duration backoffMax, Duration staleCopyWindow, Duration staleWhileRevalidate,
-    boolean allowAllWhenUnreachableTooLong, Duration fetchTimeout, int checkAllConcurrency) {}
+    boolean allowAllWhenUnreachableTooLong, Duration fetchTimeout, int checkAllConcurrency,
+    Duration minimumResidency, double residencyShare) {}

@@ -2,7 +2,6 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.internal.url.RecentOrigins;
-import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Reason;
@@ -14,7 +13,7 @@ import io.github.reactiverobots.core.parse.RobotsTxt;
  * What the cache holds for one origin: either a good copy of its robots.txt (fresh, expired,
  * or in use through an outage), or a blanket answer (allow all, disallow all), together with
  * the history the policy needs (validators, when the copy was last confirmed, the current
- * failure streak). Immutable and thread-safe.
+ * failure streak). Immutable but for whether the store pins it; thread-safe.
  *
  * <p>All times are ticker nanoseconds (see {@link TimeSource}).
  */
@@ -74,14 +73,18 @@ final class Entry {
   private final GoodCopy copy;
   private final FailureStreak streak;
   private final int weight;
+  /**
+   * Whether the store pins this entry (it weighs nothing to Caffeine) during its minimum
+   * residency: the one field that changes, once each way, read when Caffeine re-weighs it.
+   */
+  private volatile boolean pinned;
 
   private Entry(RobotsTxt rules, AgentRules blanket, OriginState state, Lifetime lifetime,
       GoodCopy copy, FailureStreak streak, int keyChars) {
     this.rules = rules;
     this.blanket = blanket;
     this.state = state;
-    this.staleState = rules == null || state.staleCopy() ? state : new OriginState(
-        state.outcome(), state.status(), state.fetchedAt(), state.expiresAt(), true);
+    this.staleState = rules == null ? state : state.asStaleCopy();
     this.lifetime = lifetime;
     this.copy = copy;
     this.streak = streak;
@@ -116,7 +119,6 @@ final class Entry {
     if (rules != null) {
       return rules.forAgent(userAgent);
     }
-    CrawlerIdentity.requireAgent(userAgent);
     return blanket;
   }
 
@@ -169,6 +171,18 @@ final class Entry {
 
   FailureStreak streak() {
     return streak;
+  }
+
+  boolean isPinned() {
+    return pinned;
+  }
+
+  void pin() {
+    pinned = true;
+  }
+
+  void unpin() {
+    pinned = false;
   }
 
   /** The charged weight in bytes. */

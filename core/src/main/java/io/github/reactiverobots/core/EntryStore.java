@@ -6,12 +6,24 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.url.Origin;
+import java.util.ArrayDeque;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The completed entries, in a Caffeine cache bounded by weight (and optionally by count) and
  * expiring each entry at its own retention time on the injected ticker. Only completed entries
  * live here; fetches in flight are tracked elsewhere, so eviction never touches their waiters.
+ *
+ * <p>What was just fetched stays (SEMANTICS.md §6). Caffeine's W-TinyLFU admits a new entry
+ * only if it is used more often than the entry it would evict, and a site a crawler has just
+ * started has been used once: at capacity it would be evicted at once and fetched again on its
+ * next page, 2 to 5 fetches per new site. So an entry fetched for a caller is pinned: it weighs
+ * nothing to Caffeine, which never evicts an entry that weighs nothing, for the minimum residency
+ * after the fetch. Then it matures: re-weighed at its true weight, it competes like any other,
+ * with the frequency its checks gave it while pinned (they went through Caffeine), so a site
+ * crawled several times stays and a one-shot origin goes. The pinned entries may take a share of
+ * the weight bound (Caffeine gets the rest); past that share the oldest mature early, so a scan
+ * of new origins flushes only other new origins, never the hot set.
  *
  * <p>Both bounds at once: Caffeine bounds either weight or count, so when a maximum number of
  * origins is set each entry is charged at least {@code maximumWeight / maximumOrigins}; then the
@@ -25,17 +37,32 @@ import java.util.concurrent.atomic.LongAdder;
 final class EntryStore {
   private final Cache<Origin, Entry> cache;
   private final LongAdder weight = new LongAdder();
+  private final TimeSource time;
+  private final long residencyNanos;
+  private final long pinnedBudget;
+  /** The pinned entries, oldest first; guarded by itself (only fetch results are added). */
+  private final ArrayDeque<Pinned> pinned = new ArrayDeque<>();
+  /** The summed charged weight of the pinned entries; guarded by {@code pinned}. */
+  private long pinnedWeight;
+  private final int minimumCharge;
+
+  /** An entry pinned at {@code since} (ticker nanos), and the weight it is charged once mature. */
+  private record Pinned(Origin origin, Entry entry, long since, int charge) {}
 
   EntryStore(CacheSettings settings, TimeSource time, Events events) {
-    long maximumWeight = settings.maximumWeight();
+    this.time = time;
+    this.residencyNanos = TimeSource.saturatedNanos(settings.minimumResidency());
+    this.pinnedBudget = (long) (settings.maximumWeight() * settings.residencyShare());
+    long maximumWeight = Math.max(1, settings.maximumWeight() - pinnedBudget);
     long maximumOrigins = settings.maximumOrigins();
-    long floor = maximumOrigins > 0 ? ceilDiv(maximumWeight, maximumOrigins) : 0;
-    int minimumCharge = (int) Math.min(Integer.MAX_VALUE, floor);
+    long floor = maximumOrigins > 0 ? ceilDiv(settings.maximumWeight(), maximumOrigins) : 0;
+    this.minimumCharge = (int) Math.min(Integer.MAX_VALUE, floor);
     this.cache = Caffeine.newBuilder()
         .ticker(time.ticker())
         .executor(Runnable::run)
         .maximumWeight(maximumWeight)
-        .<Origin, Entry>weigher((origin, entry) -> Math.max(entry.weight(), minimumCharge))
+        .<Origin, Entry>weigher((origin, entry) ->
+            entry.isPinned() ? 0 : Math.max(entry.weight(), minimumCharge))
         .expireAfter(new Retention())
         .removalListener((Origin origin, Entry entry, RemovalCause cause) -> {
           if (entry != null) {
@@ -51,10 +78,51 @@ final class EntryStore {
     return cache.getIfPresent(origin);
   }
 
-  /** Stores {@code entry}, replacing any other. */
+  /** Stores {@code entry}, replacing any other; what is put (preloaded) is not pinned. */
   void put(Origin origin, Entry entry) {
     weight.add(entry.weight());
     cache.put(origin, entry);
+    matureDue();
+  }
+
+  /**
+   * Stores {@code entry}, just fetched for a caller, pinned for the minimum residency, replacing
+   * any other. Call off non-blocking threads: Caffeine may make a writer wait.
+   */
+  void putFetched(Origin origin, Entry entry) {
+    weight.add(entry.weight());
+    if (residencyNanos > 0 && pinnedBudget > 0) {
+      entry.pin();
+      int charge = Math.max(entry.weight(), minimumCharge);
+      synchronized (pinned) {
+        pinnedWeight += charge;
+        pinned.add(new Pinned(origin, entry, time.nanos(), charge));
+      }
+    }
+    cache.put(origin, entry);
+    matureDue();
+  }
+
+  /**
+   * Matures the pinned entries whose residency is over, and the oldest ones while the pinned
+   * weight is over its share.
+   */
+  private void matureDue() {
+    long now = time.nanos();
+    while (true) {
+      Pinned p;
+      synchronized (pinned) {
+        p = pinned.peek();
+        if (p == null || (now - p.since() < residencyNanos && pinnedWeight <= pinnedBudget)) {
+          return;
+        }
+        pinned.poll();
+        pinnedWeight -= p.charge();
+      }
+      p.entry().unpin();
+      // Re-weighed at its true weight; a no-op when the entry was replaced or removed.
+      cache.asMap().replace(p.origin(), p.entry(), p.entry());
+    }
   }
 
   void invalidate(Origin origin) {
@@ -63,10 +131,15 @@ final class EntryStore {
 
   void invalidateAll() {
     cache.invalidateAll();
+    synchronized (pinned) {
+      pinned.clear();
+      pinnedWeight = 0;
+    }
   }
 
   /** Runs pending maintenance (evictions, expirations) now. */
   void cleanUp() {
+    matureDue();
     cache.cleanUp();
   }
 

@@ -1,12 +1,8 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.RetryAfter;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeFormatterBuilder;
-import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoField;
 import java.util.Locale;
 
 /**
@@ -22,22 +18,6 @@ import java.util.Locale;
  * {@code private} and {@code must-revalidate} are ignored.
  */
 final class HttpCacheHeaders {
-  private static final DateTimeFormatter RFC_850 = new DateTimeFormatterBuilder()
-      .parseCaseInsensitive()
-      .appendPattern("EEEE, dd-MMM-")
-      .appendValueReduced(ChronoField.YEAR, 2, 2, 1970)
-      .appendPattern(" HH:mm:ss 'GMT'")
-      .toFormatter(Locale.US)
-      .withZone(ZoneOffset.UTC);
-  private static final DateTimeFormatter ASCTIME = new DateTimeFormatterBuilder()
-      .parseCaseInsensitive()
-      .appendPattern("EEE MMM")
-      .appendLiteral(' ')
-      .optionalStart().appendLiteral(' ').optionalEnd()
-      .appendPattern("d HH:mm:ss yyyy")
-      .toFormatter(Locale.US)
-      .withZone(ZoneOffset.UTC);
-
   private HttpCacheHeaders() {}
 
   /**
@@ -55,8 +35,7 @@ final class HttpCacheHeaders {
       if (exp == null) {
         lifetime = Duration.ZERO;
       } else {
-        Instant origin = date == null ? null : parseHttpDate(date);
-        lifetime = Duration.between(origin == null ? now : origin, exp);
+        lifetime = Duration.between(dateOr(date, now), exp);
       }
     }
     if (lifetime == null) {
@@ -76,21 +55,12 @@ final class HttpCacheHeaders {
    * @return the delay (zero or more), or null when absent or malformed
    */
   static Duration retryAfter(String retryAfter, String date, Instant now) {
-    if (retryAfter == null) {
-      return null;
-    }
-    String v = retryAfter.trim();
-    long seconds = parseSeconds(v);
-    if (seconds >= 0) {
-      return Duration.ofSeconds(seconds);
-    }
-    Instant at = parseHttpDate(v);
-    if (at == null) {
-      return null;
-    }
-    Instant origin = date == null ? null : parseHttpDate(date);
-    Duration d = Duration.between(origin == null ? now : origin, at);
-    return d.isNegative() ? Duration.ZERO : d;
+    return RetryAfter.parse(retryAfter, dateOr(date, now)).orElse(null);
+  }
+
+  /** The instant of a {@code Date} header, or {@code now} when it is absent or malformed. */
+  private static Instant dateOr(String date, Instant now) {
+    return RetryAfter.httpDate(date).orElse(now);
   }
 
   /** The lifetime from {@code Cache-Control}, or null when it gives none. */
@@ -144,19 +114,7 @@ final class HttpCacheHeaders {
 
   /** An HTTP-date in any of the three forms of RFC 9110 §5.6.7, or null when malformed. */
   static Instant parseHttpDate(String s) {
-    if (s == null) {
-      return null;
-    }
-    String v = s.trim();
-    for (DateTimeFormatter f : new DateTimeFormatter[] {
-        DateTimeFormatter.RFC_1123_DATE_TIME, RFC_850, ASCTIME}) {
-      try {
-        return f.parse(v, Instant::from);
-      } catch (DateTimeParseException e) {
-        // try the next form
-      }
-    }
-    return null;
+    return RetryAfter.httpDate(s).orElse(null);
   }
 
   private static String unquote(String v) {

@@ -179,7 +179,7 @@ final class OriginResolver {
    * (the writer waits for the maintenance lock), so a write never runs on a non-blocking thread.
    */
   private Entry store(Origin origin, Entry next) {
-    store.put(origin, next);
+    store.putFetched(origin, next);
     return next;
   }
 
@@ -194,8 +194,8 @@ final class OriginResolver {
           FetchResult.failure(FailureKind.OTHER, "could not use the response: " + e).build();
       next = policy.next(origin, failed, previous, Conditional.NONE, now);
     }
-    events.fetchFinished(origin, next.outcome(), result.status(), result.bodyLength(),
-        System.nanoTime() - start);
+    events.fetchFinished(origin, next.outcome(), result.status(), next.state().failure(),
+        result.bodyLength(), System.nanoTime() - start);
     return next;
   }
 }

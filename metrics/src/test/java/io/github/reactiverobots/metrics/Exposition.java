@@ -1,6 +1,9 @@
 package io.github.reactiverobots.metrics;
 
 import io.github.reactiverobots.core.CacheStats;
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.pacing.Pacer;
+import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.Map;
@@ -44,11 +47,12 @@ final class Exposition {
   }
 
   /**
-   * A Prometheus registry in which every meter of the module exists and has moved, with the
-   * metrics that feed it. Micrometer holds gauge state weakly, so a test must keep the returned
-   * object (for instance in a field) for as long as it reads the gauges.
+   * A Prometheus registry in which every meter of the module exists and has moved (the cache's
+   * and a pacer's), with the metrics that feed it. Micrometer holds gauge state weakly, so a test
+   * must keep the returned object (for instance in a field) for as long as it reads the gauges.
    */
-  record Exercised(PrometheusMeterRegistry registry, RobotsMetrics metrics) {}
+  record Exercised(
+      PrometheusMeterRegistry registry, RobotsMetrics metrics, PacingMetrics pacing) {}
 
   static Exercised exercised() {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -56,6 +60,12 @@ final class Exposition {
     metrics.bindTo(registry);
     metrics.gaugesFrom(() -> new CacheStats(2, 2048, 1, 0));
     RobotsMetricsListenerTest.exerciseEverything(metrics);
-    return new Exercised(registry, metrics);
+    // A pacer over a cache that never fetches, for the pacing gauges to read.
+    RobotsCache cache =
+        RobotsCache.builder().fetcher(new FakeFetcher()).crawler("TestBot").build();
+    PacingMetrics pacing = new PacingMetrics().gaugesFrom(Pacer.builder(cache).build());
+    pacing.bindTo(registry);
+    PacingMetricsTest.exerciseEverything(pacing);
+    return new Exercised(registry, metrics, pacing);
   }
 }

@@ -127,11 +127,16 @@ class GrafanaDashboardTest {
         .contains("robots_cache_requests_total{job=~\"$job\",instance=~\"$instance\",result=\"hit\"}")
         .contains("sum by (decision) (rate(robots_verdicts_total")
         .contains("sum by (outcome, status_class) (rate(robots_fetch_seconds_count")
+        .contains("sum by (failure_kind) (rate(robots_fetch_seconds_count")
         .contains("histogram_quantile(0.5, sum by (le) (rate(robots_fetch_seconds_bucket")
         .contains("histogram_quantile(0.99, sum by (le) (rate(robots_fetch_seconds_bucket")
         .contains("robots_fetch_active", "robots_fetch_queued")
         .contains("robots_cache_origins", "robots_cache_weight_bytes")
-        .contains("sum by (cause) (rate(robots_cache_evictions_total");
+        .contains("sum by (cause) (rate(robots_cache_evictions_total")
+        .contains("robots_pacing_waiting", "robots_pacing_in_flight")
+        .contains("histogram_quantile(0.99, sum by (le) (rate(robots_pacing_wait_seconds_bucket")
+        .contains("sum by (reason) (rate(robots_pacing_disallowed_total")
+        .contains("sum by (value) (rate(robots_pacing_capped_total");
   }
 
   @Test

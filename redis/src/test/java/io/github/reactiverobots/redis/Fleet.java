@@ -3,6 +3,7 @@ package io.github.reactiverobots.redis;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.CheckResult;
 import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.model.Verdict;
@@ -74,10 +75,19 @@ final class Fleet implements AutoCloseable {
       return written.containsAll(origins);
     }
 
-    /** Checks each URL (all at once) and returns the verdicts in order. */
+    /**
+     * Checks each URL (all at once) and returns the verdicts in order; an input answered with an
+     * error instead of a verdict fails the test.
+     */
     List<Verdict> checkAll(List<String> urls) {
-      return cache.checkAll(Flux.fromIterable(urls), "TestBot", 64).collectList()
-          .block(Duration.ofSeconds(60));
+      List<CheckResult> results = cache.checkAll(Flux.fromIterable(urls), "TestBot", 64)
+          .collectList().block(Duration.ofSeconds(60));
+      List<Verdict> verdicts = new ArrayList<>();
+      for (CheckResult r : results) {
+        verdicts.add(r.verdict().orElseThrow(() -> new AssertionError(
+            r.url() + " answered with an error", r.error().orElse(null))));
+      }
+      return verdicts;
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.bench.compare;
 
+import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.bench.jmh.CachedCheckBenchmark;
 import io.github.reactiverobots.bench.jmh.CheckBenchmark;
 import io.github.reactiverobots.bench.jmh.LargestFileCheckBenchmark;
@@ -96,7 +97,7 @@ public final class CompareCommand {
   }
 
   private void run(PrintStream out) throws IOException, RunnerException {
-    Corpus corpus = Corpus.odditySample();
+    Corpus corpus = BenchCorpus.selected();
     Instant started = Instant.now();
     List<String> rows = new ArrayList<>();
     if (jmh) {

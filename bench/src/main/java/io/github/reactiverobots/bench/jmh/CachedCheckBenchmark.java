@@ -1,5 +1,6 @@
 package io.github.reactiverobots.bench.jmh;
 
+import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.testing.Corpus;
@@ -59,7 +60,7 @@ public class CachedCheckBenchmark {
     if (repeat < 1) {
       throw new IllegalArgumentException("repeat must be at least 1, got " + repeat);
     }
-    Corpus corpus = Corpus.odditySample();
+    Corpus corpus = BenchCorpus.selected();
     List<UrlRow> rows = CheckInputs.rowsWithValidUrls(corpus);
     urls = rows.stream().map(r -> corpus.file(r.file()).url(r.path())).toArray(String[]::new);
     agents = rows.stream().map(UrlRow::agent).toArray(String[]::new);

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.bench.jmh;
 
+import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.RobotsTxt;
@@ -37,7 +38,7 @@ public class CheckCostBreakdownBenchmark {
 
   @Setup
   public void load() {
-    Corpus corpus = Corpus.odditySample();
+    Corpus corpus = BenchCorpus.selected();
     Map<String, RobotsTxt> byFile = new HashMap<>();
     // Rows whose URL the splitter rejects are left out of every step alike.
     List<UrlRow> usable = CheckInputs.rowsWithValidUrls(corpus);

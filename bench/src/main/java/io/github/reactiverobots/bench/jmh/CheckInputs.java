@@ -1,6 +1,7 @@
 package io.github.reactiverobots.bench.jmh;
 
 import crawlercommons.robots.BaseRobotRules;
+import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
@@ -62,7 +63,7 @@ public final class CheckInputs {
    * maxPathLength} chars.
    */
   public static CheckInputs corpusRows(ParseOptions options, int maxPathLength) {
-    Corpus corpus = Corpus.odditySample();
+    Corpus corpus = BenchCorpus.selected();
     return new CheckInputs(corpus.rows().stream()
         .filter(r -> r.path().length() <= maxPathLength)
         .map(r -> new Check(corpus.file(r.file()), r.agent(), r.path()))

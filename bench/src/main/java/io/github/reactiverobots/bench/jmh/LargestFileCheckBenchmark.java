@@ -1,5 +1,6 @@
 package io.github.reactiverobots.bench.jmh;
 
+import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.CorpusFile;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ public class LargestFileCheckBenchmark {
 
   /** The checks: the file's {@code urls.tsv} rows, then the generated paths. */
   public static List<CheckInputs.Check> checks() {
-    Corpus corpus = Corpus.odditySample();
+    Corpus corpus = BenchCorpus.selected();
     CorpusFile file = corpus.file(FILE);
     List<CheckInputs.Check> checks = new ArrayList<>();
     corpus.rows().stream()

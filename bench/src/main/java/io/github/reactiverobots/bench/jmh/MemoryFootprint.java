@@ -1,5 +1,6 @@
 package io.github.reactiverobots.bench.jmh;
 
+import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.bench.HeapInUse;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 import io.github.reactiverobots.core.testing.Corpus;
@@ -41,7 +42,7 @@ public record MemoryFootprint(
 
   /** Measures over the corpus' oddity sample with {@code copies} copies. */
   public static MemoryFootprint measure(int copies) {
-    Corpus corpus = Corpus.odditySample();
+    Corpus corpus = BenchCorpus.selected();
     List<CorpusFile> files = corpus.files();
     double raw = (double) corpus.totalBytes() / files.size();
     double ours = retainedPerResult(files, copies, f -> {

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.bench.jmh;
 
+import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 import io.github.reactiverobots.core.testing.Corpus;
@@ -62,7 +63,7 @@ public class ParseBenchmark {
 
   @Setup
   public void load() {
-    List<CorpusFile> selected = Corpus.odditySample().files().stream()
+    List<CorpusFile> selected = BenchCorpus.selected().files().stream()
         .filter(f -> files.equals("all") || f.body().length <= ParseOptions.MIN_PARSE_LIMIT)
         .toList();
     bodies = new byte[selected.size()][];

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
@@ -39,6 +40,10 @@ public final class OriginFarm implements AutoCloseable {
   private final byte[][] bodies;
   private final byte[][] gzipped;
   private final Duration slowDelay;
+  /** The polite run's pages, or null; and the robots.txt bodies it prefixed (null: as is). */
+  private final FarmPages pages;
+  private final byte[][] prefixedBody;
+  private final byte[][] prefixedGzip;
   private final LongAdder robotsRequests = new LongAdder();
   private final LongAdder allRequests = new LongAdder();
   private final DisposableServer server;
@@ -53,7 +58,23 @@ public final class OriginFarm implements AutoCloseable {
    * @param slowDelay the delay of slow origins
    */
   public OriginFarm(int origins, List<CorpusFile> files, Mix mix, long seed, Duration slowDelay) {
+    this(origins, files, mix, seed, slowDelay, null);
+  }
+
+  /**
+   * Starts the farm serving {@code pages} as well (see {@link FarmPages}).
+   *
+   * @param origins how many origins
+   * @param files the bodies served
+   * @param mix how origins answer
+   * @param seed the seed of the per-origin draws
+   * @param slowDelay the delay of slow origins
+   * @param pages the pages and robots.txt prefixes, or null
+   */
+  OriginFarm(int origins, List<CorpusFile> files, Mix mix, long seed, Duration slowDelay,
+      FarmPages pages) {
     this.slowDelay = slowDelay;
+    this.pages = pages;
     bodies = new byte[files.size()][];
     gzipped = new byte[files.size()][];
     for (int i = 0; i < bodies.length; i++) {
@@ -66,6 +87,17 @@ public final class OriginFarm implements AutoCloseable {
     for (int i = 0; i < origins; i++) {
       behaviour[i] = mix.pick(random.nextDouble());
       bodyIndex[i] = random.nextInt(bodies.length);
+    }
+    prefixedBody = new byte[origins][];
+    prefixedGzip = new byte[origins][];
+    for (int i = 0; pages != null && i < origins; i++) {
+      byte[] prefix = pages.robotsPrefix(i);
+      if (prefix != null) {
+        byte[] body = bodies[bodyIndex[i]];
+        prefixedBody[i] = Arrays.copyOf(prefix, prefix.length + body.length);
+        System.arraycopy(body, 0, prefixedBody[i], prefix.length, body.length);
+        prefixedGzip[i] = gzip(prefixedBody[i]);
+      }
     }
     server = HttpServer.create()
         .host("127.0.0.1")
@@ -118,13 +150,15 @@ public final class OriginFarm implements AutoCloseable {
     }
     String path = req.uri();
     if (path.equals(MOVED_PATH) && behaviour[index] == Mix.Behaviour.REDIRECT) {
-      return ok(res, bodies[bodyIndex[index]]);
+      return ok(res, robotsBody(index));
     }
     if (!path.equals("/robots.txt")) {
-      return res.status(HttpResponseStatus.NOT_FOUND).send();
+      return pages != null ? pages.page(index, req, res)
+          : res.status(HttpResponseStatus.NOT_FOUND).send();
     }
     robotsRequests.increment();
-    byte[] body = bodies[bodyIndex[index]];
+    byte[] body = robotsBody(index);
+    byte[] zipped = prefixedGzip[index] != null ? prefixedGzip[index] : gzipped[bodyIndex[index]];
     return switch (behaviour[index]) {
       case OK -> ok(res, body);
       case NOT_FOUND -> res.status(HttpResponseStatus.NOT_FOUND).send();
@@ -135,8 +169,8 @@ public final class OriginFarm implements AutoCloseable {
           .send();
       case GZIP -> res.header(HttpHeaderNames.CONTENT_TYPE, "text/plain")
           .header(HttpHeaderNames.CONTENT_ENCODING, "gzip")
-          .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(gzipped[bodyIndex[index]].length))
-          .sendByteArray(Mono.just(gzipped[bodyIndex[index]]))
+          .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(zipped.length))
+          .sendByteArray(Mono.just(zipped))
           .then();
       case TIMEOUT -> Mono.delay(HOLD).then(res.status(HttpResponseStatus.GATEWAY_TIMEOUT).send());
     };
@@ -157,6 +191,11 @@ public final class OriginFarm implements AutoCloseable {
   /** How origin {@code index} answers. */
   public Mix.Behaviour behaviour(int index) {
     return behaviour[index];
+  }
+
+  /** The robots.txt body origin {@code index} serves when it answers 200. */
+  public byte[] robotsBody(int index) {
+    return prefixedBody[index] != null ? prefixedBody[index] : bodies[bodyIndex[index]];
   }
 
   /** Requests for {@code /robots.txt} served so far (redirect targets not counted). */

@@ -111,7 +111,7 @@ public record SimOptions(
         weight, prometheus, progress);
   }
 
-  private static long number(String option, String v) {
+  static long number(String option, String v) {
     try {
       return Long.parseLong(v.replace("_", "").replace(",", ""));
     } catch (NumberFormatException e) {
@@ -137,7 +137,7 @@ public record SimOptions(
     return n << 20;
   }
 
-  private static double decimal(String option, String v) {
+  static double decimal(String option, String v) {
     try {
       return Double.parseDouble(v);
     } catch (NumberFormatException e) {
@@ -163,6 +163,8 @@ public record SimOptions(
           --cache-mb W           cache maximum weight in MiB (default %d)
           --prometheus-port P    serve /metrics on 127.0.0.1:P while running
           --quiet                no progress line
+          --polite               a crawl of pages through the Pacer instead of checks
+                                 (simulate --polite --help)
         """, d.origins, d.checks, d.concurrency, d.zipfExponent, d.seed, d.agent,
         d.maxDuration.toSeconds(), d.fetchTimeout.toMillis(), d.slowDelay.toMillis(),
         d.cacheWeightBytes >> 20);

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.bench.sim;
 
+import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.bench.HeapInUse;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
@@ -34,7 +35,7 @@ public final class Simulator {
   public Simulator(SimOptions options, Function<FarmResolver, RobotsFetcher> fetcherFactory) {
     this.options = options;
     this.fetcherFactory = fetcherFactory;
-    this.corpus = Corpus.odditySample();
+    this.corpus = BenchCorpus.selected();
   }
 
   /** Runs the simulation and returns its report; progress goes to standard error if asked. */

@@ -22,7 +22,7 @@ public record CrawlerIdentity(String token, String userAgent) {
   public CrawlerIdentity {
     Objects.requireNonNull(token, "token");
     Objects.requireNonNull(userAgent, "userAgent");
-    if (token.isEmpty() || Profile.leadingTokenRun(token).length() != token.length()) {
+    if (!isProductToken(token)) {
       throw new IllegalArgumentException("product token \"" + token
           + "\" must be non-empty and made of A-Z a-z _ - only");
     }
@@ -61,35 +61,12 @@ public record CrawlerIdentity(String token, String userAgent) {
   }
 
   /**
-   * Checks an agent string passed to a check: a product token or a User-Agent string, never an
-   * absolute URL. Where an agent and a URL meet the URL comes first ({@code check(url, agent)}),
-   * so an agent that is a URL means the two were swapped.
+   * Whether {@code s} is a product token: not empty, and made of {@code A-Z a-z _ -} only.
    *
-   * @param agent the agent string
-   * @return {@code agent}
-   * @throws IllegalArgumentException if {@code agent} starts with a URL scheme and {@code ://}
+   * @param s the string
+   * @return true for a product token such as {@code MyBot}; false for {@code MyBot/1.0}
    */
-  public static String requireAgent(String agent) {
-    Objects.requireNonNull(agent, "agent");
-    if (isUrl(agent)) {
-      throw new IllegalArgumentException("agent \"" + agent + "\" is a URL, not a crawler: "
-          + "the URL comes first, as in check(url, agent)");
-    }
-    return agent;
+  public static boolean isProductToken(String s) {
+    return !s.isEmpty() && Profile.leadingTokenRun(s).length() == s.length();
   }
-
-  /** Whether {@code s} starts with a URL scheme and {@code ://}. */
-  private static boolean isUrl(String s) {
-    int i = 0;
-    while (i < s.length() && isSchemeChar(s.charAt(i), i == 0)) {
-      i++;
-    }
-    return i > 0 && s.startsWith("://", i);
-  }
-
-  private static boolean isSchemeChar(char c, boolean first) {
-    boolean alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    return alpha || (!first && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
-  }
-
 }

@@ -65,12 +65,28 @@ public enum Profile {
    *
    * @param agent a product token or a User-Agent string
    * @return the lower-case token, possibly empty
-   * @throws IllegalArgumentException if {@code agent} is an absolute URL: where an
-   *     agent and a URL meet, the URL comes first ({@code check(url, agent)})
    */
   public String crawlerToken(String agent) {
-    CrawlerIdentity.requireAgent(agent);
     return tokenIsLeadingRun ? leadingTokenRun(agent) : agent.toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * How many leading characters of {@code agent} make its token: the {@code A-Z a-z _ -} run
+   * under {@code RFC_9309}, all of it under {@code GOOGLE}. {@link #crawlerToken} is those
+   * characters lower-cased; a lookup can hash and compare them in place instead of making it.
+   *
+   * @param agent a product token or a User-Agent string
+   * @return the token's length in characters
+   */
+  public int tokenLength(String agent) {
+    if (!tokenIsLeadingRun) {
+      return agent.length();
+    }
+    int end = 0;
+    while (end < agent.length() && isTokenChar(agent.charAt(end))) {
+      end++;
+    }
+    return end;
   }
 
   /**

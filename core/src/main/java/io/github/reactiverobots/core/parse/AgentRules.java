@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import io.github.reactiverobots.core.internal.match.PercentEncoding;
 import io.github.reactiverobots.core.internal.match.RuleMatcher;
 import io.github.reactiverobots.core.model.OriginState;
@@ -12,7 +13,6 @@ import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.model.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
@@ -24,99 +24,57 @@ import java.util.Optional;
  * (SEMANTICS.md §2-§4), or a blanket answer for every path when robots.txt could not be used
  * (SEMANTICS.md §6). Every {@link Verdict} the library gives is made here. Compiled once, reused
  * for every check. Immutable and thread-safe; a check allocates, when a rule decides, its verdict
- * (and a path given as a String, its bytes).
+ * and the {@link Rule} it names (and, for a path given as a String, its bytes).
  */
 public final class AgentRules {
-  /** This object with its lists, verdicts and pacing. */
-  private static final int SHELL_BYTES = 160;
-  /** A {@link Rule} object. */
-  private static final int RULE_OBJECT_BYTES = 32;
-  /** A String's object and array headers. */
-  private static final int STRING_BYTES = 48;
-  /** A rule's share of the trie's arrays, besides its label bytes. */
-  private static final int TRIE_BYTES_PER_RULE = 44;
-  /** Headroom for the matcher's fixed arrays when estimating before compiling. */
-  private static final int MATCHER_ESTIMATE_SLACK = 16 + 400;
-
   private static final byte[] ROOT = {'/'};
   private static final byte[] ROBOTS_TXT = "/robots.txt".getBytes(StandardCharsets.US_ASCII);
-  private static final String INDEX_HTM = "/index.htm";
   private static final Map<Profile, AgentRules> NO_GROUP = new EnumMap<>(Profile.class);
+  /** The verdicts of rules without a crawl-delay, shared by all of them. */
+  private static final Verdict NO_MATCH = Verdict.of(true, Reason.NO_MATCHING_RULE, null, null);
+  private static final Verdict ITSELF = Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, null);
 
   static {
     for (Profile p : Profile.values()) {
-      NO_GROUP.put(p, new AgentRules(p, List.of()));
+      NO_GROUP.put(p, new AgentRules(p, null, -1, Pacing.NONE,
+          Verdict.of(true, Reason.NO_GROUP_FOR_AGENT, null, null)));
     }
   }
 
-  private final Profile profile;
   private final boolean normalises;
-  /** Whether paths are matched at all: false for no group and for a blanket answer. */
-  private final boolean matches;
-  private final boolean hasGroup;
-  private final List<Rule> rules;
+  private final boolean allowsRobotsTxtItself;
+  /** The file these rules come from, or null for no group and for a blanket answer. */
+  private final RobotsTxt robots;
+  /** The selection of {@code robots} these rules are; -1 when {@code robots} is null. */
+  private final int selection;
   private final RuleMatcher matcher;
-  /** The rule each compiled pattern stands for, by pattern index. */
-  private final Rule[] compiled;
   private final Pacing pacing;
   private final Duration crawlDelay;
   /** The verdict when no rule decides: no match, no group, or the blanket answer. */
   private final Verdict unmatched;
   private final Verdict robotsTxt;
-  private final long estimatedBytes;
 
-  private AgentRules(Profile profile, List<Group> groups) {
-    this.profile = profile;
+  private AgentRules(Profile profile, RobotsTxt robots, int selection, Pacing pacing,
+      Verdict unmatched) {
     this.normalises = profile.normalisesPercentEncoding();
-    this.hasGroup = !groups.isEmpty();
-    this.matches = hasGroup;
-    Pacing merged = Pacing.NONE;
-    List<Rule> all = new ArrayList<>();
-    for (Group g : groups) {
-      merged = merged.stricter(g.pacing());
-      all.addAll(g.rules());
-    }
-    this.pacing = merged;
-    this.crawlDelay = merged.crawlDelay().orElse(null);
-    this.rules = List.copyOf(all);
-    RuleMatcher.Builder b = RuleMatcher.builder();
-    List<Rule> compiledRules = new ArrayList<>();
-    long bytes = SHELL_BYTES;
-    for (Group g : groups) {
-      for (int i = 0; i < g.rules().size(); i++) {
-        Rule rule = g.rules().get(i);
-        String raw = g.patternBytes.get(i);
-        bytes += add(b, compiledRules, rule, raw);
-        if (profile.indexHtmAllowsDirectory() && rule.allow()) {
-          bytes += addIndexDirectory(b, compiledRules, rule, raw);
-        }
-      }
-    }
-    this.matcher = b.build();
-    this.compiled = compiledRules.toArray(new Rule[0]);
-    this.unmatched = Verdict.of(true,
-        hasGroup ? Reason.NO_MATCHING_RULE : Reason.NO_GROUP_FOR_AGENT, null, crawlDelay);
-    this.robotsTxt = Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, crawlDelay);
-    this.estimatedBytes = bytes + matcher.estimatedBytes() + 16L + 4L * rules.size();
+    this.allowsRobotsTxtItself = profile.allowsRobotsTxtItself();
+    this.robots = robots;
+    this.selection = selection;
+    this.matcher = robots == null ? RuleMatcher.empty()
+        : RuleMatcher.compile(robots.ruleTable().patterns, robots.groupTable().members(selection));
+    this.pacing = pacing;
+    this.crawlDelay = pacing.crawlDelay().orElse(null);
+    this.unmatched = unmatched;
+    this.robotsTxt = robots == null ? unmatched : crawlDelay == null ? ITSELF
+        : Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, crawlDelay);
   }
 
-  private AgentRules(boolean allowed, Reason reason) {
-    this.profile = Profile.RFC_9309;
-    this.normalises = false;
-    this.matches = false;
-    this.hasGroup = false;
-    this.rules = List.of();
-    this.matcher = RuleMatcher.empty();
-    this.compiled = new Rule[0];
-    this.pacing = Pacing.NONE;
-    this.crawlDelay = null;
-    this.unmatched = Verdict.of(allowed, reason, null, null);
-    this.robotsTxt = unmatched;
-    this.estimatedBytes = 0;
-  }
-
-  static AgentRules compile(Profile profile, List<Group> groups) {
-    return groups.isEmpty() ? noGroup(profile) : new AgentRules(profile, groups);
+  /** Compiles selection {@code s} of {@code robots}, which must have a group. */
+  static AgentRules compile(RobotsTxt robots, int s) {
+    Pacing pacing = robots.groupTable().pacing(s);
+    Verdict unmatched = pacing.crawlDelay().isEmpty() ? NO_MATCH
+        : Verdict.of(true, Reason.NO_MATCHING_RULE, null, pacing.crawlDelay().get());
+    return new AgentRules(robots.options().profile(), robots, s, pacing, unmatched);
   }
 
   /** The rules of a crawler no group applies to: every path allowed. */
@@ -137,46 +95,8 @@ public final class AgentRules {
     if (!reason.isBlanket()) {
       throw new IllegalArgumentException(reason + " is not a blanket reason");
     }
-    return new AgentRules(allowed, reason);
-  }
-
-  /**
-   * What {@link #estimatedBytes()} comes to for {@code groups}, without compiling them: per rule
-   * its Rule, pattern and share of the trie.
-   */
-  static long estimateBytes(List<Group> groups) {
-    long bytes = SHELL_BYTES + MATCHER_ESTIMATE_SLACK;
-    for (Group g : groups) {
-      List<String> patterns = g.patternBytes;
-      for (int i = 0; i < patterns.size(); i++) {
-        bytes += ruleBytes(patterns.get(i)) + TRIE_BYTES_PER_RULE
-            + (long) Character.BYTES * patterns.get(i).length();
-      }
-    }
-    return bytes;
-  }
-
-  private long add(RuleMatcher.Builder b, List<Rule> compiledRules, Rule rule, String raw) {
-    b.add(PercentEncoding.pattern(raw, normalises), rule.allow());
-    compiledRules.add(rule);
-    return ruleBytes(raw);
-  }
-
-  /** A compiled rule's Rule and its pattern String. */
-  private static long ruleBytes(String raw) {
-    return RULE_OBJECT_BYTES + STRING_BYTES + (long) Character.BYTES * raw.length();
-  }
-
-  /** {@code allow: /d/index.html} also allows {@code /d/} exactly, when the profile says so. */
-  private long addIndexDirectory(RuleMatcher.Builder b, List<Rule> compiledRules, Rule rule,
-      String raw) {
-    int slash = raw.lastIndexOf('/');
-    if (slash < 0 || !raw.startsWith(INDEX_HTM, slash)) {
-      return 0;
-    }
-    String directory = raw.substring(0, slash + 1) + "$";
-    Rule implied = new Rule(true, ByteStrings.toText(directory), rule.line());
-    return add(b, compiledRules, implied, directory);
+    return new AgentRules(Profile.RFC_9309, null, -1, Pacing.NONE,
+        Verdict.of(allowed, reason, null, null));
   }
 
   /**
@@ -186,7 +106,7 @@ public final class AgentRules {
    * @return the verdict
    */
   public Verdict check(String pathAndQuery) {
-    if (!matches) {
+    if (robots == null) {
       return unmatched;
     }
     byte[] path = pathAndQuery.getBytes(StandardCharsets.UTF_8);
@@ -216,33 +136,60 @@ public final class AgentRules {
    * @return the verdict
    */
   public Verdict check(byte[] utf8, int from, int to, OriginState originState) {
-    Verdict fixed = unmatched;
-    if (matches) {
-      byte[] path = utf8;
-      int start = from;
-      int end = to;
-      if (start == end) {
-        path = ROOT;
-        start = 0;
-        end = ROOT.length;
-      } else if (!PercentEncoding.isMatchedAsIs(path, start, end, normalises)) {
-        path = PercentEncoding.normalisedPath(path, start, end, normalises);
-        start = 0;
-        end = path.length;
-      }
-      if (profile.allowsRobotsTxtItself()
-          && Arrays.equals(path, start, end, ROBOTS_TXT, 0, ROBOTS_TXT.length)) {
-        fixed = robotsTxt;
-      } else {
-        int index = matcher.match(path, start, end);
-        if (index >= 0) {
-          Rule decided = compiled[index];
-          Reason reason = decided.allow() ? Reason.MATCHED_ALLOW : Reason.MATCHED_DISALLOW;
-          return Verdict.of(decided.allow(), reason, decided, crawlDelay, originState);
-        }
-      }
+    int decided = decide(utf8, from, to);
+    if (decided >= 0) {
+      Rule rule = robots.ruleTable().rule(decided);
+      Reason reason = rule.allow() ? Reason.MATCHED_ALLOW : Reason.MATCHED_DISALLOW;
+      return Verdict.of(rule.allow(), reason, rule, crawlDelay, originState);
     }
+    Verdict fixed = decided == ROBOTS_TXT_ITSELF ? robotsTxt : unmatched;
     return originState == null ? fixed : fixed.withOriginState(originState);
+  }
+
+  /**
+   * Whether the path with params and query {@code utf8[from, to)} is allowed: what
+   * {@code check(utf8, from, to).allowed()} answers, without building a verdict.
+   *
+   * @param utf8 an array holding the path
+   * @param from the index of the path's first byte
+   * @param to the index after its last byte
+   * @return whether the path may be fetched
+   */
+  public boolean allowed(byte[] utf8, int from, int to) {
+    int decided = decide(utf8, from, to);
+    if (decided >= 0) {
+      return robots.ruleTable().patterns.allows(decided);
+    }
+    return unmatched.allowed();
+  }
+
+  /** Returned by {@link #decide} when the path is {@code /robots.txt} itself. */
+  private static final int ROBOTS_TXT_ITSELF = -2;
+
+  /**
+   * The rule that decides the path: its index, -1 when none does, or {@link #ROBOTS_TXT_ITSELF}.
+   */
+  private int decide(byte[] utf8, int from, int to) {
+    if (robots == null) {
+      return -1;
+    }
+    byte[] path = utf8;
+    int start = from;
+    int end = to;
+    if (start == end) {
+      path = ROOT;
+      start = 0;
+      end = ROOT.length;
+    } else if (!PercentEncoding.isMatchedAsIs(path, start, end, normalises)) {
+      path = PercentEncoding.normalisedPath(path, start, end, normalises);
+      start = 0;
+      end = path.length;
+    }
+    if (allowsRobotsTxtItself
+        && Arrays.equals(path, start, end, ROBOTS_TXT, 0, ROBOTS_TXT.length)) {
+      return ROBOTS_TXT_ITSELF;
+    }
+    return matcher.match(path, start, end);
   }
 
   /**
@@ -251,7 +198,7 @@ public final class AgentRules {
    * @return false for no group and for a blanket answer
    */
   public boolean hasGroup() {
-    return hasGroup;
+    return robots != null;
   }
 
   /**
@@ -260,7 +207,7 @@ public final class AgentRules {
    * @return an immutable list, empty for no group and for a blanket answer
    */
   public List<Rule> rules() {
-    return rules;
+    return robots == null ? List.of() : robots.groupTable().rules(selection, robots.ruleTable());
   }
 
   /**
@@ -299,7 +246,12 @@ public final class AgentRules {
     return pacing.visitTime();
   }
 
+  /** The retained heap size of what compiling added: this object and its matcher. */
   long estimatedBytes() {
-    return estimatedBytes;
+    return HeapSizes.object(7L * HeapSizes.REFERENCE + 2 + Integer.BYTES)
+        + matcher.estimatedBytes() + (unmatched == NO_MATCH ? 0 : 2 * VERDICT_BYTES);
   }
+
+  /** A Verdict object: the rules keep two of their own when they have a crawl-delay. */
+  private static final long VERDICT_BYTES = 32;
 }

@@ -39,4 +39,10 @@ public final class ByteStrings {
   public static String toText(String byteString) {
     return isAscii(byteString) ? byteString : new String(bytes(byteString), StandardCharsets.UTF_8);
   }
+
+  /** The text of {@code d[from, to)}: ASCII as it is, anything else decoded as UTF-8. */
+  static String toText(byte[] d, int from, int to) {
+    return new String(d, from, to - from, LineBreaks.isAscii(d, from, to)
+        ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+  }
 }

@@ -2,12 +2,14 @@ package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.model.Rule;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
  * One group of a robots.txt: its {@code user-agent} lines and the records that follow them
- * (SEMANTICS.md §2). Immutable.
+ * (SEMANTICS.md §2). A view made on demand by {@link RobotsTxt#groups()}; immutable.
  */
 public final class Group {
   private final int line;
@@ -15,38 +17,16 @@ public final class Group {
   private final Set<String> names;
   private final boolean global;
   private final List<Rule> rules;
-  final List<String> patternBytes;
   private final Pacing pacing;
 
-  /** {@code names} must hold no repeats. */
-  Group(int line, List<String> userAgents, List<String> names, boolean global, List<Rule> rules,
-      List<String> patternBytes, Pacing pacing) {
+  Group(int line, List<String> userAgents, Set<String> names, boolean global, List<Rule> rules,
+      Pacing pacing) {
     this.line = line;
-    this.userAgents = immutable(userAgents);
-    this.names = distinct(names);
+    this.userAgents = List.copyOf(userAgents);
+    this.names = Collections.unmodifiableSet(new LinkedHashSet<>(names));
     this.global = global;
-    this.rules = immutable(rules);
-    this.patternBytes = immutable(patternBytes);
+    this.rules = List.copyOf(rules);
     this.pacing = pacing;
-  }
-
-  /** An immutable copy; most groups have one or two of each, which need no array copies. */
-  private static <T> List<T> immutable(List<T> list) {
-    return switch (list.size()) {
-      case 0 -> List.of();
-      case 1 -> List.of(list.get(0));
-      case 2 -> List.of(list.get(0), list.get(1));
-      default -> List.copyOf(list);
-    };
-  }
-
-  private static Set<String> distinct(List<String> names) {
-    return switch (names.size()) {
-      case 0 -> Set.of();
-      case 1 -> Set.of(names.get(0));
-      case 2 -> Set.of(names.get(0), names.get(1));
-      default -> Set.copyOf(names);
-    };
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.parse.Diagnostic.Code;
-import java.nio.charset.StandardCharsets;
 
 /** Splits one line into key and value (SEMANTICS.md §1). */
 final class LineScanner {
@@ -57,26 +56,20 @@ final class LineScanner {
       return;
     }
     int key = DirectiveKeys.find(d, from, keyEnd);
-    boolean wanted = key >= 0 || handler.wantsUnknown();
-    if (wanted && handler instanceof AsciiLines) {
-      ((AsciiLines) handler).nextLineAscii(LineBreaks.isAscii(d, from, to));
-    }
     if (missingColon && issues) {
       handler.onIssue(line, keyEnd - lineStart + 1, Code.MISSING_COLON);
     }
-    if (!wanted) {
-      return;
-    }
-    String value = new String(d, valueStart, to - valueStart, StandardCharsets.ISO_8859_1);
     if (key < 0) {
-      String keyText = new String(d, from, keyEnd - from, StandardCharsets.ISO_8859_1);
-      handler.onUnknown(line, keyText, value, from - lineStart + 1);
+      if (handler.wantsUnknown()) {
+        handler.onUnknown(line, d, from, keyEnd, valueStart, to, from - lineStart + 1);
+      }
       return;
     }
     if (issues && DirectiveKeys.isTypo(key)) {
       handler.onIssue(line, from - lineStart + 1, Code.MISSPELLED_DIRECTIVE);
     }
-    handler.onDirective(line, DirectiveKeys.directive(key), value, valueStart - lineStart + 1);
+    handler.onDirective(line, DirectiveKeys.directive(key), d, valueStart, to,
+        valueStart - lineStart + 1);
   }
 
   static boolean isSpace(byte b) {

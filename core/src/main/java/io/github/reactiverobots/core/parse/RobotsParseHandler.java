@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Receives what the byte-level scanner reads from a robots.txt body, line by line, in order.
  * This separates parsing (the scanner) from semantics (groups, the linter, statistics).
@@ -26,6 +28,25 @@ public interface RobotsParseHandler {
   void onDirective(int line, Directive directive, String value, int valueColumn);
 
   /**
+   * A recognised directive with its trimmed value given as the bytes {@code data[from, to)}, for
+   * handlers that keep bytes rather than strings; the scanner calls this one. The default makes
+   * the byte string and calls {@link #onDirective(int, Directive, String, int)}. The array is the
+   * scanner's: read it during the call, never keep or change it.
+   *
+   * @param line the 1-based line
+   * @param directive the directive, misspellings mapped to it
+   * @param data the array holding the value
+   * @param from the value's first byte
+   * @param to the index after its last byte
+   * @param valueColumn the 1-based byte column where the value starts
+   */
+  default void onDirective(int line, Directive directive, byte[] data, int from, int to,
+      int valueColumn) {
+    onDirective(line, directive, new String(data, from, to - from, StandardCharsets.ISO_8859_1),
+        valueColumn);
+  }
+
+  /**
    * A {@code key: value} line whose key is not a directive the parser knows.
    *
    * @param line the 1-based line
@@ -34,6 +55,27 @@ public interface RobotsParseHandler {
    * @param keyColumn the 1-based byte column where the key starts
    */
   void onUnknown(int line, String key, String value, int keyColumn);
+
+  /**
+   * A {@code key: value} line whose key is not a directive the parser knows, key and value given
+   * as the bytes {@code data[keyFrom, keyTo)} and {@code data[valueFrom, valueTo)}; the scanner
+   * calls this one. The default makes the byte strings and calls
+   * {@link #onUnknown(int, String, String, int)}. The array is the scanner's: read it during the
+   * call, never keep or change it.
+   *
+   * @param line the 1-based line
+   * @param data the array holding the line
+   * @param keyFrom the key's first byte
+   * @param keyTo the index after the key's last byte
+   * @param valueFrom the value's first byte
+   * @param valueTo the index after the value's last byte
+   * @param keyColumn the 1-based byte column where the key starts
+   */
+  default void onUnknown(int line, byte[] data, int keyFrom, int keyTo, int valueFrom,
+      int valueTo, int keyColumn) {
+    onUnknown(line, new String(data, keyFrom, keyTo - keyFrom, StandardCharsets.ISO_8859_1),
+        new String(data, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1), keyColumn);
+  }
 
   /**
    * Whether {@link #onUnknown} should still be called; asked before each unknown record, whose

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Verdict;
 import java.lang.invoke.MethodHandles;
@@ -8,20 +9,21 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * A parsed robots.txt: an immutable model of its groups, rules, sitemaps and other records, with
- * the rules of {@code *} compiled into a matcher at once and each named crawler's rules compiled
- * on first use. Thread-safe and non-blocking.
+ * A parsed robots.txt: its groups, rules, sitemaps and other records held in flat arrays (one
+ * byte array for the patterns, int arrays for lines and groups; no object per rule), with each
+ * crawler's rules compiled into a matcher the first time that crawler asks. The full model's
+ * objects ({@link #groups()}, {@link #otherRecords()}...) are made on demand. Thread-safe and
+ * non-blocking.
  *
- * <p>Parse once per body; {@link #forAgent(String)} is two map lookups, with no write to shared
- * state once the agent string has been seen (plus one compilation the first time a named group
- * is selected), and the returned {@link AgentRules} serves every later check. Parsing never
- * throws on any input: lines that can't be understood are skipped ({@link Linter} reports them).
+ * <p>Parse once per body; {@link #forAgent(String)} finds the crawler's groups without writing to
+ * shared state once the agent string has been seen (plus one compilation the first time a
+ * selection is asked for), and the returned {@link AgentRules} serves every later check. Parsing
+ * never throws on any input: lines that can't be understood are skipped ({@link Linter} reports
+ * them).
  */
 public final class RobotsTxt {
   /**
@@ -30,93 +32,43 @@ public final class RobotsTxt {
    */
   public static final int MAX_UNKNOWN_RECORDS = 100;
 
-  /** This object with its lists, maps and sets. */
-  private static final int SHELL_BYTES = 200;
-  /** Per group name: its map entry and String, besides two bytes per character. */
-  private static final int NAME_BYTES = 48 + 32;
-  /** Per sitemap: its String and list slot, besides one byte per character. */
-  private static final int SITEMAP_BYTES = 56;
-  /** Per other record: the record and its two Strings, besides one byte per character. */
-  private static final int OTHER_RECORD_BYTES = 80;
-  /** Per group: the object and its lists, besides its agents and rules. */
-  private static final int GROUP_BYTES = 120;
-  /** Per user-agent line of a group: its String (the characters are counted apart). */
-  private static final int GROUP_AGENT_BYTES = 16;
-  /** Per rule of a group: its list slot and pattern reference. */
-  private static final int GROUP_RULE_BYTES = 8;
-
+  private static final VarHandle COMPILED = MethodHandles.arrayElementVarHandle(AgentRules[].class);
   private static final RobotsTxt EMPTY = parse(new byte[0], ParseOptions.defaults());
 
   private final ParseOptions options;
-  private final List<Group> groups;
-  private final List<String> sitemaps;
-  private final List<OtherRecord> otherRecords;
+  private final RuleTable rules;
+  private final GroupTable groups;
+  /** What the file keeps as written: user-agent values, names, sitemaps, records... */
+  private final ByteStore strings;
+  private final int sitemapBase;
+  private final int sitemapCount;
+  /**
+   * Per other record its line; its key and value are strings {@code recordBase + 2k} and
+   * {@code recordBase + 2k + 1}.
+   */
+  private final int[] recordLines;
+  private final int recordBase;
   private final int lines;
   private final boolean truncated;
   private final boolean unknownRecordsCapped;
-  /** Per group name, what it selects; names selecting the same groups share one selection. */
-  private final Map<String, Selection> byName;
-  private final Set<String> groupNames;
-  private final AgentRules global;
-  private final AgentRules none;
-  private final long estimatedWeight;
+  /** Per selection, its compiled rules once asked for (set once, racily, by CAS). */
+  private final AgentRules[] compiled;
 
-  private RobotsTxt(ParseOptions options, ModelBuilder model) {
+  RobotsTxt(ParseOptions options, RuleTable rules, GroupTable groups, ByteStore strings,
+      int sitemapBase, int sitemapCount, int[] recordLines, int recordBase, int lines,
+      boolean truncated, boolean unknownRecordsCapped) {
     this.options = options;
-    this.groups = List.copyOf(model.groups);
-    this.sitemaps = List.copyOf(model.sitemaps);
-    this.otherRecords = List.copyOf(model.others);
-    this.lines = model.lines;
-    this.truncated = model.truncated;
-    this.unknownRecordsCapped = model.unknownCapped;
-    // Most names select one group: those share the group's selection. A name in several groups
-    // gets the selection of that group list, shared with other names in the same groups.
-    HashMap<String, Selection> names = new HashMap<>(groups.size() * 2);
-    Map<String, List<Group>> inSeveral = new HashMap<>();
-    List<Group> globals = new ArrayList<>();
-    for (Group g : groups) {
-      Selection single = null;
-      for (String name : g.names()) {
-        Selection first = names.get(name);
-        if (first == null) {
-          single = single != null ? single : new Selection(List.of(g));
-          names.put(name, single);
-        } else {
-          inSeveral.computeIfAbsent(name, k -> new ArrayList<>(first.groups)).add(g);
-        }
-      }
-      if (g.isGlobal()) {
-        globals.add(g);
-      }
-    }
-    Map<List<Group>, Selection> shared = new HashMap<>();
-    for (Map.Entry<String, List<Group>> e : inSeveral.entrySet()) {
-      names.put(e.getKey(), shared.computeIfAbsent(List.copyOf(e.getValue()), Selection::new));
-    }
-    long weight = SHELL_BYTES;
-    long largestNamed = 0;
-    for (Map.Entry<String, Selection> e : names.entrySet()) {
-      largestNamed = Math.max(largestNamed, e.getValue().estimatedBytes);
-      weight += NAME_BYTES + (long) Character.BYTES * e.getKey().length();
-    }
-    // Never changed after construction, so safe to share through the final field.
-    this.byName = names;
-    this.groupNames = Collections.unmodifiableSet(names.keySet());
-    this.none = AgentRules.noGroup(options.profile());
-    this.global = AgentRules.compile(options.profile(), globals);
-    // The '*' rules are compiled now; a crawler compiles at most one named group set later.
-    weight += (global == none ? 0 : global.estimatedBytes()) + largestNamed;
-    for (String s : sitemaps) {
-      weight += SITEMAP_BYTES + s.length();
-    }
-    for (OtherRecord r : otherRecords) {
-      weight += OTHER_RECORD_BYTES + r.key().length() + r.value().length();
-    }
-    for (Group g : groups) {
-      weight += GROUP_BYTES + (long) GROUP_AGENT_BYTES * g.userAgents().size()
-          + (long) GROUP_RULE_BYTES * g.rules().size();
-    }
-    this.estimatedWeight = weight;
+    this.rules = rules;
+    this.groups = groups;
+    this.strings = strings;
+    this.sitemapBase = sitemapBase;
+    this.sitemapCount = sitemapCount;
+    this.recordLines = recordLines;
+    this.recordBase = recordBase;
+    this.lines = lines;
+    this.truncated = truncated;
+    this.unknownRecordsCapped = unknownRecordsCapped;
+    this.compiled = new AgentRules[groups.selectionCount()];
   }
 
   /**
@@ -169,9 +121,9 @@ public final class RobotsTxt {
    * @return the parsed file
    */
   public static RobotsTxt parse(ByteBuffer body, ParseOptions options) {
-    ModelBuilder model = new ModelBuilder();
-    RobotsScanner.scan(body, options, model);
-    return new RobotsTxt(options, model);
+    CompactBuilder builder = new CompactBuilder(options);
+    RobotsScanner.scan(body, options, builder);
+    return builder.build();
   }
 
   /**
@@ -180,16 +132,27 @@ public final class RobotsTxt {
    *
    * @param agent the crawler's product token or User-Agent string
    * @return its rules
-   * @throws IllegalArgumentException if {@code agent} is a URL (see
-   *     {@link io.github.reactiverobots.core.model.CrawlerIdentity#requireAgent})
    */
   public AgentRules forAgent(String agent) {
-    String token = UserAgents.crawlerToken(agent, options.profile());
-    Selection selection = byName.get(token);
-    if (selection != null) {
-      return selection.rules(options.profile());
+    Profile profile = options.profile();
+    int selection = groups.selectionOf(agent, profile.tokenLength(agent));
+    if (selection < 0) {
+      Set<String> explicit = options.explicitAgents();
+      if (!explicit.isEmpty() && explicit.contains(profile.crawlerToken(agent))) {
+        return AgentRules.noGroup(profile);
+      }
+      selection = groups.globalSelection();
     }
-    return options.explicitAgents().contains(token) ? none : global;
+    AgentRules rules = compiled[selection];
+    return rules != null ? rules : compile(selection);
+  }
+
+  /** Compiles a selection without holding a lock: a racing thread may compile it too. */
+  private AgentRules compile(int selection) {
+    AgentRules fresh = groups.hasGroups(selection) ? AgentRules.compile(this, selection)
+        : AgentRules.noGroup(options.profile());
+    AgentRules raced = (AgentRules) COMPILED.compareAndExchange(compiled, selection, null, fresh);
+    return raced != null ? raced : fresh;
   }
 
   /**
@@ -200,11 +163,18 @@ public final class RobotsTxt {
    * @param url the URL (or anything URL-like) to check
    * @param agent the crawler's product token or User-Agent string
    * @return the verdict
-   * @throws IllegalArgumentException if {@code agent} is a URL: the arguments were swapped
+   * @throws IllegalArgumentException if the arguments were swapped: {@code agent} is an absolute
+   *     URL while {@code url} is not URL-like (neither a path nor holding {@code ://})
    */
   public Verdict check(String url, String agent) {
+    LenientPaths.requireUrlFirst(url, agent);
     AgentRules rules = forAgent(agent);
-    return rules.check(LenientPaths.pathParamsQuery(url));
+    byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
+    long range = LenientPaths.pathRange(bytes);
+    if (range < 0) {
+      return rules.check(LenientPaths.pathParamsQuery(url));
+    }
+    return rules.check(bytes, (int) (range >>> 32), (int) range);
   }
 
   /**
@@ -213,9 +183,18 @@ public final class RobotsTxt {
    * @param url the URL (or anything URL-like) to check
    * @param agent the crawler's product token or User-Agent string
    * @return whether {@code agent} may fetch {@code url}
+   * @throws IllegalArgumentException if the arguments were swapped, as {@link #check} tells
    */
   public boolean allowed(String url, String agent) {
-    return check(url, agent).allowed();
+    LenientPaths.requireUrlFirst(url, agent);
+    AgentRules rules = forAgent(agent);
+    byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
+    long range = LenientPaths.pathRange(bytes);
+    if (range < 0) {
+      bytes = LenientPaths.pathParamsQuery(url).getBytes(StandardCharsets.UTF_8);
+      range = bytes.length;
+    }
+    return rules.allowed(bytes, (int) (range >>> 32), (int) range);
   }
 
   /**
@@ -233,7 +212,7 @@ public final class RobotsTxt {
    * @return an immutable list
    */
   public List<Group> groups() {
-    return groups;
+    return List.copyOf(groups.groups(rules));
   }
 
   /**
@@ -242,7 +221,7 @@ public final class RobotsTxt {
    * @return an unmodifiable set
    */
   public Set<String> groupNames() {
-    return groupNames;
+    return Collections.unmodifiableSet(groups.names());
   }
 
   /**
@@ -251,7 +230,11 @@ public final class RobotsTxt {
    * @return an immutable list of the URLs as written
    */
   public List<String> sitemaps() {
-    return sitemaps;
+    List<String> out = new ArrayList<>(sitemapCount);
+    for (int i = 0; i < sitemapCount; i++) {
+      out.add(strings.text(sitemapBase + i));
+    }
+    return List.copyOf(out);
   }
 
   /**
@@ -261,7 +244,12 @@ public final class RobotsTxt {
    * @return an immutable list
    */
   public List<OtherRecord> otherRecords() {
-    return otherRecords;
+    List<OtherRecord> out = new ArrayList<>(recordLines.length);
+    for (int k = 0; k < recordLines.length; k++) {
+      out.add(new OtherRecord(recordLines[k], strings.text(recordBase + 2 * k),
+          strings.text(recordBase + 2 * k + 1)));
+    }
+    return List.copyOf(out);
   }
 
   /**
@@ -292,46 +280,31 @@ public final class RobotsTxt {
   }
 
   /**
-   * An estimate of the retained heap size of this object graph, in bytes, once the {@code *}
-   * rules and the largest named group set are compiled (what one crawler can cause).
+   * The retained heap size of this object graph, in bytes, as it stands: the flat tables, and the
+   * matchers of the crawlers that have asked (each {@link #forAgent} of a new selection adds its
+   * matcher). After one crawler's {@code forAgent}, it is what that crawler costs.
    *
    * @return the estimate, in bytes
    */
   public long estimatedWeight() {
-    return estimatedWeight;
+    long bytes = HeapSizes.object(6L * HeapSizes.REFERENCE + 4L * Integer.BYTES + 2)
+        + rules.estimatedBytes() + groups.estimatedBytes() + strings.estimatedBytes()
+        + HeapSizes.array(recordLines.length, Integer.BYTES)
+        + HeapSizes.array(compiled.length, HeapSizes.REFERENCE);
+    for (int s = 0; s < compiled.length; s++) {
+      AgentRules c = (AgentRules) COMPILED.getVolatile(compiled, s);
+      if (c != null && c != AgentRules.noGroup(options.profile())) {
+        bytes += c.estimatedBytes();
+      }
+    }
+    return bytes;
   }
 
-  /** The groups a name selects, and their rules once compiled. */
-  private static final class Selection {
-    private static final VarHandle RULES;
+  RuleTable ruleTable() {
+    return rules;
+  }
 
-    static {
-      try {
-        RULES = MethodHandles.lookup().findVarHandle(Selection.class, "rules", AgentRules.class);
-      } catch (ReflectiveOperationException e) {
-        throw new ExceptionInInitializerError(e);
-      }
-    }
-
-    final List<Group> groups;
-    final long estimatedBytes;
-    @SuppressWarnings("unused") // accessed through RULES
-    private volatile AgentRules rules;
-
-    Selection(List<Group> groups) {
-      this.groups = groups;
-      this.estimatedBytes = AgentRules.estimateBytes(groups);
-    }
-
-    AgentRules rules(Profile profile) {
-      AgentRules compiled = rules;
-      if (compiled != null) {
-        return compiled;
-      }
-      // Compiled without holding a lock: a racing thread may compile the same rules too.
-      AgentRules fresh = AgentRules.compile(profile, groups);
-      AgentRules raced = (AgentRules) RULES.compareAndExchange(this, null, fresh);
-      return raced != null ? raced : fresh;
-    }
+  GroupTable groupTable() {
+    return groups;
   }
 }

@@ -12,16 +12,16 @@ import java.util.Objects;
  * partitioning a crawl by origin across a fleet.
  */
 public final class Origin {
-  private final String scheme;
-  private final String host;
-  private final int port;
-  private final String key;
+  private static final String HTTP = "http";
+  private static final String HTTPS = "https";
 
-  private Origin(String scheme, String host, int port, String key) {
-    this.scheme = scheme;
-    this.host = host;
-    this.port = port;
+  /** The canonical form, from which the scheme and host are read (an origin is a cache key). */
+  private final String key;
+  private final int port;
+
+  private Origin(String key, int port) {
     this.key = key;
+    this.port = port;
   }
 
   /**
@@ -58,11 +58,11 @@ public final class Origin {
   static Origin create(String scheme, String host, int port) {
     int effectivePort = port == defaultPort(scheme) ? -1 : port;
     String key = effectivePort == -1 ? scheme + "://" + host : scheme + "://" + host + ":" + effectivePort;
-    return new Origin(scheme, host, effectivePort, key);
+    return new Origin(key, effectivePort);
   }
 
   static int defaultPort(String scheme) {
-    return "https".equals(scheme) ? 443 : 80;
+    return HTTPS.equals(scheme) ? 443 : 80;
   }
 
   /**
@@ -71,7 +71,7 @@ public final class Origin {
    * @return {@code http} or {@code https}
    */
   public String scheme() {
-    return scheme;
+    return secure() ? HTTPS : HTTP;
   }
 
   /**
@@ -80,7 +80,8 @@ public final class Origin {
    * @return the host
    */
   public String host() {
-    return host;
+    int from = scheme().length() + 3;
+    return port == -1 ? key.substring(from) : key.substring(from, key.lastIndexOf(':'));
   }
 
   /**
@@ -98,7 +99,7 @@ public final class Origin {
    * @return the port
    */
   public int effectivePort() {
-    return port == -1 ? defaultPort(scheme) : port;
+    return port == -1 ? defaultPort(scheme()) : port;
   }
 
   /**
@@ -107,7 +108,7 @@ public final class Origin {
    * @return true for {@code https}
    */
   public boolean secure() {
-    return "https".equals(scheme);
+    return key.startsWith("https:");
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.internal.match;
 
+import io.github.reactiverobots.core.internal.bytes.ByteWords;
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import java.util.Arrays;
 
@@ -85,39 +86,20 @@ public final class PatternTable {
   }
 
   /**
-   * The normalised pattern as matched: the body, and {@code $} when anchored. Runs of {@code *}
-   * appear collapsed and trailing ones dropped.
+   * Pattern {@code i} as normalised, rebuilt from its body: the body, then as many {@code *} as
+   * were dropped from its end, then {@code $} when anchored. Exact unless runs of {@code *} were
+   * collapsed inside it or a {@code $} followed dropped stars; {@link Builder#reproduces} tells.
    *
    * @param i a pattern index
    * @return a new array
    */
-  public byte[] matchedForm(int i) {
+  public byte[] reproduced(int i) {
     int from = start[i];
     int to = start[i + 1];
-    byte[] out = Arrays.copyOf(Arrays.copyOfRange(text, from, to), to - from + (anchored(i) ? 1 : 0));
-    if (anchored(i)) {
-      out[out.length - 1] = '$';
-    }
+    byte[] tail = tail(info[i], to - from);
+    byte[] out = Arrays.copyOfRange(text, from, to + tail.length);
+    System.arraycopy(tail, 0, out, to - from, tail.length);
     return out;
-  }
-
-  /**
-   * Whether pattern {@code i}'s matched form is exactly {@code bytes[from, to)}.
-   *
-   * @param i a pattern index
-   * @param bytes an array holding a pattern
-   * @param from its first byte
-   * @param to the index after its last byte
-   * @return whether they are the same bytes
-   */
-  public boolean matchedFormEquals(int i, byte[] bytes, int from, int to) {
-    int bodyLength = start[i + 1] - start[i];
-    boolean anchored = anchored(i);
-    if (to - from != bodyLength + (anchored ? 1 : 0)) {
-      return false;
-    }
-    return Arrays.equals(text, start[i], start[i + 1], bytes, from, from + bodyLength)
-        && (!anchored || bytes[to - 1] == '$');
   }
 
   /**
@@ -128,6 +110,19 @@ public final class PatternTable {
   public long estimatedBytes() {
     return HeapSizes.object(3L * HeapSizes.REFERENCE) + HeapSizes.array(text.length, 1)
         + HeapSizes.array(start.length, Integer.BYTES) + HeapSizes.array(info.length, Integer.BYTES);
+  }
+
+  /**
+   * What followed a body of {@code bodyLength} bytes in the normalised pattern, as far as the
+   * facts tell: the stars dropped from its end, then {@code $} when anchored.
+   */
+  private static byte[] tail(int fact, int bodyLength) {
+    byte[] tail = new byte[Math.max(0, (fact >>> PRIORITY_SHIFT) - bodyLength)];
+    Arrays.fill(tail, Trie.STAR);
+    if ((fact & ANCHORED) != 0 && tail.length > 0) {
+      tail[tail.length - 1] = '$';
+    }
+    return tail;
   }
 
   /** Collects patterns; not thread-safe. */
@@ -160,7 +155,11 @@ public final class PatternTable {
       ensureText(end - from);
       int bodyStart = textSize;
       boolean wildcard = false;
-      for (int i = from; i < end; i++) {
+      int star = Trie.firstStar(bytes, from, end);
+      // Star-free bytes are copied whole; the rest byte by byte, collapsing runs of stars.
+      System.arraycopy(bytes, from, text, textSize, star - from);
+      textSize += star - from;
+      for (int i = star; i < end; i++) {
         byte b = bytes[i];
         if (b == Trie.STAR) {
           if (textSize > bodyStart && text[textSize - 1] == Trie.STAR) {
@@ -185,6 +184,96 @@ public final class PatternTable {
           | (anchored ? ANCHORED : 0) | (allow ? ALLOW : 0);
       start[size + 1] = textSize;
       return size++;
+    }
+
+    /**
+     * Adds the pattern written as {@code bytes[from, to)} when it is plain: no byte that
+     * normalisation could change, no {@code *} and no {@code $}, so that it is its own body and
+     * its own text, copied as it is. Most patterns are.
+     *
+     * @param bytes an array holding the pattern as written
+     * @param from its first byte
+     * @param to the index after its last byte
+     * @param allow whether it is an allow rule
+     * @param normalises the profile's {@code normalisesPercentEncoding()}
+     * @return the pattern's index, or -1 (nothing added) when it is not plain
+     */
+    public int addIfPlain(byte[] bytes, int from, int to, boolean allow, boolean normalises) {
+      if (!isPlain(bytes, from, to, normalises)) {
+        return -1;
+      }
+      int length = to - from;
+      ensureText(length);
+      System.arraycopy(bytes, from, text, textSize, length);
+      if (size == info.length) {
+        info = Arrays.copyOf(info, size * 2);
+        start = Arrays.copyOf(start, size * 2 + 1);
+      }
+      start[size] = textSize;
+      textSize += length;
+      info[size] = length << PRIORITY_SHIFT | (allow ? ALLOW : 0);
+      start[size + 1] = textSize;
+      return size++;
+    }
+
+    /**
+     * Whether {@code d[from, to)} holds only printable ASCII other than {@code %}, {@code *},
+     * {@code $} and (when normalising) the space; eight bytes at a time.
+     */
+    private static boolean isPlain(byte[] d, int from, int to, boolean normalises) {
+      long space = normalises ? ' ' * ByteWords.ONES : '%' * ByteWords.ONES;
+      int i = from;
+      for (; i + Long.BYTES <= to; i += Long.BYTES) {
+        if (special(ByteWords.word(d, i), space)) {
+          return false;
+        }
+      }
+      if (i < to && to - from >= Long.BYTES) {
+        return !special(ByteWords.word(d, to - Long.BYTES), space);
+      }
+      for (; i < to; i++) {
+        int b = d[i] & 0xFF;
+        if (b < 0x20 || b >= 0x7F || b == '%' || b == '*' || b == '$' || (normalises && b == ' ')) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private static boolean special(long w, long space) {
+      if ((w & ByteWords.HIGHS) != 0) {
+        return true;
+      }
+      return (ByteWords.bytesBelow(w, 0x20) | ByteWords.zeroBytes(w ^ (0x7F * ByteWords.ONES))
+          | ByteWords.zeroBytes(w ^ ('%' * ByteWords.ONES))
+          | ByteWords.zeroBytes(w ^ ('*' * ByteWords.ONES))
+          | ByteWords.zeroBytes(w ^ ('$' * ByteWords.ONES)) | ByteWords.zeroBytes(w ^ space)) != 0;
+    }
+
+    /**
+     * Whether {@link PatternTable#reproduced} of pattern {@code i} gives exactly the normalised
+     * pattern {@code bytes[from, to)} it was added from.
+     *
+     * @param i a pattern index
+     * @param bytes the array the pattern was added from
+     * @param from its first byte
+     * @param to the index after its last byte
+     * @return whether the pattern can be rebuilt from its body
+     */
+    public boolean reproduces(int i, byte[] bytes, int from, int to) {
+      int bodyLength = start[i + 1] - start[i];
+      int fact = info[i];
+      if (to - from != fact >>> PRIORITY_SHIFT
+          || !Arrays.equals(text, start[i], start[i + 1], bytes, from, from + bodyLength)) {
+        return false;
+      }
+      int tailEnd = (fact & ANCHORED) != 0 ? to - 1 : to;
+      for (int k = from + bodyLength; k < tailEnd; k++) {
+        if (bytes[k] != Trie.STAR) {
+          return false;
+        }
+      }
+      return tailEnd == to || (tailEnd >= from + bodyLength && bytes[tailEnd] == '$');
     }
 
     /**

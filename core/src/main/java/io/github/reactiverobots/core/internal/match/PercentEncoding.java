@@ -56,20 +56,44 @@ public final class PercentEncoding {
     return new String(n, StandardCharsets.ISO_8859_1);
   }
 
-  /** Returns {@code in} itself when nothing changes. */
+  /**
+   * The normalised form of the pattern {@code d[from, to)}, or null when normalisation changes
+   * nothing (then the bytes in place are the pattern).
+   *
+   * @param d an array holding the pattern as written
+   * @param from its first byte
+   * @param to the index after its last byte
+   * @param normalises the profile's {@code normalisesPercentEncoding()}
+   * @return a new array, or null
+   */
+  public static byte[] normalisedOrNull(byte[] d, int from, int to, boolean normalises) {
+    if (to - from >= Long.BYTES && plainWords(d, from, to, normalises) == to - (to - from) % 8
+        && !flagged(word(d, to - Long.BYTES), normalises)) {
+      // Every word, the last one overlapping, holds no byte that could need work.
+      return null;
+    }
+    byte[] out = normalise(d, from, to, normalises);
+    return out == d ? null : out;
+  }
+
+  /** Returns {@code in} itself when nothing changes in {@code in[from, to)}. */
   static byte[] normalise(byte[] in, boolean rfc) {
-    int i = plainWords(in, 0, in.length, rfc);
-    while (i < in.length && !needsWork(in, i, rfc)) {
+    return normalise(in, 0, in.length, rfc);
+  }
+
+  private static byte[] normalise(byte[] in, int from, int to, boolean rfc) {
+    int i = plainWords(in, from, to, rfc);
+    while (i < to && !needsWork(in, i, to, rfc)) {
       i++;
     }
-    if (i == in.length) {
+    if (i == to) {
       return in;
     }
-    ByteSink out = new ByteSink(in.length + 16);
-    out.write(in, 0, i);
-    while (i < in.length) {
+    ByteSink out = new ByteSink(to - from + 16);
+    out.write(in, from, i - from);
+    while (i < to) {
       int b = in[i] & 0xFF;
-      if (b == '%' && i + 2 < in.length && isHex(in[i + 1]) && isHex(in[i + 2])) {
+      if (b == '%' && i + 2 < to && isHex(in[i + 1]) && isHex(in[i + 2])) {
         int v = (hexValue(in[i + 1]) << 4) | hexValue(in[i + 2]);
         if (rfc && isUnreserved(v)) {
           out.write(v);
@@ -98,26 +122,29 @@ public final class PercentEncoding {
    * time.
    */
   private static int plainWords(byte[] in, int from, int to, boolean rfc) {
-    long space = rfc ? ' ' * ONES : '%' * ONES;
     int i = from;
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
-      long w = word(in, i);
-      if ((w & HIGHS) != 0) {
-        break;
-      }
-      long flagged = bytesBelow(w, 0x20) | zeroBytes(w ^ ('%' * ONES))
-          | zeroBytes(w ^ (0x7F * ONES)) | zeroBytes(w ^ space);
-      if (flagged != 0) {
+      if (flagged(word(in, i), rfc)) {
         break;
       }
     }
     return i;
   }
 
-  private static boolean needsWork(byte[] in, int i, boolean rfc) {
+  /** Whether a byte of {@code w} is {@code %}, a control, DEL, non-ASCII or (rfc) a space. */
+  private static boolean flagged(long w, boolean rfc) {
+    if ((w & HIGHS) != 0) {
+      return true;
+    }
+    long space = rfc ? ' ' * ONES : '%' * ONES;
+    return (bytesBelow(w, 0x20) | zeroBytes(w ^ ('%' * ONES)) | zeroBytes(w ^ (0x7F * ONES))
+        | zeroBytes(w ^ space)) != 0;
+  }
+
+  private static boolean needsWork(byte[] in, int i, int to, boolean rfc) {
     int b = in[i] & 0xFF;
     if (b == '%') {
-      if (i + 2 >= in.length || !isHex(in[i + 1]) || !isHex(in[i + 2])) {
+      if (i + 2 >= to || !isHex(in[i + 1]) || !isHex(in[i + 2])) {
         return false;
       }
       return isLowerHex(in[i + 1]) || isLowerHex(in[i + 2])

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.internal.match;
 
+import io.github.reactiverobots.core.internal.bytes.ByteWords;
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import java.util.Arrays;
 
@@ -66,8 +67,6 @@ public final class RuleMatcher {
         plainMembers[p++] = m;
       }
     }
-    sortByBody(table, plainMembers);
-    sortByBody(table, wildMembers);
     Trie plain = Trie.build(table, plainMembers, false);
     WildcardTrie wildcard = wild == 0 ? null
         : new WildcardTrie(Trie.build(table, wildMembers, true));
@@ -168,39 +167,6 @@ public final class RuleMatcher {
       }
     }
     return best;
-  }
-
-  /**
-   * Sorts pattern indices by their bodies, unsigned byte order, a prefix before what extends it;
-   * skipped when the patterns were written in order (often so).
-   */
-  static void sortByBody(PatternTable table, int[] members) {
-    boolean sorted = true;
-    for (int i = 1; i < members.length && sorted; i++) {
-      sorted = compareBodies(table, members[i - 1], members[i]) <= 0;
-    }
-    if (!sorted) {
-      mergeSort(table, members, members.clone(), 0, members.length);
-    }
-  }
-
-  /** Sorts {@code a[from, to)} using {@code scratch}, which holds the same values. */
-  private static void mergeSort(PatternTable table, int[] a, int[] scratch, int from, int to) {
-    if (to - from < 2) {
-      return;
-    }
-    int mid = (from + to) >>> 1;
-    mergeSort(table, scratch, a, from, mid);
-    mergeSort(table, scratch, a, mid, to);
-    for (int i = from, l = from, r = mid; i < to; i++) {
-      a[i] = r >= to || (l < mid && compareBodies(table, scratch[l], scratch[r]) <= 0)
-          ? scratch[l++] : scratch[r++];
-    }
-  }
-
-  private static int compareBodies(PatternTable table, int a, int b) {
-    return Arrays.compareUnsigned(table.text, table.start[a], table.start[a + 1], table.text,
-        table.start[b], table.start[b + 1]);
   }
 
   /** Collects patterns into a table of its own and compiles them all; not thread-safe. */

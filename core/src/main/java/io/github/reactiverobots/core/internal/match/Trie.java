@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.internal.match;
 
+import io.github.reactiverobots.core.internal.bytes.ByteWords;
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import java.util.Arrays;
 
@@ -17,17 +18,22 @@ final class Trie {
   /** Ints per node: label start, label length and child count, first child, prefix terminal. */
   private static final int STRIDE = 4;
   private static final int COUNT_SHIFT = 23;
+  /** Set in a node's second int when one of its children is a {@code *} edge. */
+  private static final int STAR_CHILD = 1 << (COUNT_SHIFT - 1);
   /** The longest edge label; a longer edge is a chain of nodes with one child each. */
-  private static final int MAX_LABEL = (1 << COUNT_SHIFT) - 1;
+  private static final int MAX_LABEL = STAR_CHILD - 1;
 
   final PatternTable table;
   final byte[] text;
   private final int[] nodes;
   /** Per node, the first byte of its label (the root's is unused). */
   private final byte[] firstByte;
-  /** The nodes where an anchored ({@code $}) pattern ends, ascending, and its terminal. */
-  private final int[] exactNodes;
-  private final int[] exactTerms;
+  /**
+   * The nodes where an anchored ({@code $}) pattern ends, ascending, and each one's terminal, in
+   * one array: the nodes, then the terminals. Few patterns are anchored.
+   */
+  private final int[] exact;
+  private static final int[] NO_EXACT = new int[0];
   final int nodeCount;
 
   private Trie(PatternTable table, Builder b) {
@@ -40,12 +46,11 @@ final class Trie {
     for (int i = 0; i < nodeCount; i++) {
       exact += b.exactTerm[i] >= 0 ? 1 : 0;
     }
-    this.exactNodes = new int[exact];
-    this.exactTerms = new int[exact];
+    this.exact = exact == 0 ? NO_EXACT : new int[2 * exact];
     for (int i = 0, k = 0; i < nodeCount; i++) {
       if (b.exactTerm[i] >= 0) {
-        exactNodes[k] = i;
-        exactTerms[k++] = b.exactTerm[i];
+        this.exact[k] = i;
+        this.exact[exact + k++] = b.exactTerm[i];
       }
     }
   }
@@ -60,6 +65,11 @@ final class Trie {
 
   int childCount(int node) {
     return nodes[node * STRIDE + 1] >>> COUNT_SHIFT;
+  }
+
+  /** The child of {@code node} along a {@code *} edge, or -1; known without a search. */
+  int starChild(int node) {
+    return (nodes[node * STRIDE + 1] & STAR_CHILD) == 0 ? -1 : child(node, STAR);
   }
 
   int firstChild(int node) {
@@ -77,8 +87,9 @@ final class Trie {
 
   /** The terminal of an anchored pattern ending at {@code node}, or -1. */
   int exactTerm(int node) {
-    int k = Arrays.binarySearch(exactNodes, node);
-    return k < 0 ? -1 : exactTerms[k];
+    int half = exact.length / 2;
+    int k = Arrays.binarySearch(exact, 0, half, node);
+    return k < 0 ? -1 : exact[half + k];
   }
 
   /** The child of {@code node} whose edge starts with {@code b}, or -1. */
@@ -118,8 +129,13 @@ final class Trie {
   boolean edgeMatches(int node, byte[] path, int pos) {
     int start = labelStart(node);
     int len = labelLength(node);
-    // The first byte was matched by child().
-    return Arrays.equals(text, start + 1, start + len, path, pos + 1, pos + len);
+    // The first byte was matched by child(); labels are short, so no bulk compare.
+    for (int i = 1; i < len; i++) {
+      if (text[start + i] != path[pos + i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The better of two terminals (-1 is none): higher priority, then allow. */
@@ -142,16 +158,17 @@ final class Trie {
 
   /** The retained heap size of this trie's own arrays (the table is counted apart). */
   long estimatedBytes() {
-    return HeapSizes.object(6L * HeapSizes.REFERENCE + Integer.BYTES)
+    return HeapSizes.object(5L * HeapSizes.REFERENCE + Integer.BYTES)
         + HeapSizes.array(nodes.length, Integer.BYTES) + HeapSizes.array(firstByte.length, 1)
-        + HeapSizes.array(exactNodes.length, Integer.BYTES)
-        + HeapSizes.array(exactTerms.length, Integer.BYTES);
+        + (exact == NO_EXACT ? 0 : HeapSizes.array(exact.length, Integer.BYTES));
   }
 
   /**
-   * Builds a trie over the patterns {@code members} of {@code table}, which must be sorted by
-   * body (see {@link RuleMatcher#sortByBody}). Patterns with the same body and anchor share a node, which
-   * keeps the better of them.
+   * Builds a trie over the patterns {@code members} of {@code table}, in any order. Each node
+   * groups its patterns by their next byte (a stable sort by that byte alone), so no pattern is
+   * ever compared with another from its first byte again: the work is the patterns' bytes, not a
+   * sort of whole bodies. Patterns with the same body and anchor share a node, which keeps the
+   * better of them (the first written, on a tie).
    */
   static Trie build(PatternTable table, int[] members, boolean splitAtStars) {
     byte[] text = table.text;
@@ -173,50 +190,53 @@ final class Trie {
     long bound = 2L * members.length + 2 * stars + 1 + bodyBytes / MAX_LABEL;
     Builder b = new Builder((int) Math.min(Integer.MAX_VALUE / STRIDE - 8, bound));
     b.newNode(0, 0, (byte) 0);
+    int[] order = members.clone();
+    int[] scratch = new int[order.length];
     int[] work = new int[64];
     int top = 0;
     work[top++] = 0;
     work[top++] = 0;
-    work[top++] = members.length;
+    work[top++] = order.length;
     work[top++] = 0;
     while (top > 0) {
       int depth = work[--top];
       int hi = work[--top];
       int lo = work[--top];
       int node = work[--top];
-      int i = lo;
-      while (i < hi && length(table, members[i]) == depth) {
-        int m = members[i];
+      int i = sortByNextByte(table, order, scratch, lo, hi, depth);
+      for (int t = lo; t < i; t++) {
+        int m = order[t];
         if (table.anchored(m)) {
           b.exactTerm[node] = better(table, b.exactTerm[node], m);
         } else {
           b.node[node * STRIDE + 3] = better(table, b.node[node * STRIDE + 3], m);
         }
-        i++;
       }
       int firstChild = b.nodes;
       int count = 0;
       int j = i;
       while (j < hi) {
-        int m = members[j];
+        int m = order[j];
         int bodyStart = table.start[m];
         byte first = text[bodyStart + depth];
         int k = j + 1;
-        while (k < hi && text[table.start[members[k]] + depth] == first) {
+        while (k < hi && text[table.start[order[k]] + depth] == first) {
           k++;
         }
         int end;
         if (first == STAR && splitAtStars) {
           end = depth + 1;
         } else {
-          // The group's bytes before depth + 1 are known to be equal.
-          end = k == j + 1 ? length(table, m) : commonPrefix(table, m, members[k - 1], depth + 1);
+          end = commonPrefix(table, order, j, k, depth + 1);
           if (splitAtStars) {
             end = firstStar(text, bodyStart + depth + 1, bodyStart + end) - bodyStart;
           }
         }
         end = Math.min(end, depth + MAX_LABEL);
         b.newNode(bodyStart + depth, end - depth, first);
+        if (first == STAR && splitAtStars) {
+          b.node[node * STRIDE + 1] |= STAR_CHILD;
+        }
         count++;
         if (top + 4 > work.length) {
           work = Arrays.copyOf(work, work.length * 2);
@@ -231,6 +251,64 @@ final class Trie {
       b.node[node * STRIDE + 2] = firstChild;
     }
     return new Trie(table, b);
+  }
+
+  /**
+   * Sorts the patterns of {@code order[lo, hi)} by the byte of their body at {@code depth},
+   * unsigned, those whose body ends at {@code depth} first, keeping the order of patterns alike;
+   * returns where the patterns that go on begin.
+   */
+  private static int sortByNextByte(PatternTable table, int[] order, int[] scratch, int lo,
+      int hi, int depth) {
+    int n = hi - lo;
+    int ending = 0;
+    boolean sorted = true;
+    int previous = -1;
+    for (int i = lo; i < hi; i++) {
+      int key = nextByte(table, order[i], depth);
+      scratch[i] = key;
+      sorted &= key >= previous;
+      previous = key;
+      ending += key < 0 ? 1 : 0;
+    }
+    if (sorted) {
+      return lo + ending;
+    }
+    if (n <= 32) {
+      // Insertion sort on the keys held in scratch, moving the patterns alongside.
+      for (int i = lo + 1; i < hi; i++) {
+        int m = order[i];
+        int key = scratch[i];
+        int j = i - 1;
+        while (j >= lo && scratch[j] > key) {
+          order[j + 1] = order[j];
+          scratch[j + 1] = scratch[j];
+          j--;
+        }
+        order[j + 1] = m;
+        scratch[j + 1] = key;
+      }
+      return lo + ending;
+    }
+    int[] next = new int[258];
+    for (int i = lo; i < hi; i++) {
+      next[scratch[i] + 2]++;
+    }
+    for (int c = 0; c < 257; c++) {
+      next[c + 1] += next[c];
+    }
+    int[] sortedOrder = new int[n];
+    for (int i = lo; i < hi; i++) {
+      sortedOrder[next[scratch[i] + 1]++] = order[i];
+    }
+    System.arraycopy(sortedOrder, 0, order, lo, n);
+    return lo + ending;
+  }
+
+  /** The byte of pattern {@code m}'s body at {@code depth}, or -1 when the body ends there. */
+  private static int nextByte(PatternTable table, int m, int depth) {
+    int at = table.start[m] + depth;
+    return at == table.start[m + 1] ? -1 : table.text[at] & 0xFF;
   }
 
   private static int length(PatternTable table, int m) {
@@ -248,24 +326,24 @@ final class Trie {
 
   /** The index of the first {@code *} in {@code body[from, to)}, or {@code to}. */
   static int firstStar(byte[] body, int from, int to) {
-    for (int i = from; i < to; i++) {
-      if (body[i] == STAR) {
-        return i;
-      }
-    }
-    return to;
+    return ByteWords.firstOf(body, from, to, STAR, STAR, STAR, STAR);
   }
 
   /**
-   * The length of the common prefix of the bodies of patterns {@code a} and {@code b}, which
-   * agree before {@code from}.
+   * How far the bodies of the patterns {@code order[j, k)} agree, from {@code from}, before which
+   * they are known to agree: the end of their common prefix.
    */
-  private static int commonPrefix(PatternTable table, int a, int b, int from) {
-    int sa = table.start[a];
-    int sb = table.start[b];
-    int n = Math.min(length(table, a), length(table, b));
-    int i = Arrays.mismatch(table.text, sa + from, sa + n, table.text, sb + from, sb + n);
-    return i < 0 ? n : from + i;
+  private static int commonPrefix(PatternTable table, int[] order, int j, int k, int from) {
+    int first = order[j];
+    int sa = table.start[first];
+    int end = length(table, first);
+    for (int i = j + 1; i < k && end > from; i++) {
+      int m = order[i];
+      int n = Math.min(end, length(table, m));
+      end = from + ByteWords.mismatch(table.text, sa + from, table.text, table.start[m] + from,
+          n - from);
+    }
+    return end;
   }
 
   private static final class Builder {

@@ -47,14 +47,9 @@ final class WildcardTrie {
     }
   }
 
-  /** The star child of {@code node}, or -1. */
-  private int starChild(int node) {
-    return trie.child(node, Trie.STAR);
-  }
-
   /** The children of {@code node} that are not its star child. */
   private int literalChildren(int node) {
-    return trie.childCount(node) - (starChild(node) >= 0 ? 1 : 0);
+    return trie.childCount(node) - (trie.starChild(node) >= 0 ? 1 : 0);
   }
 
   /** Per-thread scratch, so a walk allocates nothing once warm. */
@@ -83,8 +78,11 @@ final class WildcardTrie {
     /** The union of {@code live}: a byte outside it needs no star advanced. */
     private final long[] union = new long[4];
     private int stickySize;
-    /** The star nodes already active, by node index. */
+    /** The star nodes already active, by node index; cleared after each walk. */
     private long[] stickySeen = new long[4];
+    /** The star nodes activated in this walk, whose bits to clear after it. */
+    private int[] seenStars = new int[16];
+    private int seenCount;
     private long work;
 
     int run(WildcardTrie w, byte[] path, int from, int to, int best, long[] steps) {
@@ -96,8 +94,6 @@ final class WildcardTrie {
       int words = (trie.nodeCount + 63) >>> 6;
       if (stickySeen.length < words) {
         stickySeen = new long[words];
-      } else {
-        Arrays.fill(stickySeen, 0, words, 0L);
       }
       currentSize = 0;
       nextSize = 0;
@@ -105,6 +101,10 @@ final class WildcardTrie {
       Arrays.fill(union, 0L);
       work = 0;
       int result = walk(from, steps);
+      for (int i = 0; i < seenCount; i++) {
+        stickySeen[seenStars[i] >>> 6] = 0L;
+      }
+      seenCount = 0;
       this.w = null;
       this.trie = null;
       this.path = null;
@@ -237,9 +237,13 @@ final class WildcardTrie {
       if (posAfter == end) {
         best = trie.better(best, trie.exactTerm(node));
       }
-      int star = w.starChild(node);
+      int star = trie.starChild(node);
       if (star >= 0 && (stickySeen[star >>> 6] & (1L << star)) == 0) {
         stickySeen[star >>> 6] |= 1L << star;
+        if (seenCount == seenStars.length) {
+          seenStars = Arrays.copyOf(seenStars, seenCount * 2);
+        }
+        seenStars[seenCount++] = star;
         addSticky(star);
         if (posAfter == end) {
           best = trie.better(best, trie.exactTerm(star));

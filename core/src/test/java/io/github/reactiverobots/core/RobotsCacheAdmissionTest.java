@@ -1,0 +1,145 @@
+package io.github.reactiverobots.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.url.Origin;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * A cache at capacity keeps what it just fetched (SEMANTICS.md §6): crawling new sites several
+ * pages each costs one fetch per site, and the hot set survives the scan.
+ */
+class RobotsCacheAdmissionTest {
+  private static final Duration WAIT = Duration.ofSeconds(5);
+  private static final byte[] BODY;
+
+  static {
+    StringBuilder sb = new StringBuilder("User-agent: *\n");
+    for (int i = 0; i < 20; i++) {
+      sb.append("Disallow: /area-").append(i).append("/private/\n");
+    }
+    BODY = sb.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Counts the fetches of each origin. */
+  private final Map<Origin, AtomicInteger> fetches = new ConcurrentHashMap<>();
+  private final RobotsFetcher fetcher = (origin, validators) -> {
+    fetches.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
+    return Mono.just(FetchResult.status(200).body(BODY).build());
+  };
+  private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+
+  private RobotsCache cache(long maximumWeight, Duration residency) {
+    return RobotsCache.builder().fetcher(fetcher).crawler("CrawlerBot")
+        .parseScheduler(Schedulers.immediate()).ticker(nanos::get)
+        .maximumWeight(maximumWeight).minimumResidency(residency).build();
+  }
+
+  /** One entry's weight with this body, from a cache of its own. */
+  private long entryWeight() {
+    try (RobotsCache probe = cache(1 << 30, Duration.ZERO)) {
+      probe.check("https://probe.example/").block(WAIT);
+      return probe.stats().weightBytes();
+    }
+  }
+
+  private static String url(String host, int page) {
+    return "https://" + host + "/page-" + page;
+  }
+
+  /**
+   * Fills the cache to capacity (2,000 sites checked once, then a hot set checked 12 times
+   * each), then crawls new sites at capacity, four at a time, {@code pages} pages each in a row,
+   * while the hot set stays in use (as many hot checks as new-site checks, round robin); returns
+   * the new sites' fetches.
+   */
+  private int newSiteFetches(RobotsCache cache, int hot, int newSites, int pages) {
+    for (int f = 0; f < 2_000; f++) {
+      cache.check(url("filler" + f + ".example", 0)).block(WAIT);
+    }
+    for (int round = 0; round < 12; round++) {
+      for (int h = 0; h < hot; h++) {
+        cache.check(url("hot" + h + ".example", round)).block(WAIT);
+      }
+    }
+    int nextHot = 0;
+    for (int first = 0; first < newSites; first += 4) {
+      for (int page = 0; page < pages; page++) {
+        for (int s = first; s < Math.min(newSites, first + 4); s++) {
+          cache.check(url("new" + s + ".example", page)).block(WAIT);
+          cache.check(url("hot" + nextHot + ".example", 50)).block(WAIT);
+          nextHot = (nextHot + 1) % hot;
+        }
+      }
+    }
+    int total = 0;
+    for (int s = 0; s < newSites; s++) {
+      total += fetches.get(Origin.of("https://new" + s + ".example")).get();
+    }
+    return total;
+  }
+
+  @Test
+  void newSitesCrawledAtCapacityAreFetchedOnceAndTheHotSetStays() {
+    long weight = entryWeight();
+    fetches.clear();
+    int hot = 200;
+    int newSites = 4_000;
+    try (RobotsCache cache = cache(2_000 * weight, Duration.ofMinutes(5))) {
+      assertThat(newSiteFetches(cache, hot, newSites, 5)).isEqualTo(newSites);
+      assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(2_000 * weight);
+      assertThat(cache.stats().origins()).isGreaterThan(1_500);
+      // The scan of 4,000 sites, each crawled once, did not flush the hot set: W-TinyLFU keeps
+      // the most used. (Not every hot entry: the hot set was fetched in one burst, so its entries
+      // left their residency together and some lost to each other, equally used.)
+      int hotRefetched = 0;
+      for (int h = 0; h < hot; h++) {
+        hotRefetched += fetches.get(Origin.of("https://hot" + h + ".example")).get() - 1;
+      }
+      assertThat(hotRefetched).isLessThanOrEqualTo(hot / 10);
+      int hotHits = 0;
+      for (int h = 0; h < hot; h++) {
+        hotHits += cache.checkIfCached(url("hot" + h + ".example", 99)).isPresent() ? 1 : 0;
+      }
+      assertThat(hotHits).isGreaterThanOrEqualTo(hot - hot / 10);
+    }
+  }
+
+  @Test
+  void withoutTheResidencyNewSitesAreFetchedAgainAtCapacity() {
+    long weight = entryWeight();
+    fetches.clear();
+    try (RobotsCache cache = cache(2_000 * weight, Duration.ZERO)) {
+      // Caffeine's admission alone refuses a new site whose one use does not beat the hot set's.
+      assertThat(newSiteFetches(cache, 200, 4_000, 5)).isGreaterThan(4_000);
+    }
+  }
+
+  @Test
+  void afterTheResidencyEntriesCompeteAndTheCacheIsBackWithinItsBound() {
+    long weight = entryWeight();
+    fetches.clear();
+    try (RobotsCache cache = cache(2_000 * weight, Duration.ofMinutes(5))) {
+      newSiteFetches(cache, 200, 400, 1);
+      nanos.addAndGet(Duration.ofMinutes(6).toNanos());
+      // One more fetch matures the pinned entries: the cache is back within its bound.
+      cache.check("https://late.example/").block(WAIT);
+      assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(2_000 * weight);
+      int hotKept = 0;
+      for (int h = 0; h < 200; h++) {
+        hotKept += cache.checkIfCached(url("hot" + h + ".example", 0)).isPresent() ? 1 : 0;
+      }
+      assertThat(hotKept).isGreaterThanOrEqualTo(180);
+    }
+  }
+}

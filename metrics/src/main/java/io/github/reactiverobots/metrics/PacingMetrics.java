@@ -1,0 +1,213 @@
+package io.github.reactiverobots.metrics;
+
+import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.pacing.Pacer;
+import io.github.reactiverobots.core.pacing.PacerListener;
+import io.github.reactiverobots.core.url.Origin;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.ToLongFunction;
+
+/**
+ * Micrometer meters for a {@link Pacer}: a {@link PacerListener} that counts and times what the
+ * pacer does, and a {@link MeterBinder} that registers them with gauges read from the pacer.
+ *
+ * <pre>{@code
+ * PacingMetrics.bind(pacer, registry);
+ * }</pre>
+ *
+ * <p>Meters: {@value #WAITING} and {@value #IN_FLIGHT} gauges; {@value #WAIT} timer with a
+ * percentile histogram (arrival to release); {@value #DISALLOWED} counter, tag {@code reason} (a
+ * {@code Reason}, lower case); {@value #CAPPED} counter, tag {@code value} ({@code crawl_delay},
+ * {@code request_rate}, {@code retry_after}); {@value #SLOWDOWNS} counter, tag {@code status}
+ * ({@code 429}, {@code 503}, {@code none} for a failure without a response). No tag carries an
+ * origin, URL or agent. The gauges report {@code NaN} until {@link #gaugesFrom} (or
+ * {@link #bind}) gives them a pacer; events before {@link #bindTo} are not counted.
+ *
+ * <p>Thread-safe: listener methods may be called concurrently and never block.
+ */
+public final class PacingMetrics implements PacerListener, MeterBinder {
+  /** Items a pacer holds: waiting for robots.txt, for their turn, or for room. */
+  public static final String WAITING = "robots.pacing.waiting";
+  /** Released items whose fetch has not been reported yet. */
+  public static final String IN_FLIGHT = "robots.pacing.in.flight";
+  /** Time from an item's arrival to its release. */
+  public static final String WAIT = "robots.pacing.wait";
+  /** Items not released because robots.txt disallows them, by reason. */
+  public static final String DISALLOWED = "robots.pacing.disallowed";
+  /** Values capped to the pacer's maximum (crawl-delay, request-rate, Retry-After). */
+  public static final String CAPPED = "robots.pacing.capped";
+  /** Origins slowed down by a 429, a 503 or a failure. */
+  public static final String SLOWDOWNS = "robots.pacing.slowdowns";
+
+  private static final String[] SLOWDOWN_STATUSES = {"429", "503", "none"};
+
+  private final Tags commonTags;
+  private volatile Bound bound;
+  private volatile Pacer pacer;
+
+  /** Meters without extra tags. */
+  public PacingMetrics() {
+    this(Tags.empty());
+  }
+
+  /**
+   * Meters carrying {@code tags} as well (bounded values only), e.g. {@code pacer=crawler-a}.
+   *
+   * @param tags tags added to every meter
+   */
+  public PacingMetrics(Iterable<Tag> tags) {
+    this.commonTags = Tags.of(Objects.requireNonNull(tags, "tags"));
+  }
+
+  /**
+   * Meters for {@code pacer}, published in {@code registry}: a new instance, added to the
+   * pacer's listeners, its gauges reading the pacer. Call once per pacer.
+   *
+   * @param pacer the pacer to measure
+   * @param registry the registry to publish in
+   * @return the bound instance
+   */
+  public static PacingMetrics bind(Pacer pacer, MeterRegistry registry) {
+    Objects.requireNonNull(pacer, "pacer");
+    Objects.requireNonNull(registry, "registry");
+    PacingMetrics metrics = new PacingMetrics().gaugesFrom(pacer);
+    metrics.bindTo(registry);
+    pacer.addListener(metrics);
+    return metrics;
+  }
+
+  /**
+   * Makes the gauges read {@code pacer}; for an instance given to the pacer's builder as its
+   * listener ({@link #bind} does this itself). Does not add this instance as a listener.
+   *
+   * @param pacer the pacer the gauges read
+   * @return this
+   */
+  public PacingMetrics gaugesFrom(Pacer pacer) {
+    this.pacer = Objects.requireNonNull(pacer, "pacer");
+    return this;
+  }
+
+  /**
+   * Registers the meters in {@code registry}; binding again to the same registry does nothing.
+   *
+   * @throws IllegalStateException if already bound to a different registry
+   */
+  @Override
+  public synchronized void bindTo(MeterRegistry registry) {
+    Objects.requireNonNull(registry, "registry");
+    Bound current = bound;
+    if (current != null) {
+      Registries.requireSame(current.registry, registry, "PacingMetrics");
+      return;
+    }
+    gauge(registry, WAITING, "Items a pacer holds, not yet released or reported", Pacer::waiting);
+    gauge(registry, IN_FLIGHT, "Released items whose fetch has not been reported",
+        Pacer::inFlight);
+    bound = new Bound(registry, commonTags);
+  }
+
+  private void gauge(MeterRegistry registry, String name, String description,
+      ToLongFunction<Pacer> read) {
+    Gauge.builder(name, this, m -> {
+      Pacer p = m.pacer;
+      return p == null ? Double.NaN : read.applyAsLong(p);
+    }).description(description).tags(commonTags).register(registry);
+  }
+
+  @Override
+  public void onReleased(Origin origin, long waitedNanos) {
+    Bound b = bound;
+    if (b != null) {
+      b.wait.record(waitedNanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  @Override
+  public void onDisallowed(Origin origin, Verdict verdict) {
+    Bound b = bound;
+    if (b != null) {
+      b.disallowed(verdict).increment();
+    }
+  }
+
+  @Override
+  public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
+    Bound b = bound;
+    if (b != null) {
+      b.capped[what.ordinal()].increment();
+    }
+  }
+
+  @Override
+  public void onSlowedDown(Origin origin, int status, Duration pause) {
+    Bound b = bound;
+    if (b != null) {
+      b.slowdowns[status == 429 ? 0 : status == 503 ? 1 : 2].increment();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "PacingMetrics" + commonTags;
+  }
+
+  /** The meters of one registry. */
+  private static final class Bound {
+    final MeterRegistry registry;
+    final Tags tags;
+    final Timer wait;
+    final Counter[] capped = new Counter[TagValues.CAPPED.length];
+    final Counter[] slowdowns = new Counter[SLOWDOWN_STATUSES.length];
+    final AtomicReferenceArray<Counter> disallowed =
+        new AtomicReferenceArray<>(TagValues.REASONS.length);
+
+    Bound(MeterRegistry registry, Tags tags) {
+      this.registry = registry;
+      this.tags = tags;
+      wait = Timer.builder(WAIT)
+          .description("Time from an item's arrival in a pacer to its release")
+          .tags(tags)
+          .publishPercentileHistogram()
+          .minimumExpectedValue(Duration.ofMillis(1))
+          .maximumExpectedValue(Duration.ofHours(1))
+          .register(registry);
+      for (int i = 0; i < capped.length; i++) {
+        capped[i] = Counter.builder(CAPPED)
+            .description("Pacing values capped to the pacer's configured maximum")
+            .tags(tags).tag("value", TagValues.CAPPED[i])
+            .register(registry);
+      }
+      for (int i = 0; i < slowdowns.length; i++) {
+        slowdowns[i] = Counter.builder(SLOWDOWNS)
+            .description("Origins slowed down by a 429, a 503 or a failed fetch")
+            .tags(tags).tag("status", SLOWDOWN_STATUSES[i])
+            .register(registry);
+      }
+    }
+
+    Counter disallowed(Verdict verdict) {
+      int i = verdict.reason().ordinal();
+      Counter c = disallowed.get(i);
+      if (c == null) {
+        // First occurrence of this reason: registering is idempotent, so a race is harmless.
+        c = Counter.builder(DISALLOWED)
+            .description("Items a pacer did not release because robots.txt disallows them")
+            .tags(tags).tag("reason", TagValues.REASONS[i])
+            .register(registry);
+        disallowed.set(i, c);
+      }
+      return c;
+    }
+  }
+}
