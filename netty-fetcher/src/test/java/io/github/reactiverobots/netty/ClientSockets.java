@@ -31,7 +31,8 @@ final class ClientSockets {
       if (!Files.isReadable(path)) {
         continue;
       }
-      for (String line : read(path).subList(1, read(path).size())) {
+      List<String> lines = read(path); // read once: the table changes as sockets come and go
+      for (String line : lines.subList(1, lines.size())) {
         String[] f = line.trim().split("\\s+");
         String remote = f[2];
         int remotePort = Integer.parseInt(remote.substring(remote.indexOf(':') + 1), 16);
