@@ -167,8 +167,8 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
     final MeterRegistry registry;
     final Tags tags;
     final Timer wait;
-    final Counter[] capped = new Counter[TagValues.CAPPED.length];
-    final Counter[] slowdowns = new Counter[SLOWDOWN_STATUSES.length];
+    final Counter[] capped;
+    final Counter[] slowdowns;
     final AtomicReferenceArray<Counter> disallowed =
         new AtomicReferenceArray<>(TagValues.REASONS.length);
 
@@ -182,18 +182,10 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
           .minimumExpectedValue(Duration.ofMillis(1))
           .maximumExpectedValue(Duration.ofHours(1))
           .register(registry);
-      for (int i = 0; i < capped.length; i++) {
-        capped[i] = Counter.builder(CAPPED)
-            .description("Pacing values capped to the pacer's configured maximum")
-            .tags(tags).tag("value", TagValues.CAPPED[i])
-            .register(registry);
-      }
-      for (int i = 0; i < slowdowns.length; i++) {
-        slowdowns[i] = Counter.builder(SLOWDOWNS)
-            .description("Origins slowed down by a 429, a 503 or a failed fetch")
-            .tags(tags).tag("status", SLOWDOWN_STATUSES[i])
-            .register(registry);
-      }
+      capped = Registries.counters(registry, tags, CAPPED,
+          "Pacing values capped to the pacer's configured maximum", "value", TagValues.CAPPED);
+      slowdowns = Registries.counters(registry, tags, SLOWDOWNS,
+          "Origins slowed down by a 429, a 503 or a failed fetch", "status", SLOWDOWN_STATUSES);
     }
 
     Counter disallowed(Verdict verdict) {

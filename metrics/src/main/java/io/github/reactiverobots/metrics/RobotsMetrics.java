@@ -290,13 +290,13 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
     Bound(MeterRegistry registry, Tags tags) {
       this.registry = registry;
       this.tags = tags;
-      requests = counters(registry, tags, REQUESTS,
+      requests = Registries.counters(registry, tags, REQUESTS,
           "robots.txt checks by how they found their origin's entry", "result",
           TagValues.LOOKUPS);
-      evictions = counters(registry, tags, EVICTIONS, "Entries that left the robots.txt cache",
-          "cause", TagValues.EVICTION_CAUSES);
-      store = counters(registry, tags, STORE, "What the robots.txt cache's shared store did",
-          "event", TagValues.STORE_EVENTS);
+      evictions = Registries.counters(registry, tags, EVICTIONS,
+          "Entries that left the robots.txt cache", "cause", TagValues.EVICTION_CAUSES);
+      store = Registries.counters(registry, tags, STORE,
+          "What the robots.txt cache's shared store did", "event", TagValues.STORE_EVENTS);
       body = DistributionSummary.builder(FETCH_BODY)
           .description("Sizes of the robots.txt bodies received")
           .baseUnit(BaseUnits.BYTES)
@@ -310,16 +310,6 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
           .description("Time from a robots.txt check's start to its verdict")
           .tags(tags)
           .register(registry);
-    }
-
-    private static Counter[] counters(MeterRegistry registry, Tags tags, String name,
-        String description, String tag, String[] values) {
-      Counter[] counters = new Counter[values.length];
-      for (int i = 0; i < counters.length; i++) {
-        counters[i] = Counter.builder(name).description(description).tags(tags)
-            .tag(tag, values[i]).register(registry);
-      }
-      return counters;
     }
 
     Timer fetchTimer(FetchOutcome outcome, int status, FailureKind failure) {

@@ -66,6 +66,19 @@ class RedisFaultTest {
     throw new AssertionError("the worker did not write to Redis again within 60 probes");
   }
 
+  /**
+   * The worker's values for {@code urls} reach Redis, and a new worker answers them from there
+   * without fetching.
+   */
+  private Fleet.Worker assertAnotherWorkerAnswersFromRedis(Fleet.Worker worker, List<String> urls)
+      throws InterruptedException {
+    assertThat(worker.awaitWritten(urls)).isTrue();
+    Fleet.Worker other = fleet.worker(WAIT, Duration.ZERO);
+    assertAnswered(urls, other.checkAll(urls));
+    assertThat(other.fetcher().calls()).isZero();
+    return other;
+  }
+
   @Test
   void redisKilledMidRunThenBackEmpty() throws Exception {
     Fleet.Worker worker = fleet.worker(WAIT, Duration.ZERO);
@@ -84,10 +97,7 @@ class RedisFaultTest {
     assertThat(probesUntilRecovered(worker)).isPositive();
     List<String> after = Fleet.urls(200, 5);
     assertAnswered(after, worker.checkAll(after));
-    assertThat(worker.awaitWritten(after)).isTrue();
-    Fleet.Worker other = fleet.worker(WAIT, Duration.ZERO);
-    assertAnswered(after, other.checkAll(after));
-    assertThat(other.fetcher().calls()).isZero();
+    assertAnotherWorkerAnswersFromRedis(worker, after);
   }
 
   @Test
@@ -107,10 +117,7 @@ class RedisFaultTest {
     List<String> thawed = Fleet.urls(100, 5);
     assertAnswered(thawed, worker.checkAll(thawed));
     // Writes begun while frozen may also complete now; wait for the thawed origins' own.
-    assertThat(worker.awaitWritten(thawed)).isTrue();
-    Fleet.Worker other = fleet.worker(WAIT, Duration.ZERO);
-    assertAnswered(thawed, other.checkAll(thawed));
-    assertThat(other.fetcher().calls()).isZero();
+    Fleet.Worker other = assertAnotherWorkerAnswersFromRedis(worker, thawed);
     assertThat(other.events(StoreEvent.HIT)).isEqualTo(15);
   }
 

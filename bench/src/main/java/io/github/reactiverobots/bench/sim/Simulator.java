@@ -71,7 +71,7 @@ public final class Simulator {
         boolean finished;
         try {
           finished = Flux.range(0, (int) Math.min(Integer.MAX_VALUE, options.checks()))
-              .flatMap(i -> check(cache, stats, zipf, paths, i), options.concurrency(), 1)
+              .flatMap(i -> check(options, cache, stats, zipf, paths, i), options.concurrency(), 1)
               .take(options.maxDuration())
               .count()
               .map(n -> n == options.checks())
@@ -96,8 +96,12 @@ public final class Simulator {
     }
   }
 
-  private Mono<Boolean> check(
-      RobotsCache cache, SimStats stats, ZipfSampler zipf, String[] paths, int i) {
+  /**
+   * Check {@code i} of a run: a URL on an origin drawn from {@code zipf} (the same for a seed and
+   * an index), counted in {@code stats}; true if it got a verdict, false if it failed.
+   */
+  static Mono<Boolean> check(SimOptions options, RobotsCache cache, SimStats stats,
+      ZipfSampler zipf, String[] paths, int i) {
     SplittableRandom r = new SplittableRandom(options.seed() * 0x9E3779B97F4A7C15L + i);
     int origin = zipf.sample(r.nextDouble());
     String url = "http://" + OriginFarm.host(origin) + paths[r.nextInt(paths.length)];
