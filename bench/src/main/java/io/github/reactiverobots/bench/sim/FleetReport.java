@@ -26,13 +26,15 @@ import org.HdrHistogram.Histogram;
  * @param restartedMisses local misses of the restarted worker after its restart
  * @param restartedStoreHits of those, answered from Redis
  * @param restartedFetches fetches the restarted worker started after its restart
+ * @param evictions entries evicted for size or expiry, all workers
  * @param p50Nanos check latency median
  * @param p99Nanos check latency 99th percentile
  */
 public record FleetReport(SimOptions options, int workers, String redisUri, long checks,
     long errors, long elapsedNanos, long distinctOrigins, long farmRobotsRequests,
     long fetchesStarted, long storeHits, long leaseWaits, long storeFaults, long restartedMisses,
-    long restartedStoreHits, long restartedFetches, long p50Nanos, long p99Nanos) {
+    long restartedStoreHits, long restartedFetches, long evictions, long p50Nanos,
+    long p99Nanos) {
 
   static FleetReport of(SimOptions options, int workers, String redisUri, long checks,
       long elapsedNanos, SimStats asked, long farmRobotsRequests, List<SimStats> stats,
@@ -48,7 +50,8 @@ public record FleetReport(SimOptions options, int workers, String redisUri, long
         store.stream().mapToLong(s -> s.get(StoreEvent.ERROR) + s.get(StoreEvent.TIMEOUT)
             + s.get(StoreEvent.REJECTED)).sum(),
         restarted.lookups().get(Lookup.MISS), restartedStore.get(StoreEvent.HIT),
-        restarted.fetchesStarted(), h.getValueAtPercentile(50), h.getValueAtPercentile(99));
+        restarted.fetchesStarted(), stats.stream().mapToLong(SimStats::evictions).sum(),
+        h.getValueAtPercentile(50), h.getValueAtPercentile(99));
   }
 
   /** Whether the fleet fetched each distinct origin exactly once at the farm. */
@@ -71,6 +74,8 @@ public record FleetReport(SimOptions options, int workers, String redisUri, long
         + " %,d distinct origins asked across the fleet: %s", farmRobotsRequests, fetchesStarted,
         distinctOrigins, singleFlightHeld() ? "equal (fleet-wide single flight held)"
             : "NOT EQUAL");
+    line(sb, "  caches        %,d MiB each (room for every origin), %,d entries evicted",
+        FleetSimulator.cacheWeight(o) >> 20, evictions);
     line(sb, "  shared store  %,d flights answered from Redis, %,d lease waits, %,d faults",
         storeHits, leaseWaits, storeFaults);
     line(sb, "  restart       worker 0 restarted after %,d checks: %,d local misses since,"

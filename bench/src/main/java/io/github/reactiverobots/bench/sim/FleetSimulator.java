@@ -59,6 +59,26 @@ public final class FleetSimulator {
     this.fetcherFactory = fetcherFactory;
   }
 
+  /**
+   * The longest wait for one Redis call before a worker fetches locally. The cache's default,
+   * 200 ms, suits a worker next to its Redis; here the farm, every worker and Redis share one
+   * machine, where a busy moment would turn the run's counts into counts of store timeouts.
+   */
+  static final Duration STORE_WAIT = Duration.ofSeconds(2);
+
+  /** Room per origin in a worker's cache: about three times the corpus's average entry. */
+  static final long WEIGHT_PER_ORIGIN = 64 * 1024;
+
+  /**
+   * The weight bound of each worker's cache: {@code --cache-mb}, raised to room for every origin
+   * of the run ({@link #WEIGHT_PER_ORIGIN} each), since every worker meets every origin. A worker
+   * that evicted would read Redis again, and the counts of the run are about the fleet, not about
+   * one cache's size.
+   */
+  static long cacheWeight(SimOptions options) {
+    return Math.max(options.cacheWeightBytes(), options.origins() * WEIGHT_PER_ORIGIN);
+  }
+
   /** Store events counted for one cache. */
   static final class StoreCounts implements RobotsCacheListener {
     final Map<StoreEvent, LongAdder> events = new EnumMap<>(StoreEvent.class);
@@ -92,10 +112,11 @@ public final class FleetSimulator {
       redis = RedisRobotsStore.builder().uri(uri).build();
       cache = RobotsCache.builder()
           .fetcher(fetcher)
-          .maximumWeight(options.cacheWeightBytes())
+          .maximumWeight(cacheWeight(options))
           .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
           .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
           .storeLease(options.fetchTimeout().multipliedBy(4))
+          .storeWait(STORE_WAIT)
           .store(redis)
           .listener(stats)
           .listener(store)

@@ -26,7 +26,10 @@ class FleetSimulatorTest {
     SimOptions options = SimOptions.parse(new String[] {
         "--origins", "80", "--checks", "4000", "--concurrency", "64", "--zipf", "0.5",
         "--mix", "404=15,5xx=15,redirect=15,gzip=15,slow=10", "--slow-ms", "20",
-        "--fetch-timeout-ms", "5000", "--max-seconds", "60", "--quiet"});
+        "--fetch-timeout-ms", "5000", "--max-seconds", "60", "--cache-mb", "1", "--quiet"});
+    // 1 MiB would not hold 80 corpus origins (about 21 KB each): the fleet raises it.
+    assertThat(FleetSimulator.cacheWeight(options))
+        .isEqualTo(80 * FleetSimulator.WEIGHT_PER_ORIGIN);
 
     FleetReport report = new FleetSimulator(options, 3, null,
         r -> SimulateCommand.nettyFetcher(options, r)).run();
@@ -38,6 +41,7 @@ class FleetSimulatorTest {
     assertThat(report.singleFlightHeld()).isTrue();
     assertThat(report.storeHits()).isPositive();
     assertThat(report.storeFaults()).isZero();
+    assertThat(report.evictions()).isZero();
     assertThat(report.restartedStoreHits()).isPositive();
     assertThat(report.restartedMisses())
         .isEqualTo(report.restartedStoreHits() + report.restartedFetches());
