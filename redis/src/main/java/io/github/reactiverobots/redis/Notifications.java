@@ -9,7 +9,6 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Redis pub/sub for the workers waiting on origins, over one connection: a channel is subscribed
@@ -17,15 +16,15 @@ import reactor.core.scheduler.Schedulers;
  * can be missed (one published between a waiter's read and its subscription taking effect, or
  * while the connection is down), so waiters re-read on a backoff as well; Lettuce resubscribes
  * the channels after a reconnect. {@code SUBSCRIBE} and {@code UNSUBSCRIBE} are sent in the order
- * the bookkeeping decided them, one at a time from one bounded elastic worker (never from the
- * caller's thread: see {@link RedisRobotsStore} on threads). Thread-safe; the bookkeeping is a
+ * the bookkeeping decided them, from the store's sending thread (never from the caller's thread:
+ * see {@link RedisRobotsStore} on threads). Thread-safe; the bookkeeping is a
  * short critical section that schedules commands without waiting for them.
  */
 final class Notifications implements AutoCloseable {
   private final StatefulRedisPubSubConnection<String, String> connection;
   private final RedisPubSubReactiveCommands<String, String> commands;
   private final Map<String, Listeners> byChannel = new HashMap<>();
-  private final Scheduler serial = Schedulers.single(Schedulers.boundedElastic());
+  private final Scheduler serial;
   private final Disposable listening;
 
   private static final class Listeners {
@@ -40,8 +39,13 @@ final class Notifications implements AutoCloseable {
     }
   }
 
-  Notifications(StatefulRedisPubSubConnection<String, String> connection) {
+  /**
+   * @param connection the pub/sub connection, closed by {@link #close()}
+   * @param serial the one thread the commands are sent from, in order; not disposed here
+   */
+  Notifications(StatefulRedisPubSubConnection<String, String> connection, Scheduler serial) {
     this.connection = connection;
+    this.serial = serial;
     this.commands = connection.reactive();
     this.listening = commands.observeChannels().subscribe(m -> wake(m.getChannel()), e -> { });
   }
@@ -86,6 +90,5 @@ final class Notifications implements AutoCloseable {
   public void close() {
     listening.dispose();
     connection.close();
-    serial.dispose();
   }
 }

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -50,12 +51,15 @@ import reactor.core.scheduler.Schedulers;
  * rather than queueing, and Lettuce reconnects on its own (10 ms doubling to 1 s); a Redis that
  * hangs is cut off by the cache's store wait (and by the command timeout here, a safety net).
  *
- * <p>Threads: every command is sent from {@link Schedulers#boundedElastic()}, never from the
+ * <p>Threads: every command is sent from the store's own sending thread (one, with a queue of at
+ * most {@value #SEND_QUEUE} commands, beyond which a command fails at once), never from the
  * subscriber's thread. Sending a command takes Lettuce's per-connection lock, which its event loop
  * holds while a connection comes up or goes down, so a sender can wait there for a moment; on a
  * Reactor or Netty thread that wait would block a non-blocking thread (and under BlockHound the
  * error it raises inside the lock leaves the lock's writer count unbalanced, after which every
- * sender spins in it for good). Results are emitted on Lettuce's computation threads.
+ * sender spins in it for good). The thread is the store's own rather than Reactor's shared bounded
+ * elastic pool, where commands queued behind other users' blocking work and a busy machine made
+ * them miss the cache's store wait. Results are emitted on Lettuce's computation threads.
  * Thread-safe; nothing blocks except {@link Builder#build()} and {@link #close()}.
  */
 public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
@@ -77,6 +81,13 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
       + "redis.call('PUBLISH', ARGV[2], 'released')\n"
       + "return 1";
 
+  /** Threads sending commands. */
+  static final int SENDERS = 4;
+  /** Commands queued for each sending thread at most. */
+  static final int SEND_QUEUE = 16_384;
+
+  private final Scheduler sending =
+      Schedulers.newBoundedElastic(SENDERS, SEND_QUEUE, "robots-redis-send", 60, true);
   private final RedisClient client;
   private final ClientResources ownResources;
   private final StatefulRedisConnection<String, byte[]> connection;
@@ -101,7 +112,9 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
     StatefulRedisConnection<String, byte[]> c = null;
     try {
       c = client.connect(CODEC, b.uri);
-      this.notifications = new Notifications(client.connectPubSub(StringCodec.UTF8, b.uri));
+      this.notifications =
+          new Notifications(client.connectPubSub(StringCodec.UTF8, b.uri),
+              Schedulers.single(sending));
     } catch (RuntimeException e) {
       if (c != null) {
         c.close();
@@ -265,11 +278,11 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   }
 
   /**
-   * A command, sent (subscribed and requested) on the bounded elastic scheduler: see the class
-   * comment on threads.
+   * A command, sent (subscribed and requested) on the sending thread: see the class comment on
+   * threads.
    */
-  private static <T> Mono<T> send(Supplier<Mono<T>> command) {
-    return Mono.defer(command).subscribeOn(Schedulers.boundedElastic());
+  private <T> Mono<T> send(Supplier<Mono<T>> command) {
+    return Mono.defer(command).subscribeOn(sending);
   }
 
   /**
@@ -336,5 +349,6 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
     if (ownResources != null) {
       ownResources.shutdown();
     }
+    sending.dispose();
   }
 }

@@ -23,6 +23,9 @@ import org.HdrHistogram.Histogram;
  * @param storeHits flights answered from Redis without a fetch, all workers
  * @param leaseWaits flights that waited for another worker's lease, all workers
  * @param storeFaults store errors, timeouts and rejected values, all workers
+ * @param storeTimeouts of those, calls that did not answer within the store wait
+ * @param storeBypassed flights that skipped Redis during a cool-down after a fault (each fetches
+ *     locally)
  * @param restartedMisses local misses of the restarted worker after its restart
  * @param restartedStoreHits of those, answered from Redis
  * @param restartedFetches fetches the restarted worker started after its restart
@@ -32,7 +35,8 @@ import org.HdrHistogram.Histogram;
  */
 public record FleetReport(SimOptions options, int workers, String redisUri, long checks,
     long errors, long elapsedNanos, long distinctOrigins, long farmRobotsRequests,
-    long fetchesStarted, long storeHits, long leaseWaits, long storeFaults, long restartedMisses,
+    long fetchesStarted, long storeHits, long leaseWaits, long storeFaults, long storeTimeouts,
+    long storeBypassed, long restartedMisses,
     long restartedStoreHits, long restartedFetches, long evictions, long p50Nanos,
     long p99Nanos) {
 
@@ -49,6 +53,8 @@ public record FleetReport(SimOptions options, int workers, String redisUri, long
         store.stream().mapToLong(s -> s.get(StoreEvent.LEASE_WAIT)).sum(),
         store.stream().mapToLong(s -> s.get(StoreEvent.ERROR) + s.get(StoreEvent.TIMEOUT)
             + s.get(StoreEvent.REJECTED)).sum(),
+        store.stream().mapToLong(s -> s.get(StoreEvent.TIMEOUT)).sum(),
+        store.stream().mapToLong(s -> s.get(StoreEvent.BYPASSED)).sum(),
         restarted.lookups().get(Lookup.MISS), restartedStore.get(StoreEvent.HIT),
         restarted.fetchesStarted(), stats.stream().mapToLong(SimStats::evictions).sum(),
         h.getValueAtPercentile(50), h.getValueAtPercentile(99));
@@ -76,8 +82,9 @@ public record FleetReport(SimOptions options, int workers, String redisUri, long
             : "NOT EQUAL");
     line(sb, "  caches        %,d MiB each (room for every origin), %,d entries evicted",
         FleetSimulator.cacheWeight(o) >> 20, evictions);
-    line(sb, "  shared store  %,d flights answered from Redis, %,d lease waits, %,d faults",
-        storeHits, leaseWaits, storeFaults);
+    line(sb, "  shared store  %,d flights answered from Redis, %,d lease waits, %,d faults"
+        + " (%,d timeouts), %,d flights skipped Redis in a cool-down after a fault", storeHits,
+        leaseWaits, storeFaults, storeTimeouts, storeBypassed);
     line(sb, "  restart       worker 0 restarted after %,d checks: %,d local misses since,"
         + " %,d answered from Redis, %,d fetched (origins no worker had fetched)",
         o.checks() / 2, restartedMisses,
