@@ -67,7 +67,7 @@ public enum Profile {
    * run of {@code agent} under {@code RFC_9309} ({@code MyBot/1.0 (+https://x)} is
    * {@code mybot}), the whole string under {@code GOOGLE}.
    *
-   * @param agent a product token or a User-Agent string
+   * @param agent the crawler's product token, or a string starting with it
    * @return the lower-case token, possibly empty
    */
   public String crawlerToken(String agent) {
@@ -79,7 +79,7 @@ public enum Profile {
    * under {@code RFC_9309}, all of it under {@code GOOGLE}. {@link #crawlerToken} is those
    * characters lower-cased; a lookup can hash and compare them in place instead of making it.
    *
-   * @param agent a product token or a User-Agent string
+   * @param agent the crawler's product token, or a string starting with it
    * @return the token's length in characters
    */
   public int tokenLength(String agent) {
