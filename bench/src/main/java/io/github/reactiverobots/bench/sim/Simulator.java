@@ -115,20 +115,28 @@ public final class Simulator {
     for (int p = 0; p < pages; p++) {
       urls[p] = base + paths[r.nextInt(paths.length)];
     }
-    boolean[] started = new boolean[1];
+    // [started, ended]: the visit ends with its last page's verdict, not in doFinally, which runs
+    // only once the downstream's onNext returns, and flatMap may go on draining other visits on
+    // this thread before it does.
+    boolean[] state = new boolean[2];
+    Runnable end = () -> {
+      if (state[0] && !state[1]) {
+        state[1] = true;
+        stats.visitEnded(origin);
+      }
+    };
     return Flux.range(0, pages)
         .concatMap(p -> check(cache, stats, origin, urls[p]).doOnNext(ok -> {
           if (p == 0) {
-            started[0] = true;
+            state[0] = true;
             stats.visitStarted(origin);
+          }
+          if (p == pages - 1) {
+            end.run();
           }
         }))
         .count()
-        .doFinally(signal -> {
-          if (started[0]) {
-            stats.visitEnded(origin);
-          }
-        });
+        .doFinally(signal -> end.run());
   }
 
   private Mono<Boolean> check(RobotsCache cache, SimStats stats, int origin, String url) {
