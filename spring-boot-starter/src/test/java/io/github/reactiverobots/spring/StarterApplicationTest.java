@@ -3,6 +3,7 @@ package io.github.reactiverobots.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.netty.testing.TestResolver;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -123,7 +124,7 @@ class StarterApplicationTest {
   static class CrawlerApp {
     @Bean
     NettyRobotsFetcherBuilderCustomizer loopbackNames() {
-      LoopbackResolver resolver = new LoopbackResolver();
+      TestResolver resolver = new TestResolver();
       return builder -> builder.resolver(resolver);
     }
 
