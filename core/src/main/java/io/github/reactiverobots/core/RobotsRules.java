@@ -87,11 +87,13 @@ public final class RobotsRules {
   /**
    * The pacing records of the groups that apply to {@code agent}.
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return the merged pacing; {@link Pacing#NONE} for a blanket answer
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
    */
   public Pacing pacing(String agent) {
-    return entry.rulesFor(agent).pacing();
+    return entry.rulesFor(CrawlerIdentity.requireCrawlerToken(agent)).pacing();
   }
 
   /**
@@ -107,7 +109,7 @@ public final class RobotsRules {
   /**
    * The crawl-delay of {@code agent}'s groups.
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the longest crawl-delay, when given
    */
   public Optional<Duration> crawlDelay(String agent) {
@@ -117,7 +119,7 @@ public final class RobotsRules {
   /**
    * The {@code request-rate} of {@code agent}'s groups.
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the slowest rate, when given
    */
   public Optional<RequestRate> requestRate(String agent) {
@@ -127,7 +129,7 @@ public final class RobotsRules {
   /**
    * The {@code visit-time} window of {@code agent}'s groups.
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the shortest window, when given
    */
   public Optional<VisitTime> visitTime(String agent) {
@@ -140,15 +142,17 @@ public final class RobotsRules {
    *
    * @param url an absolute URL of this origin, or a path with params and query starting with
    *     {@code /}
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the verdict
    * @throws InvalidUrlException if {@code url} is neither a path nor a valid URL
-   * @throws IllegalArgumentException if {@code url} belongs to another origin, or {@code agent}
-   *     is a URL (the arguments were swapped)
+   * @throws IllegalArgumentException if {@code url} belongs to another origin, or
+   *     {@code agent}'s product token is empty or {@code Mozilla} (see
+   *     {@link CrawlerIdentity#requireCrawlerToken})
    */
   public Verdict check(String url, String agent) {
     byte[] path = pathOf(Objects.requireNonNull(url, "url")).getBytes(StandardCharsets.UTF_8);
-    AgentRules rules = entry.rulesFor(Objects.requireNonNull(agent, "agent"));
+    AgentRules rules = entry.rulesFor(
+        CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent")));
     return rules.check(path, 0, path.length, state);
   }
 

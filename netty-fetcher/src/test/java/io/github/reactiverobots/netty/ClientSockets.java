@@ -31,7 +31,8 @@ final class ClientSockets {
       if (!Files.isReadable(path)) {
         continue;
       }
-      List<String> lines = read(path); // read once: the table changes as sockets come and go
+      // Read once: the table is the whole namespace's, and other processes' sockets come and go.
+      List<String> lines = read(path);
       for (String line : lines.subList(1, lines.size())) {
         String[] f = line.trim().split("\\s+");
         String remote = f[2];

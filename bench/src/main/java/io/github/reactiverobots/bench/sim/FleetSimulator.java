@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -163,8 +164,8 @@ public final class FleetSimulator {
               }
               return Mono.just(i);
             }, 1)
-            .flatMap(i -> Simulator.check(options, current[i % workers].cache, asked, zipf,
-                paths, i), options.concurrency(), 1)
+            .flatMap(i -> check(current[i % workers], asked, zipf, paths, i),
+                options.concurrency(), 1)
             .take(options.maxDuration())
             .count()
             .block(options.maxDuration().plusSeconds(30));
@@ -179,6 +180,23 @@ public final class FleetSimulator {
         resolver.close();
       }
     }
+  }
+
+  private Mono<Boolean> check(Worker worker, SimStats asked, ZipfSampler zipf, String[] paths,
+      int i) {
+    SplittableRandom r = new SplittableRandom(options.seed() * 0x9E3779B97F4A7C15L + i);
+    int origin = zipf.sample(r.nextDouble());
+    String url = "http://" + OriginFarm.host(origin) + paths[r.nextInt(paths.length)];
+    return Mono.defer(() -> {
+      asked.asked(origin);
+      long t0 = System.nanoTime();
+      return worker.cache.check(url, options.agent())
+          .doOnNext(v -> asked.checked(v, System.nanoTime() - t0))
+          .map(v -> Boolean.TRUE);
+    }).onErrorResume(e -> {
+      asked.failed();
+      return Mono.just(Boolean.FALSE);
+    });
   }
 
   /** A redis-server from the PATH on a free loopback port, without persistence. */

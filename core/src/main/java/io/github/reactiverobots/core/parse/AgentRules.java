@@ -42,6 +42,7 @@ public final class AgentRules {
   }
 
   private final boolean normalises;
+  private final boolean removesDots;
   private final boolean allowsRobotsTxtItself;
   /** The file these rules come from, or null for no group and for a blanket answer. */
   private final RobotsTxt robots;
@@ -57,6 +58,7 @@ public final class AgentRules {
   private AgentRules(Profile profile, RobotsTxt robots, int selection, Pacing pacing,
       Verdict unmatched) {
     this.normalises = profile.normalisesPercentEncoding();
+    this.removesDots = profile.removesDotSegments();
     this.allowsRobotsTxtItself = profile.allowsRobotsTxtItself();
     this.robots = robots;
     this.selection = selection;
@@ -180,8 +182,8 @@ public final class AgentRules {
       path = ROOT;
       start = 0;
       end = ROOT.length;
-    } else if (!PercentEncoding.isMatchedAsIs(path, start, end, normalises)) {
-      path = PercentEncoding.normalisedPath(path, start, end, normalises);
+    } else if (!PercentEncoding.isMatchedAsIs(path, start, end, normalises, removesDots)) {
+      path = PercentEncoding.normalisedPath(path, start, end, normalises, removesDots);
       start = 0;
       end = path.length;
     }
@@ -248,7 +250,7 @@ public final class AgentRules {
 
   /** The retained heap size of what compiling added: this object and its matcher. */
   long estimatedBytes() {
-    return HeapSizes.object(7L * HeapSizes.REFERENCE + 2 + Integer.BYTES)
+    return HeapSizes.object(7L * HeapSizes.REFERENCE + 3 + Integer.BYTES)
         + matcher.estimatedBytes() + (unmatched == NO_MATCH ? 0 : 2 * VERDICT_BYTES);
   }
 
