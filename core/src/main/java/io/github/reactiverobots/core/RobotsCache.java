@@ -8,6 +8,7 @@ import io.github.reactiverobots.core.internal.url.RecentOrigins.Located;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Usage;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.Origin;
@@ -138,6 +139,44 @@ public final class RobotsCache implements AutoCloseable {
         return v;
       });
     });
+  }
+
+  /**
+   * How the cache's crawler may use what it fetches at {@code url}; see
+   * {@link #usage(String, String)}.
+   *
+   * @param url an absolute http(s) URL
+   * @return the answer, lazily
+   * @throws IllegalStateException if the cache has no crawler identity
+   */
+  public Mono<Usage> usage(String url) {
+    return usage(url, defaultAgent());
+  }
+
+  /**
+   * How {@code agent} may use what it fetches at {@code url} (SEMANTICS.md §8): the verdict
+   * {@link #check(String, String)} gives, with the origin's {@code Content-Usage} preferences for
+   * the URL and the {@code Content-Signal} records of the agent's groups. Checks never pay for
+   * this: the usage rules are compiled the first time usage is asked for. Lazy.
+   *
+   * @param url an absolute http(s) URL
+   * @param agent the crawler's product token or User-Agent string
+   * @return the answer, lazily; an {@link InvalidUrlException} for an invalid URL, an
+   *     {@link IllegalStateException} when the origin has {@code Content-Usage} rules for the
+   *     agent and the optional library {@code org.greenbytes.http:structured-fields} is missing
+   */
+  public Mono<Usage> usage(String url, String agent) {
+    Objects.requireNonNull(url, "url");
+    String userAgent = Objects.requireNonNull(agent, "agent");
+    Located target;
+    try {
+      target = recentOrigins.locate(url);
+    } catch (InvalidUrlException e) {
+      return Mono.error(e);
+    }
+    return Mono.defer(() -> closed ? Mono.error(closedException())
+        : resolver.resolve(target.origin()).map(entry -> entry.rulesFor(userAgent).usage(
+            target.bytes(), target.pathFrom(), target.pathTo(), entry.stateAt(time.nanos()))));
   }
 
   /**

@@ -1,9 +1,12 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.ContentSignals;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.model.RequestRate;
+import io.github.reactiverobots.core.model.Usage;
+import io.github.reactiverobots.core.model.UsageRule;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.model.VisitTime;
 import io.github.reactiverobots.core.parse.AgentRules;
@@ -161,6 +164,58 @@ public final class RobotsRules {
    */
   public Verdict check(String url) {
     return check(url, defaultAgent());
+  }
+
+  /**
+   * How {@code agent} may use what it fetches at {@code url}, synchronously (SEMANTICS.md §8):
+   * the verdict of {@link #check(String, String)} with the usage preferences for the URL and the
+   * agent's content signals.
+   *
+   * @param url an absolute URL of this origin, or a path starting with {@code /}
+   * @param agent the crawler's product token or User-Agent string
+   * @return the answer
+   * @throws InvalidUrlException if {@code url} is neither a path nor a valid URL
+   * @throws IllegalArgumentException if {@code url} belongs to another origin
+   * @throws IllegalStateException if the library that reads preferences is missing (see
+   *     {@link AgentRules#usage(String)})
+   */
+  public Usage usage(String url, String agent) {
+    byte[] path = pathOf(Objects.requireNonNull(url, "url")).getBytes(StandardCharsets.UTF_8);
+    AgentRules rules = entry.rulesFor(Objects.requireNonNull(agent, "agent"));
+    return rules.usage(path, 0, path.length, state);
+  }
+
+  /**
+   * How the cache's crawler may use what it fetches at {@code url}; see
+   * {@link #usage(String, String)}.
+   *
+   * @param url an absolute URL of this origin, or a path starting with {@code /}
+   * @return the answer
+   * @throws IllegalStateException if the cache has no crawler identity
+   */
+  public Usage usage(String url) {
+    return usage(url, defaultAgent());
+  }
+
+  /**
+   * The {@code Content-Usage} rules of {@code agent}'s groups as written, in file order.
+   *
+   * @param agent the crawler's product token or User-Agent string
+   * @return an immutable list; empty for a blanket answer
+   */
+  public List<UsageRule> usageRules(String agent) {
+    return entry.rulesFor(Objects.requireNonNull(agent, "agent")).usageRules();
+  }
+
+  /**
+   * The {@code Content-Signal} records of {@code agent}'s groups, combined most restrictively,
+   * with the lines as written.
+   *
+   * @param agent the crawler's product token or User-Agent string
+   * @return the signals; {@link ContentSignals#NONE} for a blanket answer
+   */
+  public ContentSignals contentSignals(String agent) {
+    return entry.rulesFor(Objects.requireNonNull(agent, "agent")).contentSignals();
   }
 
   private String pathOf(String url) {

@@ -2,6 +2,7 @@ package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Usage;
 import io.github.reactiverobots.core.model.Verdict;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -38,6 +39,7 @@ public final class RobotsTxt {
   private final ParseOptions options;
   private final RuleTable rules;
   private final GroupTable groups;
+  private final UsageTable usage;
   /** What the file keeps as written: user-agent values, names, sitemaps, records... */
   private final ByteStore strings;
   private final int sitemapBase;
@@ -54,12 +56,13 @@ public final class RobotsTxt {
   /** Per selection, its compiled rules once asked for (set once, racily, by CAS). */
   private final AgentRules[] compiled;
 
-  RobotsTxt(ParseOptions options, RuleTable rules, GroupTable groups, ByteStore strings,
-      int sitemapBase, int sitemapCount, int[] recordLines, int recordBase, int lines,
-      boolean truncated, boolean unknownRecordsCapped) {
+  RobotsTxt(ParseOptions options, RuleTable rules, GroupTable groups, UsageTable usage,
+      ByteStore strings, int sitemapBase, int sitemapCount, int[] recordLines, int recordBase,
+      int lines, boolean truncated, boolean unknownRecordsCapped) {
     this.options = options;
     this.rules = rules;
     this.groups = groups;
+    this.usage = usage;
     this.strings = strings;
     this.sitemapBase = sitemapBase;
     this.sitemapCount = sitemapCount;
@@ -178,6 +181,28 @@ public final class RobotsTxt {
   }
 
   /**
+   * How {@code agent} may use what it fetches at {@code url} (SEMANTICS.md §8); see
+   * {@link AgentRules#usage(String)}. The path is taken leniently, as {@link #check} takes it.
+   *
+   * @param url the URL (or anything URL-like)
+   * @param agent the crawler's product token or User-Agent string
+   * @return the crawl verdict with the usage preferences and content signals
+   * @throws IllegalArgumentException if the arguments were swapped, as {@link #check} tells
+   * @throws IllegalStateException if the file has {@code content-usage} rules for {@code agent}
+   *     and the optional library {@code org.greenbytes.http:structured-fields} is missing
+   */
+  public Usage usage(String url, String agent) {
+    LenientPaths.requireUrlFirst(url, agent);
+    AgentRules rules = forAgent(agent);
+    byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
+    long range = LenientPaths.pathRange(bytes);
+    if (range < 0) {
+      return rules.usage(LenientPaths.pathParamsQuery(url));
+    }
+    return rules.usage(bytes, (int) (range >>> 32), (int) range, null);
+  }
+
+  /**
    * Shorthand for {@code check(url, agent).allowed()}.
    *
    * @param url the URL (or anything URL-like) to check
@@ -287,8 +312,9 @@ public final class RobotsTxt {
    * @return the estimate, in bytes
    */
   public long estimatedWeight() {
-    long bytes = HeapSizes.object(6L * HeapSizes.REFERENCE + 4L * Integer.BYTES + 2)
-        + rules.estimatedBytes() + groups.estimatedBytes() + strings.estimatedBytes()
+    long bytes = HeapSizes.object(7L * HeapSizes.REFERENCE + 4L * Integer.BYTES + 2)
+        + rules.estimatedBytes() + groups.estimatedBytes() + usage.estimatedBytes()
+        + strings.estimatedBytes()
         + HeapSizes.array(recordLines.length, Integer.BYTES)
         + HeapSizes.array(compiled.length, HeapSizes.REFERENCE);
     for (int s = 0; s < compiled.length; s++) {
@@ -306,5 +332,9 @@ public final class RobotsTxt {
 
   GroupTable groupTable() {
     return groups;
+  }
+
+  UsageTable usageTable() {
+    return usage;
   }
 }

@@ -1,6 +1,11 @@
 package io.github.reactiverobots.core.internal.cli;
 
+import io.github.reactiverobots.core.model.ContentSignal;
+import io.github.reactiverobots.core.model.ContentSignals;
+import io.github.reactiverobots.core.model.Preference;
 import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Usage;
+import io.github.reactiverobots.core.model.UsageDecision;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.parse.Diagnostic;
 import io.github.reactiverobots.core.parse.Linter;
@@ -28,8 +33,9 @@ import java.util.Map;
  * java -jar reactive-robots-core.jar [--profile=...] lint ROBOTS_FILE
  * </pre>
  *
- * A single check prints {@code ALLOWED} or {@code DISALLOWED} with the deciding rule and exits 0
- * or 1; usage and I/O errors exit 2. {@code --batch} prints one line per input line, in order,
+ * A single check prints {@code ALLOWED} or {@code DISALLOWED} with the deciding rule, then one
+ * {@code content-usage} line per usage category and one {@code content-signal} line per signal
+ * the agent's groups give, and exits 0 or 1; usage and I/O errors exit 2. {@code --batch} prints one line per input line, in order,
  * loading each file once; a line that can't be checked prints {@code ERROR} and the run exits 2.
  * {@code lint} prints the diagnostics and exits 1 when there is an error-level one.
  */
@@ -87,6 +93,7 @@ public final class RobotsCli {
       RobotsTxt robots = RobotsTxt.parse(read(Path.of(rest.get(0)), options), options);
       Verdict v = robots.check(rest.get(2), rest.get(1));
       out.println(describe(v));
+      describeUsage(robots, rest.get(2), rest.get(1));
       return v.allowed() ? ALLOWED : DISALLOWED;
     } catch (IOException e) {
       err.println("robots: " + e);
@@ -150,6 +157,32 @@ public final class RobotsCli {
     sb.append('\t').append(v.reason().name().toLowerCase(java.util.Locale.ROOT));
     v.rule().ifPresent(r -> sb.append('\t').append(r));
     return sb.toString();
+  }
+
+  /**
+   * One line per usage category ({@code content-usage train-ai=n (line 4)}), then one per content
+   * signal the agent's groups give ({@code content-signal ai-train=no (line 2)}).
+   */
+  private void describeUsage(RobotsTxt robots, String url, String agent) {
+    ContentSignals signals;
+    try {
+      Usage usage = robots.usage(url, agent);
+      for (UsageDecision d : usage.decisions()) {
+        out.println("content-usage " + (usage.applies() ? d.toString()
+            : d.category().label() + "=n/a (not fetchable)"));
+      }
+      signals = usage.signals();
+    } catch (IllegalStateException e) {
+      out.println("content-usage not read: " + e.getMessage());
+      signals = robots.forAgent(agent).contentSignals();
+    }
+    for (ContentSignal s : ContentSignal.values()) {
+      Preference p = signals.preference(s);
+      if (p != Preference.UNKNOWN) {
+        out.println("content-signal " + s.label() + "=" + (p == Preference.ALLOW ? "yes" : "no")
+            + " (line " + signals.line(s).orElse(0) + ")");
+      }
+    }
   }
 
   /** Reads as much of the file as the parser can use (it never needs more). */
