@@ -83,7 +83,7 @@ final class CachePolicy {
     if (!result.hasStatus()) {
       FailureKind kind = result.failure();
       if (kind == FailureKind.TOO_MANY_REDIRECTS || kind == FailureKind.REDIRECT_LOOP) {
-        return unavailable(FetchOutcome.TOO_MANY_REDIRECTS, 0, now, keyChars);
+        return unavailable(FetchOutcome.TOO_MANY_REDIRECTS, 0, kind, now, keyChars);
       }
       FetchOutcome outcome =
           kind == FailureKind.ADDRESS_REFUSED ? FetchOutcome.REFUSED : FetchOutcome.UNREACHABLE;
@@ -111,7 +111,7 @@ final class CachePolicy {
     if (status == 429 || status >= 500 || status < 200) {
       return failure(FetchOutcome.UNREACHABLE, result, previous, now, keyChars);
     }
-    return unavailable(FetchOutcome.UNAVAILABLE, status, now, keyChars);
+    return unavailable(FetchOutcome.UNAVAILABLE, status, null, now, keyChars);
   }
 
   /** An entry for a body put into the cache, as if fetched at {@code fetchedAt}. */
@@ -160,9 +160,10 @@ final class CachePolicy {
     return new Lifetime(expiresAt, staleUntil, TimeSource.saturatedAdd(attemptAt, staleCopyWindow));
   }
 
-  private Entry unavailable(FetchOutcome outcome, int status, long now, int keyChars) {
+  private Entry unavailable(
+      FetchOutcome outcome, int status, FailureKind failure, long now, int keyChars) {
     long expiresAt = now + ttlMax;
-    OriginState state = state(outcome, status, now, expiresAt, false);
+    OriginState state = state(outcome, status, failure, now, expiresAt, false);
     return Entry.blanket(Blanket.ALLOW_UNAVAILABLE, state,
         new Lifetime(expiresAt, expiresAt, expiresAt), FailureStreak.NONE, keyChars);
   }
@@ -178,12 +179,12 @@ final class CachePolicy {
     GoodCopy copy = previous != null ? previous.copy() : null;
     if (copy != null && now - copy.confirmedAt() < staleCopyWindow) {
       long until = Math.min(expiresAt, copy.confirmedAt() + staleCopyWindow);
-      OriginState state = state(outcome, status, now, until, true);
+      OriginState state = state(outcome, status, result.failure(), now, until, true);
       return Entry.withRules(previous.rules(), state, copyLifetime(until, copy.confirmedAt(), now),
           copy, streak, keyChars);
     }
     boolean gaveUp = allowAllWhenGaveUp && now - streak.since() >= staleCopyWindow;
-    OriginState state = state(outcome, status, now, expiresAt, false);
+    OriginState state = state(outcome, status, result.failure(), now, expiresAt, false);
     Lifetime lifetime = new Lifetime(expiresAt,
         gaveUp ? expiresAt : expiresAt + staleWhileRevalidate, now + staleCopyWindow);
     return Entry.blanket(gaveUp ? Blanket.ALLOW_GAVE_UP : Blanket.DISALLOW_UNREACHABLE, state,
@@ -202,8 +203,13 @@ final class CachePolicy {
 
   private OriginState state(
       FetchOutcome outcome, int status, long fetchedAt, long expiresAt, boolean staleCopy) {
-    return new OriginState(
-        outcome, status, time.instantAt(fetchedAt), time.instantAt(expiresAt), staleCopy);
+    return state(outcome, status, null, fetchedAt, expiresAt, staleCopy);
+  }
+
+  private OriginState state(FetchOutcome outcome, int status, FailureKind failure,
+      long fetchedAt, long expiresAt, boolean staleCopy) {
+    return new OriginState(outcome, status, failure, time.instantAt(fetchedAt),
+        time.instantAt(expiresAt), staleCopy);
   }
 
   private static int saturatedIncrement(int n) {

@@ -84,8 +84,7 @@ final class Entry {
     this.rules = rules;
     this.blanket = blanket;
     this.state = state;
-    this.staleState = rules == null || state.staleCopy() ? state : new OriginState(
-        state.outcome(), state.status(), state.fetchedAt(), state.expiresAt(), true);
+    this.staleState = rules == null ? state : state.asStaleCopy();
     this.lifetime = lifetime;
     this.copy = copy;
     this.streak = streak;

@@ -2,6 +2,7 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
@@ -51,11 +52,11 @@ final class Events {
     }
   }
 
-  void fetchFinished(
-      Origin origin, FetchOutcome outcome, int status, long bodyBytes, long nanos) {
+  void fetchFinished(Origin origin, FetchOutcome outcome, int status, FailureKind failure,
+      long bodyBytes, long nanos) {
     for (RobotsCacheListener l : listeners) {
       try {
-        l.onFetchFinished(origin, outcome, status, bodyBytes, nanos);
+        l.onFetchFinished(origin, outcome, status, failure, bodyBytes, nanos);
       } catch (RuntimeException e) {
         // a listener's failure never affects the cache
       }

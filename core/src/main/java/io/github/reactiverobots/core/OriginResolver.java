@@ -169,8 +169,8 @@ final class OriginResolver {
           FetchResult.failure(FailureKind.OTHER, "could not use the response: " + e).build();
       next = policy.next(origin, failed, previous, Conditional.NONE, now);
     }
-    events.fetchFinished(origin, next.outcome(), result.status(), result.bodyLength(),
-        System.nanoTime() - start);
+    events.fetchFinished(origin, next.outcome(), result.status(), next.state().failure(),
+        result.bodyLength(), System.nanoTime() - start);
     return next;
   }
 }

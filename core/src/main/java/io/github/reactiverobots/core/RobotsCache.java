@@ -5,6 +5,7 @@ import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.internal.url.RecentOrigins;
 import io.github.reactiverobots.core.internal.url.RecentOrigins.Located;
+import io.github.reactiverobots.core.model.CheckResult;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.OriginState;
@@ -15,6 +16,7 @@ import io.github.reactiverobots.core.url.Origin;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -54,9 +56,14 @@ import reactor.core.scheduler.Schedulers;
  *   <li>Times: every freshness decision reads the builder's {@code Ticker}; the instants in
  *       {@link OriginState} are that ticker anchored once to the builder's {@code Clock}.
  *   <li>A null argument throws {@link NullPointerException} at once. An invalid URL makes the
- *       returned {@code Mono} (or {@code Flux}) signal {@link InvalidUrlException}; the
- *       synchronous methods throw it. After {@link #close()}, {@code Mono}s signal and
- *       synchronous methods throw {@link IllegalStateException}.
+ *       returned {@code Mono} signal {@link InvalidUrlException}; the synchronous methods throw
+ *       it; {@code checkAll} answers it as that input's {@link CheckResult}.
+ *   <li>Closed: after {@link #close()}, every method that uses the cache fails: the returned
+ *       {@code Mono}s and {@code Flux}es signal, and the synchronous methods ({@code
+ *       checkIfCached}, {@code put}, {@code invalidate}, {@code addListener}) throw, {@link
+ *       IllegalStateException}. The methods that only report keep answering: {@link #stats()}
+ *       (an empty cache, no fetch active or queued) and {@link #crawler()}. {@code close()}
+ *       itself is idempotent and safe to call from several threads at once.
  * </ul>
  *
  * <p>Thread-safe: one instance serves any number of threads and subscribers.
@@ -71,11 +78,14 @@ public final class RobotsCache implements AutoCloseable {
   private final RecentOrigins recentOrigins = new RecentOrigins();
   private final CrawlerIdentity crawler;
   private final int checkAllConcurrency;
+  private final boolean closeFetcher;
+  private final AtomicBoolean closing = new AtomicBoolean();
   private volatile boolean closed;
 
   RobotsCache(RobotsCacheBuilder b) {
     CacheSettings settings = b.settings();
     this.fetcher = b.fetcher;
+    this.closeFetcher = b.closeFetcherOnClose;
     this.time = new TimeSource(b.ticker, b.clock);
     b.listeners.forEach(events::add);
     this.store = new EntryStore(settings, time, events);
@@ -202,57 +212,60 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * The verdicts for {@code urls} and the cache's crawler; see
+   * The results for {@code urls} and the cache's crawler; see
    * {@link #checkAll(Publisher, String)}.
    *
    * @param urls absolute http(s) URLs
-   * @return the verdicts in input order
+   * @return one result per input, in input order
    * @throws IllegalStateException if the cache has no crawler identity
    */
-  public Flux<Verdict> checkAll(Publisher<String> urls) {
+  public Flux<CheckResult> checkAll(Publisher<String> urls) {
     return checkAll(urls, defaultAgent());
   }
 
   /**
-   * The verdicts for {@code urls}, in input order, with up to the builder's
-   * {@code checkAllConcurrency} checks running at once and backpressure to the source.
+   * The results for {@code urls}, in input order, with up to the builder's
+   * {@code checkAllConcurrency} checks running at once and backpressure to the source; see
+   * {@link #checkAll(Publisher, String, int)}.
    *
    * @param urls absolute http(s) URLs
    * @param agent the crawler's product token or User-Agent string
-   * @return the verdicts in input order
+   * @return one result per input, in input order
    */
-  public Flux<Verdict> checkAll(Publisher<String> urls, String agent) {
+  public Flux<CheckResult> checkAll(Publisher<String> urls, String agent) {
     return checkAll(urls, agent, checkAllConcurrency);
   }
 
   /**
-   * The verdicts for {@code urls}, in input order, with up to {@code concurrency} checks
-   * running at once: at most {@code concurrency} URLs are requested from the source ahead of
-   * the verdicts the subscriber has requested. An invalid URL ends the Flux with
-   * {@link InvalidUrlException} right after the verdicts of the URLs before it.
+   * One result per URL of {@code urls}, in input order, each carrying its input URL and either
+   * its verdict or the error that kept it from having one (an {@link InvalidUrlException}, say):
+   * one bad input never ends the Flux. Up to {@code concurrency} checks run at once: at most
+   * {@code concurrency} URLs are requested from the source ahead of the results the subscriber
+   * has requested. The Flux itself signals only an error of the source, an agent that is a URL
+   * ({@link IllegalArgumentException}), or a closed cache ({@link IllegalStateException}, also
+   * when the cache is closed while the Flux runs).
    *
    * @param urls absolute http(s) URLs
    * @param agent the crawler's product token or User-Agent string
    * @param concurrency checks running at once, at least 1
-   * @return the verdicts in input order
+   * @return one result per input, in input order
    */
-  public Flux<Verdict> checkAll(Publisher<String> urls, String agent, int concurrency) {
+  public Flux<CheckResult> checkAll(Publisher<String> urls, String agent, int concurrency) {
     Objects.requireNonNull(urls, "urls");
     String userAgent = Objects.requireNonNull(agent, "agent");
     if (concurrency <= 0) {
       throw new IllegalArgumentException("concurrency must be positive, was " + concurrency);
     }
-    return Flux.from(urls)
-        .flatMapSequential(url -> check(url, userAgent)
-            .map(Outcome::of)
-            .onErrorResume(e -> Mono.just(new Outcome(null, e))), concurrency, 1)
-        .handle((outcome, sink) -> {
-          if (outcome.error != null) {
-            sink.error(outcome.error);
-          } else {
-            sink.next(outcome.verdict);
-          }
-        });
+    return Flux.defer(() -> {
+      if (closed) {
+        return Flux.error(closedException());
+      }
+      return Flux.from(urls).flatMapSequential(url -> check(url, userAgent)
+          .map(v -> CheckResult.of(url, v))
+          // a cache closed meanwhile ends the Flux; any other error is the input's answer
+          .onErrorResume(e -> closed ? Mono.error(e) : Mono.just(CheckResult.failed(url, e))),
+          concurrency, 1);
+    });
   }
 
   /**
@@ -325,9 +338,12 @@ public final class RobotsCache implements AutoCloseable {
    * stores its result.
    *
    * @param origin the origin
+   * @throws IllegalStateException if the cache is closed
    */
   public void invalidate(Origin origin) {
-    store.invalidate(Objects.requireNonNull(origin, "origin"));
+    Objects.requireNonNull(origin, "origin");
+    ensureOpen();
+    store.invalidate(origin);
   }
 
   /**
@@ -335,6 +351,7 @@ public final class RobotsCache implements AutoCloseable {
    *
    * @param urlOrOrigin an absolute http(s) URL or origin
    * @throws InvalidUrlException if the input is invalid
+   * @throws IllegalStateException if the cache is closed
    */
   public void invalidate(String urlOrOrigin) {
     invalidate(Origin.of(Objects.requireNonNull(urlOrOrigin, "urlOrOrigin")));
@@ -389,20 +406,27 @@ public final class RobotsCache implements AutoCloseable {
    * Adds a listener; it receives events from now on.
    *
    * @param listener the listener
+   * @throws IllegalStateException if the cache is closed
    */
   public void addListener(RobotsCacheListener listener) {
+    Objects.requireNonNull(listener, "listener");
+    ensureOpen();
     events.add(listener);
   }
 
   /**
-   * A snapshot of the cache's size and fetch activity; cheap and non-blocking.
+   * A snapshot of the cache's size and fetch activity; cheap and non-blocking. After {@link
+   * #close()}: the empty cache and no fetch active or queued.
    *
    * @return the current figures
    */
   public CacheStats stats() {
     int active;
     int queued;
-    if (fetcher instanceof FetcherStats fs) {
+    if (closed) {
+      active = 0;
+      queued = 0;
+    } else if (fetcher instanceof FetcherStats fs) {
       active = fs.activeFetches();
       queued = fs.queuedFetches();
     } else {
@@ -414,16 +438,28 @@ public final class RobotsCache implements AutoCloseable {
 
   /**
    * Closes the cache: fetches in flight are cancelled and their waiters receive
-   * {@link IllegalStateException}; entries are dropped. Idempotent.
+   * {@link IllegalStateException}; entries are dropped; the fetcher is closed too when the cache
+   * owns it (see {@link RobotsCacheBuilder#closeFetcherOnClose(boolean)}), which ends its
+   * connections. Idempotent and thread-safe: the first call closes, later and concurrent ones
+   * return at once.
+   *
+   * @throws IllegalStateException if closing the owned fetcher failed (the cache is closed)
    */
   @Override
   public void close() {
-    if (closed) {
+    if (!closing.compareAndSet(false, true)) {
       return;
     }
     closed = true;
     resolver.cancelAll(closedException());
     store.invalidateAll();
+    if (closeFetcher && fetcher instanceof AutoCloseable owned) {
+      try {
+        owned.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("the fetcher failed to close", e);
+      }
+    }
   }
 
   private RobotsRules rulesOf(Origin origin, Entry entry) {
@@ -455,11 +491,5 @@ public final class RobotsCache implements AutoCloseable {
 
   private static IllegalStateException closedException() {
     return new IllegalStateException("the RobotsCache is closed");
-  }
-
-  private record Outcome(Verdict verdict, Throwable error) {
-    static Outcome of(Verdict v) {
-      return new Outcome(v, null);
-    }
   }
 }

@@ -3,6 +3,7 @@ package io.github.reactiverobots.core;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
+import io.github.reactiverobots.core.model.Printable;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import java.time.Clock;
@@ -28,6 +29,7 @@ public final class RobotsCacheBuilder {
   private static final Duration LONGEST = Duration.ofDays(3650);
 
   RobotsFetcher fetcher;
+  boolean closeFetcherOnClose;
   CrawlerIdentity crawler;
   Profile profile = Profile.RFC_9309;
   int parseLimit = ParseOptions.MIN_PARSE_LIMIT;
@@ -60,6 +62,19 @@ public final class RobotsCacheBuilder {
    */
   public RobotsCacheBuilder fetcher(RobotsFetcher fetcher) {
     this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
+    return this;
+  }
+
+  /**
+   * Whether {@link RobotsCache#close()} also closes the fetcher (when it is {@link
+   * AutoCloseable}); default false: a fetcher passed in is the caller's to close, and may serve
+   * several caches. A cache made by a factory that builds its own fetcher owns it.
+   *
+   * @param close true to hand the fetcher's lifecycle to the cache
+   * @return this builder
+   */
+  public RobotsCacheBuilder closeFetcherOnClose(boolean close) {
+    this.closeFetcherOnClose = close;
     return this;
   }
 
@@ -121,11 +136,22 @@ public final class RobotsCacheBuilder {
    * Crawler tokens that never fall back to the {@code *} group; default none. Matched
    * case-insensitively; replaces any set given before.
    *
-   * @param agents the product tokens; copied
+   * @param agents the product tokens ({@code A-Z a-z _ -} only, as {@code crawler(...)}'s);
+   *     copied
    * @return this builder
+   * @throws IllegalArgumentException if one is not a product token (a User-Agent string such
+   *     as {@code MyBot/1.0}, a blank, a space)
    */
   public RobotsCacheBuilder explicitAgents(Set<String> agents) {
-    this.explicitAgents = Set.copyOf(Objects.requireNonNull(agents, "agents"));
+    Set<String> copy = Set.copyOf(Objects.requireNonNull(agents, "agents"));
+    for (String agent : copy) {
+      if (!CrawlerIdentity.isProductToken(agent)) {
+        throw new IllegalArgumentException("explicitAgents: \"" + Printable.escape(agent)
+            + "\" is not a product token; give tokens made of A-Z a-z _ - only, the way a"
+            + " crawler(...) identity's token is (\"MyBot\" for \"MyBot/1.0\")");
+      }
+    }
+    this.explicitAgents = copy;
     return this;
   }
 
@@ -351,11 +377,17 @@ public final class RobotsCacheBuilder {
    * affect it.
    *
    * @return the new cache
-   * @throws IllegalStateException when no fetcher was set
+   * @throws IllegalStateException when no fetcher was set, or the parse limit is above the
+   *     fetcher's body cap ({@link RobotsFetcher#maxBodyBytes()})
    */
   public RobotsCache build() {
     if (fetcher == null) {
       throw new IllegalStateException("a fetcher is required");
+    }
+    if (parseLimit > fetcher.maxBodyBytes()) {
+      throw new IllegalStateException("parseLimit (" + parseLimit + " bytes) is above the"
+          + " fetcher's body cap maxBodyBytes (" + fetcher.maxBodyBytes() + " bytes), so it"
+          + " could never be reached: raise the fetcher's maxBodyBytes or lower parseLimit");
     }
     return new RobotsCache(this);
   }

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
@@ -65,12 +66,14 @@ public interface RobotsCacheListener {
    * @param origin the origin fetched
    * @param outcome how the fetch was classified
    * @param status the HTTP status, or 0 when the fetch failed without a response
+   * @param failure why the fetch got no HTTP response (a bounded set: tag metrics by it), or
+   *     null when it got one
    * @param bodyBytes the body length received (after decompression), in bytes
    * @param durationNanos nanoseconds from the call to the fetcher until the entry was decided,
    *     parsing included
    */
-  default void onFetchFinished(
-      Origin origin, FetchOutcome outcome, int status, long bodyBytes, long durationNanos) {}
+  default void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
+      FailureKind failure, long bodyBytes, long durationNanos) {}
 
   /**
    * A body was parsed (a fetched or a preloaded one).

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
@@ -14,6 +15,7 @@ public final class RecordingListener implements RobotsCacheListener {
   private final Map<Lookup, AtomicLong> lookups = new EnumMap<>(Lookup.class);
   private final Map<EvictionCause, AtomicLong> evictions = new EnumMap<>(EvictionCause.class);
   private final List<FetchOutcome> outcomes = new ArrayList<>();
+  private final List<FailureKind> failures = new ArrayList<>();
   private final AtomicLong started = new AtomicLong();
   private final AtomicLong parsed = new AtomicLong();
   private final AtomicLong verdicts = new AtomicLong();
@@ -38,9 +40,10 @@ public final class RecordingListener implements RobotsCacheListener {
   }
 
   @Override
-  public synchronized void onFetchFinished(
-      Origin origin, FetchOutcome outcome, int status, long bodyBytes, long durationNanos) {
+  public synchronized void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
+      FailureKind failure, long bodyBytes, long durationNanos) {
     outcomes.add(outcome);
+    failures.add(failure);
   }
 
   @Override
@@ -80,5 +83,10 @@ public final class RecordingListener implements RobotsCacheListener {
 
   public synchronized List<FetchOutcome> outcomes() {
     return List.copyOf(outcomes);
+  }
+
+  /** The failure kind of each finished fetch, in order; null for one that got a response. */
+  public synchronized List<FailureKind> failures() {
+    return new ArrayList<>(failures);
   }
 }

@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.CheckResult;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Reason;
@@ -94,11 +96,11 @@ class RobotsCacheApiTest {
     StepVerifier.create(f.cache.checkAll(Flux.fromIterable(urls), AGENT))
         .expectSubscription()
         .then(() -> f.advance(Duration.ofSeconds(3)))
-        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.MATCHED_DISALLOW))
-        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNAVAILABLE))
-        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE))
-        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.NO_MATCHING_RULE))
-        .assertNext(v -> assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNAVAILABLE))
+        .assertNext(r -> assertThat(reason(r, urls.get(0))).isEqualTo(Reason.MATCHED_DISALLOW))
+        .assertNext(r -> assertThat(reason(r, urls.get(1))).isEqualTo(Reason.ROBOTS_UNAVAILABLE))
+        .assertNext(r -> assertThat(reason(r, urls.get(2))).isEqualTo(Reason.ROBOTS_UNREACHABLE))
+        .assertNext(r -> assertThat(reason(r, urls.get(3))).isEqualTo(Reason.NO_MATCHING_RULE))
+        .assertNext(r -> assertThat(reason(r, urls.get(4))).isEqualTo(Reason.ROBOTS_UNAVAILABLE))
         .verifyComplete();
     assertThat(f.fetcher.calls()).isEqualTo(3);
   }
@@ -123,17 +125,54 @@ class RobotsCacheApiTest {
   }
 
   @Test
-  void checkAllEndsAtAnInvalidUrlAfterTheVerdictsBeforeIt() {
-    f.fetcher.then(ok(BODY), Duration.ofSeconds(1));
-    StepVerifier.create(f.cache.checkAll(
-            Flux.just("http://a.com/private", "http://a.com/public", "mailto:x", "http://a.com/"),
-            AGENT))
-        .expectSubscription()
-        .then(() -> f.advance(Duration.ofSeconds(1)))
-        .assertNext(v -> assertThat(v.allowed()).isFalse())
-        .assertNext(v -> assertThat(v.allowed()).isTrue())
-        .expectError(InvalidUrlException.class)
-        .verify(Duration.ofSeconds(5));
+  void checkAllAnswersEveryInputAndCarriesTheErrorOfAnInvalidOneInItsPlace() {
+    f.fetcher.thenRepeat(ok(BODY), 9);
+    List<String> urls = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      urls.add(i == 3 ? "not a url" : "http://o" + i + ".example/private");
+    }
+    List<CheckResult> results =
+        f.cache.checkAll(Flux.fromIterable(urls), AGENT, 4).collectList().block(Duration.ofSeconds(10));
+    assertThat(results).extracting(CheckResult::url).containsExactlyElementsOf(urls);
+    assertThat(results.get(3).hasVerdict()).isFalse();
+    assertThat(results.get(3).error().orElseThrow()).isInstanceOf(InvalidUrlException.class)
+        .hasMessageContaining("not a url");
+    for (int i = 0; i < 10; i++) {
+      if (i != 3) {
+        assertThat(results.get(i).verdict().orElseThrow().reason()).as("input %d", i)
+            .isEqualTo(Reason.MATCHED_DISALLOW);
+        assertThat(results.get(i).error()).isEmpty();
+      }
+    }
+    assertThat(f.fetcher.calls()).isEqualTo(9);
+  }
+
+  @Test
+  void checkAllAcceptsACrawlerNamedByAUrlAndRefusesAClosedCacheAsAWhole() {
+    f.fetcher.then(ok(BODY));
+    StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), "http://crawler.example/"))
+        .assertNext(r -> assertThat(r.verdict().orElseThrow().reason()).as("%s", r.error())
+            .isEqualTo(Reason.NO_MATCHING_RULE))
+        .verifyComplete();
+    f.cache.close();
+    StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), AGENT))
+        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void checkAllEndsWithTheClosedErrorWhenTheCacheClosesWhileItRuns() {
+    f.close();
+    f = new CacheFixture(b -> b.fetcher((o, c) -> Mono.<FetchResult>never()));
+    StepVerifier run = StepVerifier.create(
+            f.cache.checkAll(Flux.just("http://a.com/", "not a url", "http://b.com/"), AGENT))
+        .expectError(IllegalStateException.class).verifyLater();
+    f.cache.close();
+    run.verify(Duration.ofSeconds(5));
+  }
+
+  private static Reason reason(CheckResult r, String url) {
+    assertThat(r.url()).isEqualTo(url);
+    return r.verdict().orElseThrow().reason();
   }
 
   @Test
@@ -154,6 +193,88 @@ class RobotsCacheApiTest {
     assertThatThrownBy(() -> f.cache.checkIfCached("http://a.com/", AGENT))
         .isInstanceOf(IllegalStateException.class);
     f.cache.close();
+  }
+
+  @Test
+  void afterCloseEveryMethodThatUsesTheCacheFailsAndTheReportsStillAnswer() {
+    f.fetcher.then(ok(BODY));
+    f.check("http://a.com/");
+    f.cache.close();
+    Origin a = Origin.of("http://a.com");
+    assertThatThrownBy(() -> f.cache.invalidate(a)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> f.cache.invalidate("http://a.com/"))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> f.cache.put(a, new byte[0]))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> f.cache.addListener(RobotsCacheListener.NONE))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> f.cache.checkIfCached("http://a.com/", AGENT))
+        .isInstanceOf(IllegalStateException.class);
+    StepVerifier.create(f.cache.allowed("http://a.com/", AGENT))
+        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+    StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), AGENT))
+        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+    assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
+    f.cache.close();
+  }
+
+  @Test
+  void closeCancelsTheFetchSoStatsReadNoFetchActiveEvenWithAFetcherThatCounts() {
+    f.close();
+    f = new CacheFixture(b -> b.fetcher(new StatsFetcher()));
+    StepVerifier waiter = StepVerifier.create(f.cache.check("http://a.com/", AGENT))
+        .expectError(IllegalStateException.class).verifyLater();
+    assertThat(f.cache.stats().fetchesActive()).isEqualTo(7);
+    f.cache.close();
+    waiter.verify(Duration.ofSeconds(5));
+    assertThat(f.cache.stats().fetchesActive()).isZero();
+    assertThat(f.cache.stats().fetchesQueued()).isZero();
+  }
+
+  @Test
+  void theCacheClosesItsFetcherOnlyWhenItOwnsIt() {
+    AtomicLong closes = new AtomicLong();
+    class ClosingFetcher implements RobotsFetcher, AutoCloseable {
+      @Override
+      public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
+        return Mono.just(FetchResult.status(404).build());
+      }
+
+      @Override
+      public void close() {
+        closes.incrementAndGet();
+      }
+    }
+    ClosingFetcher fetcher = new ClosingFetcher();
+    RobotsCache.builder().fetcher(fetcher).build().close();
+    assertThat(closes.get()).isZero();
+    RobotsCache owner = RobotsCache.builder().fetcher(fetcher).closeFetcherOnClose(true).build();
+    List<Thread> threads = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      Thread t = new Thread(owner::close);
+      t.start();
+      threads.add(t);
+    }
+    threads.forEach(t -> {
+      try {
+        t.join(5_000);
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    });
+    owner.close();
+    assertThat(closes.get()).isEqualTo(1);
+  }
+
+  @Test
+  void theListenerHearsTheFailureKindOfEachFetch() {
+    f.fetcher.then(FetchResult.failure(FailureKind.TLS, "handshake").build())
+        .then(ok(BODY));
+    Verdict v = f.check("http://a.com/");
+    assertThat(v.originState().orElseThrow().failure()).isEqualTo(FailureKind.TLS);
+    assertThat(v.toString()).contains("UNREACHABLE TLS");
+    f.check("http://b.com/");
+    assertThat(f.events.failures()).containsExactly(FailureKind.TLS, null);
   }
 
   @Test
@@ -214,7 +335,8 @@ class RobotsCacheApiTest {
       }
 
       @Override
-      public void onFetchFinished(Origin o, FetchOutcome out, int s, long b, long n) {
+      public void onFetchFinished(Origin o, FetchOutcome out, int s, FailureKind k, long b,
+          long n) {
         throw new IllegalStateException("listener bug");
       }
 

@@ -3,8 +3,12 @@ package io.github.reactiverobots.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.url.Origin;
 import java.time.Duration;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
@@ -57,6 +61,42 @@ class RobotsCacheBuilderTest {
     assertThatThrownBy(() -> b.fetchTimeout(Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> b.checkAllConcurrency(0)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void explicitAgentsMustBeProductTokens() {
+    assertThatThrownBy(() -> b.explicitAgents(Set.of("bad token/1")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("explicitAgents")
+        .hasMessageContaining("\"bad token/1\" is not a product token")
+        .hasMessageContaining("crawler(...)");
+    assertThatThrownBy(() -> b.explicitAgents(Set.of("")))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> b.explicitAgents(Set.of("MyBot/1.0")))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(b.explicitAgents(Set.of("Google-Extended", "my_bot"))).isSameAs(b);
+  }
+
+  @Test
+  void aParseLimitAboveTheFetchersBodyCapIsRefusedNamingBoth() {
+    RobotsFetcher capped = new RobotsFetcher() {
+      @Override
+      public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
+        return Mono.just(FetchResult.status(404).build());
+      }
+
+      @Override
+      public int maxBodyBytes() {
+        return 600_000;
+      }
+    };
+    b.fetcher(capped).parseLimit(2 << 20);
+    assertThatThrownBy(b::build).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("parseLimit (2097152 bytes)")
+        .hasMessageContaining("maxBodyBytes (600000 bytes)");
+    b.parseLimit(600_000).build().close();
+    b.fetcher((o, c) -> Mono.just(FetchResult.status(404).build())).parseLimit(2 << 20)
+        .build().close();
   }
 
   @Test

@@ -50,7 +50,7 @@ class RobotsCachePolicyTest {
     assertThat(v.allowed()).isFalse();
     assertThat(v.reason()).isEqualTo(Reason.MATCHED_DISALLOW);
     OriginState s = v.originState().orElseThrow();
-    assertThat(s).isEqualTo(new OriginState(FetchOutcome.OK, 200, T0, T0.plus(Duration.ofHours(24)),
+    assertThat(s).isEqualTo(new OriginState(FetchOutcome.OK, 200, null, T0, T0.plus(Duration.ofHours(24)),
         false));
     assertThat(f.check(PUBLIC).allowed()).isTrue();
 
@@ -136,7 +136,7 @@ class RobotsCachePolicyTest {
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNAVAILABLE);
     assertThat(v.rule()).isEmpty();
     OriginState s = v.originState().orElseThrow();
-    assertThat(s).isEqualTo(new OriginState(FetchOutcome.UNAVAILABLE, status, T0,
+    assertThat(s).isEqualTo(new OriginState(FetchOutcome.UNAVAILABLE, status, null, T0,
         T0.plus(Duration.ofHours(24)), false));
     f.advance(Duration.ofHours(24).minusNanos(1));
     assertThat(f.check(URL).allowed()).isTrue();
@@ -151,7 +151,7 @@ class RobotsCachePolicyTest {
     assertThat(v.allowed()).isFalse();
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
     assertThat(v.originState().orElseThrow()).isEqualTo(new OriginState(
-        FetchOutcome.UNREACHABLE, status, T0, T0.plus(Duration.ofMinutes(1)), false));
+        FetchOutcome.UNREACHABLE, status, null, T0, T0.plus(Duration.ofMinutes(1)), false));
   }
 
   @ParameterizedTest
@@ -163,7 +163,7 @@ class RobotsCachePolicyTest {
     assertThat(v.allowed()).isFalse();
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
     assertThat(v.originState().orElseThrow()).isEqualTo(new OriginState(
-        FetchOutcome.UNREACHABLE, 0, T0, T0.plus(Duration.ofMinutes(1)), false));
+        FetchOutcome.UNREACHABLE, 0, kind, T0, T0.plus(Duration.ofMinutes(1)), false));
   }
 
   @Test

@@ -136,7 +136,7 @@ class RobotsCacheRefreshTest {
     assertThat(outage.reason()).isEqualTo(Reason.MATCHED_DISALLOW);
     assertThat(f.check(PUBLIC).allowed()).isTrue();
     OriginState s = outage.originState().orElseThrow();
-    assertThat(s).isEqualTo(new OriginState(FetchOutcome.UNREACHABLE, 503, T0.plus(Duration.ofDays(1)),
+    assertThat(s).isEqualTo(new OriginState(FetchOutcome.UNREACHABLE, 503, null, T0.plus(Duration.ofDays(1)),
         T0.plus(Duration.ofDays(1)).plus(Duration.ofMinutes(1)), true));
     assertThat(f.events.lookups(Lookup.STALE)).isGreaterThanOrEqualTo(2);
 
@@ -226,7 +226,7 @@ class RobotsCacheRefreshTest {
     Verdict v = f.check(URL);
     assertThat(v.allowed()).isFalse();
     assertThat(v.originState().orElseThrow()).isEqualTo(new OriginState(FetchOutcome.PRELOADED, 0,
-        T0, T0.plus(Duration.ofHours(24)), false));
+        null, T0, T0.plus(Duration.ofHours(24)), false));
     assertThat(f.fetcher.calls()).isZero();
 
     f.cache.put(a, "User-agent: *\nDisallow: /\n".getBytes(StandardCharsets.UTF_8),

@@ -18,8 +18,9 @@ import reactor.netty.http.server.HttpServerResponse;
 /**
  * A minimal HTTP endpoint serving a {@link PrometheusMeterRegistry}'s scrape on reactor-netty,
  * for applications without a web framework. It answers {@code GET} on one path (default {@code
- * /metrics}) with the Prometheus text exposition format, version 0.0.4; any other request gets
- * 404.
+ * /metrics}, and the same with a trailing slash, {@code /metrics/}) with the Prometheus text
+ * exposition format, version 0.0.4, and {@code HEAD} there with the same headers and no body
+ * (for load balancers and health checks); any other request gets 404.
  *
  * <pre>{@code
  * PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -191,20 +192,32 @@ public final class PrometheusEndpoint implements AutoCloseable {
       PrometheusMeterRegistry source = registry;
       Scheduler scheduler = scrapeScheduler;
       String servedPath = path;
+      String alias = servedPath.endsWith("/") ? servedPath.substring(0, servedPath.length() - 1)
+          : servedPath + "/";
       return HttpServer.create()
           .host(host)
           .port(port)
-          .route(routes -> routes.get(servedPath,
-              (request, response) -> serve(response, source, scheduler)));
+          .route(routes -> {
+            for (String p : alias.isEmpty() ? new String[] {servedPath}
+                : new String[] {servedPath, alias}) {
+              routes.get(p, (request, response) -> serve(response, source, scheduler, true))
+                  .head(p, (request, response) -> serve(response, source, scheduler, false));
+            }
+          });
     }
 
-    private static Publisher<Void> serve(
-        HttpServerResponse response, PrometheusMeterRegistry registry, Scheduler scheduler) {
-      Mono<String> scrape = Mono.fromCallable(registry::scrape).subscribeOn(scheduler);
-      return response
-          .header(HttpHeaderNames.CONTENT_TYPE, CONTENT_TYPE)
-          .header(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
-          .sendString(scrape, StandardCharsets.UTF_8);
+    /** The scrape with its headers; for HEAD the same headers, Content-Length included, alone. */
+    private static Publisher<Void> serve(HttpServerResponse response,
+        PrometheusMeterRegistry registry, Scheduler scheduler, boolean withBody) {
+      return Mono.fromCallable(() -> registry.scrape().getBytes(StandardCharsets.UTF_8))
+          .subscribeOn(scheduler)
+          .flatMap(bytes -> {
+            HttpServerResponse r = response
+                .header(HttpHeaderNames.CONTENT_TYPE, CONTENT_TYPE)
+                .header(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
+                .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(bytes.length));
+            return withBody ? r.sendByteArray(Mono.just(bytes)).then() : r.send().then();
+          });
     }
   }
 }

@@ -3,6 +3,7 @@ package io.github.reactiverobots.metrics;
 import io.github.reactiverobots.core.CacheStats;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
@@ -55,8 +56,11 @@ import java.util.function.ToDoubleFunction;
  *       {@code cause}: {@code size}, {@code expired}, {@code explicit}, {@code replaced};
  *   <li>{@value #FETCH} timer with a percentile histogram, tags {@code outcome} ({@code ok},
  *       {@code not_modified}, {@code unavailable}, {@code unreachable}, {@code
- *       too_many_redirects}, {@code refused}) and {@code status_class} ({@code 2xx} to {@code
- *       5xx}, or {@code none} without a final response);
+ *       too_many_redirects}, {@code refused}), {@code status_class} ({@code 2xx} to {@code
+ *       5xx}, or {@code none} without a final response) and {@code failure_kind} (why a fetch
+ *       got no response: {@code dns}, {@code connect}, {@code tls}, {@code timeout}, {@code
+ *       reset}, {@code body_cut_short}, {@code too_many_redirects}, {@code redirect_loop},
+ *       {@code address_refused}, {@code other}; {@code none} when it got one);
  *   <li>{@value #FETCH_ACTIVE} and {@value #FETCH_QUEUED} gauges; {@value #FETCH_BODY} summary
  *       (bytes) of the robots.txt bodies received with outcome {@code ok}; {@value #PARSE} timer;
  *       {@value #CHECK} timer, from a check's start to its verdict, cached or not;
@@ -80,7 +84,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
   public static final String WEIGHT = "robots.cache.weight";
   /** Entries that left the cache, by cause. */
   public static final String EVICTIONS = "robots.cache.evictions";
-  /** robots.txt fetches, by outcome and status class. */
+  /** robots.txt fetches, by outcome, status class and failure kind. */
   public static final String FETCH = "robots.fetch";
   /** Fetches in flight. */
   public static final String FETCH_ACTIVE = "robots.fetch.active";
@@ -213,13 +217,13 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
   }
 
   @Override
-  public void onFetchFinished(
-      Origin origin, FetchOutcome outcome, int status, long bodyBytes, long durationNanos) {
+  public void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
+      FailureKind failure, long bodyBytes, long durationNanos) {
     Bound b = bound;
     if (b == null || outcome == FetchOutcome.PRELOADED) {
       return;
     }
-    b.fetchTimer(outcome, status).record(durationNanos, TimeUnit.NANOSECONDS);
+    b.fetchTimer(outcome, status, failure).record(durationNanos, TimeUnit.NANOSECONDS);
     if (outcome == FetchOutcome.OK) {
       b.body.record(bodyBytes);
     }
@@ -265,7 +269,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
     final Timer parse;
     final Timer check;
     final AtomicReferenceArray<Timer> fetches =
-        new AtomicReferenceArray<>(TagValues.OUTCOMES.length * TagValues.STATUS_CLASS_COUNT);
+        new AtomicReferenceArray<>(TagValues.fetchCombinations());
     final AtomicReferenceArray<Counter> verdicts =
         new AtomicReferenceArray<>(TagValues.DECISIONS.length * TagValues.REASONS.length);
 
@@ -301,16 +305,17 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
           .register(registry);
     }
 
-    Timer fetchTimer(FetchOutcome outcome, int status) {
-      int i = TagValues.fetchIndex(outcome, status);
+    Timer fetchTimer(FetchOutcome outcome, int status, FailureKind failure) {
+      int i = TagValues.fetchIndex(outcome, status, failure);
       Timer t = fetches.get(i);
       if (t == null) {
         // First occurrence of this pair: registering is idempotent, so a race is harmless.
         t = Timer.builder(FETCH)
-            .description("robots.txt fetches by outcome and HTTP status class")
+            .description("robots.txt fetches by outcome, HTTP status class and failure kind")
             .tags(tags)
             .tag("outcome", TagValues.OUTCOMES[outcome.ordinal()])
             .tag("status_class", TagValues.STATUS_CLASSES[TagValues.statusClassIndex(status)])
+            .tag("failure_kind", TagValues.FAILURE_KINDS[TagValues.failureIndex(failure)])
             .publishPercentileHistogram()
             .minimumExpectedValue(FETCH_HISTOGRAM_MIN)
             .maximumExpectedValue(FETCH_HISTOGRAM_MAX)

@@ -2,9 +2,11 @@ package io.github.reactiverobots.metrics;
 
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.pacing.PacerListener.Capped;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -24,6 +26,8 @@ final class TagValues {
   static final String[] REASONS = lowerCaseNames(Reason.values());
   static final String[] DECISIONS = {"disallow", "allow"};
   static final String[] CAPPED = lowerCaseNames(Capped.values());
+  /** {@code failure_kind} values: a {@link FailureKind}, lower case, then {@code none}. */
+  static final String[] FAILURE_KINDS = withNone(lowerCaseNames(FailureKind.values()));
 
   private TagValues() {}
 
@@ -43,9 +47,26 @@ final class TagValues {
     return (allowed ? REASONS.length : 0) + reason.ordinal();
   }
 
-  /** Index of a fetch's (outcome, status class) pair in a flat array. */
-  static int fetchIndex(FetchOutcome outcome, int status) {
-    return outcome.ordinal() * STATUS_CLASS_COUNT + statusClassIndex(status);
+  /** Index of a fetch's (outcome, status class, failure kind) triple in a flat array. */
+  static int fetchIndex(FetchOutcome outcome, int status, FailureKind failure) {
+    return (outcome.ordinal() * STATUS_CLASS_COUNT + statusClassIndex(status))
+        * FAILURE_KINDS.length + failureIndex(failure);
+  }
+
+  /** The number of distinct {@link #fetchIndex} values. */
+  static int fetchCombinations() {
+    return OUTCOMES.length * STATUS_CLASS_COUNT * FAILURE_KINDS.length;
+  }
+
+  /** Index into {@link #FAILURE_KINDS}: the kind's, or {@code none}'s for null. */
+  static int failureIndex(FailureKind failure) {
+    return failure == null ? FAILURE_KINDS.length - 1 : failure.ordinal();
+  }
+
+  private static String[] withNone(String[] names) {
+    String[] all = Arrays.copyOf(names, names.length + 1);
+    all[names.length] = "none";
+    return all;
   }
 
   private static String[] lowerCaseNames(Enum<?>[] constants) {

@@ -127,6 +127,7 @@ class GrafanaDashboardTest {
         .contains("robots_cache_requests_total{job=~\"$job\",instance=~\"$instance\",result=\"hit\"}")
         .contains("sum by (decision) (rate(robots_verdicts_total")
         .contains("sum by (outcome, status_class) (rate(robots_fetch_seconds_count")
+        .contains("sum by (failure_kind) (rate(robots_fetch_seconds_count")
         .contains("histogram_quantile(0.5, sum by (le) (rate(robots_fetch_seconds_bucket")
         .contains("histogram_quantile(0.99, sum by (le) (rate(robots_fetch_seconds_bucket")
         .contains("robots_fetch_active", "robots_fetch_queued")

@@ -36,8 +36,8 @@ class PrometheusEndpointTest {
     }
   }
 
-  /** A response as received: status, content type, body. */
-  record Reply(int status, String contentType, String body) {}
+  /** A response as received: status, content type, body, content length and cache control. */
+  record Reply(int status, String contentType, String body, String length, String cacheControl) {}
 
   private static Reply request(PrometheusEndpoint endpoint, HttpMethod method, String path) {
     return HttpClient.newConnection()
@@ -48,7 +48,9 @@ class PrometheusEndpointTest {
         .responseSingle((response, body) -> body.asString(StandardCharsets.UTF_8)
             .defaultIfEmpty("")
             .map(text -> new Reply(response.status().code(),
-                response.responseHeaders().get(HttpHeaderNames.CONTENT_TYPE), text)))
+                response.responseHeaders().get(HttpHeaderNames.CONTENT_TYPE), text,
+                response.responseHeaders().get(HttpHeaderNames.CONTENT_LENGTH),
+                response.responseHeaders().get(HttpHeaderNames.CACHE_CONTROL))))
         .block(TIMEOUT);
   }
 
@@ -72,6 +74,28 @@ class PrometheusEndpointTest {
         .contains("robots_cache_requests_total{result=\"hit\"} 1.0")
         .contains("robots_cache_weight_bytes 2048.0")
         .contains("robots_verdicts_total{decision=\"disallow\",reason=\"matched_disallow\"} 1.0");
+  }
+
+  @Test
+  void headAndTheTrailingSlashAnswerLikeGet() {
+    endpoint = PrometheusEndpoint.builder(exercised.registry()).host("127.0.0.1").port(0).bindNow();
+    Reply get = request(endpoint, HttpMethod.GET, "/metrics");
+    Reply head = request(endpoint, HttpMethod.HEAD, "/metrics");
+    Reply slash = request(endpoint, HttpMethod.GET, "/metrics/");
+    Reply headSlash = request(endpoint, HttpMethod.HEAD, "/metrics/");
+
+    assertThat(get.length()).isEqualTo(
+        Integer.toString(get.body().getBytes(StandardCharsets.UTF_8).length));
+    for (Reply r : new Reply[] {head, headSlash}) {
+      assertThat(r.status()).isEqualTo(200);
+      assertThat(r.contentType()).isEqualTo(get.contentType());
+      assertThat(r.cacheControl()).isEqualTo("no-store");
+      assertThat(r.length()).isEqualTo(get.length());
+      assertThat(r.body()).isEmpty();
+    }
+    assertThat(slash.status()).isEqualTo(200);
+    assertThat(slash.contentType()).isEqualTo(get.contentType());
+    assertThat(slash.body()).isEqualTo(get.body());
   }
 
   @Test

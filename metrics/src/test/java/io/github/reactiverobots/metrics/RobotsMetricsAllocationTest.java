@@ -3,6 +3,7 @@ package io.github.reactiverobots.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
@@ -52,8 +53,10 @@ class RobotsMetricsAllocationTest {
       RobotsMetrics metrics, Origin origin, Verdict allow, Verdict deny, int events) {
     for (int i = 0; i < events; i++) {
       metrics.onLookup(origin, Lookup.HIT);
-      metrics.onFetchFinished(origin, FetchOutcome.OK, 200, 300 + (i & 63), 1_000_000L + i);
-      metrics.onFetchFinished(origin, FetchOutcome.UNREACHABLE, 0, 0, 5_000_000L + i);
+      metrics.onFetchFinished(origin, FetchOutcome.OK, 200, null, 300 + (i & 63),
+          1_000_000L + i);
+      metrics.onFetchFinished(origin, FetchOutcome.UNREACHABLE, 0, FailureKind.RESET, 0,
+          5_000_000L + i);
       metrics.onParsed(origin, 300, 20_000 + i);
       metrics.onEviction(origin, EvictionCause.SIZE, 300);
       metrics.onVerdict((i & 1) == 0 ? allow : deny, 500 + i);

@@ -363,7 +363,8 @@ class RobotsMetricsCacheTest {
     checkFiftyUrlsOnFiveOrigins();
 
     assertThat(prometheus.scrape())
-        .contains("robots_fetch_seconds_count{outcome=\"ok\",status_class=\"2xx\"} 5\n")
+        .contains("robots_fetch_seconds_count{failure_kind=\"none\",outcome=\"ok\","
+            + "status_class=\"2xx\"} 5\n")
         .contains("robots_verdicts_total{decision=\"disallow\",reason=\"matched_disallow\"} 50.0\n")
         .contains("robots_cache_origins 5.0\n");
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.reactiverobots.core.CacheStats;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
@@ -20,6 +21,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -88,11 +90,11 @@ class RobotsMetricsListenerTest {
   })
   void eachFetchOutcomeIsTimedUnderItsTags(
       FetchOutcome outcome, int status, String outcomeTag, String statusClass) {
-    metrics.onFetchFinished(ORIGIN, outcome, status, 10, TimeUnit.MILLISECONDS.toNanos(40));
-    metrics.onFetchFinished(ORIGIN, outcome, status, 10, TimeUnit.MILLISECONDS.toNanos(60));
+    metrics.onFetchFinished(ORIGIN, outcome, status, null, 10, TimeUnit.MILLISECONDS.toNanos(40));
+    metrics.onFetchFinished(ORIGIN, outcome, status, null, 10, TimeUnit.MILLISECONDS.toNanos(60));
 
-    Timer timer = registry.get(RobotsMetrics.FETCH)
-        .tag("outcome", outcomeTag).tag("status_class", statusClass).timer();
+    Timer timer = registry.get(RobotsMetrics.FETCH).tag("outcome", outcomeTag)
+        .tag("status_class", statusClass).tag("failure_kind", "none").timer();
     assertThat(timer.count()).isEqualTo(2);
     assertThat(timer.totalTime(TimeUnit.MILLISECONDS)).isCloseTo(100, within(1e-6));
     assertThat(timer.max(TimeUnit.MILLISECONDS)).isCloseTo(60, within(1e-6));
@@ -104,28 +106,30 @@ class RobotsMetricsListenerTest {
     PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     RobotsMetrics m = new RobotsMetrics();
     m.bindTo(prometheus);
-    m.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, 10, TimeUnit.MILLISECONDS.toNanos(5));
-    m.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, 10, TimeUnit.SECONDS.toNanos(20));
+    m.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, null, 10, TimeUnit.MILLISECONDS.toNanos(5));
+    m.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, null, 10, TimeUnit.SECONDS.toNanos(20));
 
     String text = prometheus.scrape();
     assertThat(text).contains("# TYPE robots_fetch_seconds histogram");
     // Buckets span 1 ms to 30 s: none holds the 5 ms sample at 1 ms, some bucket holds only it,
     // and the 30 s bucket holds both.
-    String series = "robots_fetch_seconds_bucket{outcome=\"ok\",status_class=\"2xx\",le=";
+    String series =
+        "robots_fetch_seconds_bucket{failure_kind=\"none\",outcome=\"ok\",status_class=\"2xx\",le=";
     assertThat(text).contains(series + "\"0.001\"} 0\n");
     assertThat(text).containsPattern(
-        "robots_fetch_seconds_bucket\\{outcome=\"ok\",status_class=\"2xx\",le=\"0\\.0[0-9]+\"\\} 1\n");
+        "robots_fetch_seconds_bucket\\{failure_kind=\"none\",outcome=\"ok\",status_class=\"2xx\","
+            + "le=\"0\\.0[0-9]+\"\\} 1\n");
     assertThat(text).contains(series + "\"30.0\"} 2\n");
     assertThat(text).contains(
-        "robots_fetch_seconds_count{outcome=\"ok\",status_class=\"2xx\"} 2");
+        "robots_fetch_seconds_count{failure_kind=\"none\",outcome=\"ok\",status_class=\"2xx\"} 2");
   }
 
   @Test
   void bodySizesAreRecordedForGoodBodiesOnly() {
-    metrics.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, 1500, 1);
-    metrics.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, 500, 1);
-    metrics.onFetchFinished(ORIGIN, FetchOutcome.UNAVAILABLE, 404, 9000, 1);
-    metrics.onFetchFinished(ORIGIN, FetchOutcome.NOT_MODIFIED, 304, 0, 1);
+    metrics.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, null, 1500, 1);
+    metrics.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, null, 500, 1);
+    metrics.onFetchFinished(ORIGIN, FetchOutcome.UNAVAILABLE, 404, null, 9000, 1);
+    metrics.onFetchFinished(ORIGIN, FetchOutcome.NOT_MODIFIED, 304, null, 0, 1);
 
     var body = registry.get(RobotsMetrics.FETCH_BODY).summary();
     assertThat(body.count()).isEqualTo(2);
@@ -135,7 +139,7 @@ class RobotsMetricsListenerTest {
 
   @Test
   void preloadedEntriesAreNotFetches() {
-    metrics.onFetchFinished(ORIGIN, FetchOutcome.PRELOADED, 0, 100, 1);
+    metrics.onFetchFinished(ORIGIN, FetchOutcome.PRELOADED, 0, null, 100, 1);
     assertThat(registry.find(RobotsMetrics.FETCH).timers()).isEmpty();
     assertThat(registry.get(RobotsMetrics.FETCH_BODY).summary().count()).isZero();
   }
@@ -252,12 +256,29 @@ class RobotsMetricsListenerTest {
   }
 
   @Test
+  void eachFailureKindIsTimedUnderItsOwnBoundedTag() {
+    for (FailureKind kind : FailureKind.values()) {
+      metrics.onFetchFinished(ORIGIN, FetchOutcome.UNREACHABLE, 0, kind, 0, 1_000);
+    }
+    metrics.onFetchFinished(ORIGIN, FetchOutcome.UNREACHABLE, 0, FailureKind.TLS, 0, 1_000);
+    for (FailureKind kind : FailureKind.values()) {
+      Timer timer = registry.get(RobotsMetrics.FETCH).tag("outcome", "unreachable")
+          .tag("status_class", "none").tag("failure_kind", kind.name().toLowerCase(Locale.ROOT))
+          .timer();
+      assertThat(timer.count()).as("%s", kind).isEqualTo(kind == FailureKind.TLS ? 2 : 1);
+    }
+    assertThat(registry.find(RobotsMetrics.FETCH).timers()).hasSize(FailureKind.values().length);
+  }
+
+  @Test
   void noTagEverCarriesAnOriginAndSeriesStayBounded() {
     for (int i = 0; i < 500; i++) {
       Origin origin = Origin.of("https", "host" + i + ".example", 443);
       metrics.onLookup(origin, Lookup.values()[i % Lookup.values().length]);
       FetchOutcome outcome = FetchOutcome.values()[i % FetchOutcome.values().length];
-      metrics.onFetchFinished(origin, outcome, 100 + i, i, i);
+      metrics.onFetchFinished(origin, outcome, 100 + i, null, i, i);
+      FailureKind kind = FailureKind.values()[i % FailureKind.values().length];
+      metrics.onFetchFinished(origin, outcome, 0, kind, i, i);
       metrics.onParsed(origin, i, i);
       metrics.onEviction(origin, EvictionCause.values()[i % EvictionCause.values().length], i);
       Reason reason = Reason.values()[i % Reason.values().length];
@@ -265,7 +286,8 @@ class RobotsMetricsListenerTest {
     }
     Set<String> allowedValues = new HashSet<>();
     for (String[] values : List.of(TagValues.LOOKUPS, TagValues.EVICTION_CAUSES,
-        TagValues.OUTCOMES, TagValues.REASONS, TagValues.DECISIONS, TagValues.STATUS_CLASSES)) {
+        TagValues.OUTCOMES, TagValues.REASONS, TagValues.DECISIONS, TagValues.STATUS_CLASSES,
+        TagValues.FAILURE_KINDS)) {
       allowedValues.addAll(List.of(values));
     }
     for (Meter meter : registry.getMeters()) {
@@ -276,8 +298,10 @@ class RobotsMetricsListenerTest {
       }
     }
     // 4 gauges + 4 requests + 4 evictions + body + parse + check
-    // + at most 6 outcomes x 5 status classes + at most 2 x 8 verdicts
-    int bound = 4 + 4 + 4 + 3 + 6 * 5 + 2 * Reason.values().length;
+    // + at most 6 outcomes x (4 status classes with no failure + no status with each failure
+    // kind or none) + at most 2 x 8 verdicts
+    int bound = 4 + 4 + 4 + 3 + 6 * (4 + TagValues.FAILURE_KINDS.length)
+        + 2 * Reason.values().length;
     assertThat(registry.getMeters().size()).isLessThanOrEqualTo(bound);
   }
 
@@ -287,8 +311,10 @@ class RobotsMetricsListenerTest {
       m.onLookup(ORIGIN, lookup);
     }
     m.onFetchStarted(ORIGIN);
-    m.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, 120, TimeUnit.MILLISECONDS.toNanos(12));
-    m.onFetchFinished(ORIGIN, FetchOutcome.UNREACHABLE, 0, 0, TimeUnit.SECONDS.toNanos(2));
+    m.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, null, 120,
+        TimeUnit.MILLISECONDS.toNanos(12));
+    m.onFetchFinished(ORIGIN, FetchOutcome.UNREACHABLE, 0, FailureKind.TIMEOUT, 0,
+        TimeUnit.SECONDS.toNanos(2));
     m.onParsed(ORIGIN, 120, TimeUnit.MICROSECONDS.toNanos(80));
     for (EvictionCause cause : EvictionCause.values()) {
       m.onEviction(ORIGIN, cause, 500);

@@ -67,7 +67,11 @@ final class FailureClassifier {
       String m = String.valueOf(t.getMessage());
       return m.contains("DURING response") ? FailureKind.BODY_CUT_SHORT : FailureKind.RESET;
     }
-    if (t instanceof BodyDecodingException || t instanceof TooLongFrameException) {
+    if (t instanceof QuietFailures.ClosedBeforeResponseException) {
+      return FailureKind.RESET;
+    }
+    if (t instanceof MalformedResponseException || t instanceof BodyDecodingException
+        || t instanceof TooLongFrameException) {
       return FailureKind.OTHER;
     }
     if (t instanceof ClosedChannelException) {

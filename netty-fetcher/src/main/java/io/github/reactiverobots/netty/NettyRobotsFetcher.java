@@ -11,11 +11,16 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.resolver.AddressResolverGroup;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Schedulers;
 import reactor.netty.http.Http11SslContextSpec;
 import reactor.netty.http.Http2SslContextSpec;
 import reactor.netty.http.HttpProtocol;
@@ -24,6 +29,8 @@ import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 import reactor.netty.tcp.SslProvider;
 import reactor.netty.transport.NameResolverProvider;
+import reactor.util.Logger;
+import reactor.util.Loggers;
 
 /**
  * A {@link RobotsFetcher} on reactor-netty's {@link HttpClient}: {@code GET /robots.txt} with the
@@ -44,10 +51,21 @@ import reactor.netty.transport.NameResolverProvider;
  * the {@link AddressPolicy} {@code ADDRESS_REFUSED}; oversized headers, corrupt compression, an
  * encoding not asked for or an unusable {@code Location} {@code OTHER}.
  *
+ * <p>An ordinary site failure is quiet: nothing is logged above DEBUG, by this class or by
+ * reactor-netty and Netty underneath (a failure before the response is taken off the connection
+ * before reactor-netty, which would log it at WARN with its stack trace, sees it). Each failed
+ * fetch logs one DEBUG line, with the origin, the failure kind and the cause, under the logger
+ * named after this class, through Reactor's {@code Loggers} (SLF4J when present).
+ *
  * <p>Thread-safe and non-blocking. Build one per application with {@link #builder()} and {@link
- * #close()} it at shutdown to release its connection pool and resolver.
+ * #close()} it at shutdown to release its connection pool and resolver (a cache made by {@link
+ * RobotsCaches} from the fetcher's settings does this itself).
  */
 public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, AutoCloseable {
+  /** One DEBUG line per failed fetch; named after this class. */
+  private static final Logger LOG = Loggers.getLogger(NettyRobotsFetcher.class);
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+
   private final HttpClient client;
   private final ConnectionProvider pool;
   private final AddressResolverGroup<?> ownedResolver;
@@ -58,6 +76,8 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   private final Duration deadline;
   private final AtomicLong completed = new AtomicLong();
   private final LongAdder wireBytes = new LongAdder();
+  /** The fetches running now, each with the sink its callers wait on. */
+  private final Map<Sinks.One<FetchResult>, Disposable.Swap> running = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
   NettyRobotsFetcher(NettyRobotsFetcherBuilder b) {
@@ -113,7 +133,7 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
         c = c.resolver(base);
       }
     }
-    this.client = c;
+    this.client = QuietFailures.install(c);
   }
 
   /**
@@ -135,7 +155,7 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
     Conditional v = validators == null ? Conditional.NONE : validators;
     return Mono.defer(() -> {
       if (closed) {
-        return Mono.just(FetchResult.failure(FailureKind.OTHER, "fetcher closed").build());
+        return Mono.just(closedResult());
       }
       Sinks.One<FetchResult> sink = Sinks.one();
       limiter.submit(() -> start(origin, v, sink));
@@ -144,17 +164,55 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   }
 
   private void start(Origin origin, Conditional validators, Sinks.One<FetchResult> sink) {
+    if (closed) {
+      limiter.release();
+      sink.tryEmitValue(closedResult());
+      return;
+    }
+    // Registered before it starts, so that a fetch finishing at once leaves nothing behind and
+    // close() can reach every fetch; a swap disposed first disposes what is put in it later.
+    Disposable.Swap exchange = Disposables.swap();
+    running.put(sink, exchange);
     try {
-      RobotsExchange.run(client, maxBodyBytes, maxRedirects, deadline, origin, validators, wireBytes)
-          .doFinally(signal -> limiter.release())
+      exchange.update(RobotsExchange
+          .run(client, maxBodyBytes, maxRedirects, deadline, origin, validators, wireBytes)
+          .doFinally(signal -> {
+            running.remove(sink);
+            limiter.release();
+          })
           .subscribe(result -> {
             completed.incrementAndGet();
+            logFailure(origin, result);
             sink.tryEmitValue(result);
           }, error -> sink.tryEmitValue(
-              FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(error)).build()));
+              FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(error)).build())));
+      if (closed) {
+        cancel(sink);
+      }
     } catch (RuntimeException e) {
+      running.remove(sink);
       limiter.release();
       sink.tryEmitValue(FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(e)).build());
+    }
+  }
+
+  /** Ends a running fetch: its callers hear that the fetcher closed; its connection closes. */
+  private void cancel(Sinks.One<FetchResult> sink) {
+    Disposable exchange = running.remove(sink);
+    if (exchange != null) {
+      sink.tryEmitValue(closedResult());
+      exchange.dispose();
+    }
+  }
+
+  private static FetchResult closedResult() {
+    return FetchResult.failure(FailureKind.OTHER, "the fetcher was closed").build();
+  }
+
+  private static void logFailure(Origin origin, FetchResult result) {
+    if (!result.hasStatus() && LOG.isDebugEnabled()) {
+      LOG.debug("robots.txt fetch failed: origin={} kind={} cause={}", origin.key(),
+          result.failure(), result.failureDetail());
     }
   }
 
@@ -184,6 +242,7 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
    *
    * @return the most decoded body bytes kept
    */
+  @Override
   public int maxBodyBytes() {
     return maxBodyBytes;
   }
@@ -199,16 +258,28 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   }
 
   /**
-   * Releases the connection pool and the resolver this fetcher created. Fetches subscribed
-   * afterwards fail with {@link FailureKind#OTHER}. Idempotent; does not block.
+   * Closes the fetcher: fetches running or queued end at once with {@link FailureKind#OTHER}
+   * ("the fetcher was closed") and their connections close; fetches subscribed afterwards fail
+   * the same way; the connection pool and the resolver this fetcher created are released.
+   * Called from a thread that may block, it waits (up to 5 s) until the pool has closed its
+   * connections, so that none is left open when it returns; from a non-blocking thread it
+   * returns at once and they close shortly after. Idempotent and thread-safe.
    */
   @Override
   public void close() {
-    if (closed) {
-      return;
+    synchronized (running) {
+      if (closed) {
+        return;
+      }
+      closed = true;
     }
-    closed = true;
-    pool.disposeLater().subscribe();
+    running.keySet().forEach(this::cancel);
+    Mono<Void> disposed = pool.disposeLater();
+    if (Schedulers.isInNonBlockingThread()) {
+      disposed.subscribe();
+    } else {
+      disposed.onErrorResume(e -> Mono.empty()).block(CLOSE_WAIT);
+    }
     if (policyResolver != null) {
       policyResolver.close();
     }

@@ -12,10 +12,13 @@ import java.util.Objects;
  * robots.allowed("https://example.com/page", "MyBot").subscribe(...);
  * }</pre>
  *
- * <p>{@link RobotsCache#close()} does not close the fetcher. The fetcher made by {@link
- * #create(String)} holds only pooled connections that are evicted when idle; to release them at
- * shutdown, build the fetcher yourself, pass it to {@link #create(NettyRobotsFetcher,
- * RobotsCacheBuilder)} and close both. Stateless and thread-safe.
+ * <p>Who closes the fetcher: a cache made from a fetcher's settings ({@link #create(String)},
+ * {@link #create(NettyRobotsFetcherBuilder, RobotsCacheBuilder)}) owns the fetcher it builds,
+ * and {@link RobotsCache#close()} closes it, ending its connections. A fetcher passed in built
+ * ({@link #create(NettyRobotsFetcher)}, {@link #create(NettyRobotsFetcher,
+ * RobotsCacheBuilder)}) stays the caller's to close, as it may serve several caches, unless the
+ * cache builder says {@link RobotsCacheBuilder#closeFetcherOnClose(boolean)}. Stateless and
+ * thread-safe.
  */
 public final class RobotsCaches {
   private RobotsCaches() {}
@@ -33,7 +36,31 @@ public final class RobotsCaches {
    */
   public static RobotsCache create(String userAgent) {
     RobotsCacheBuilder builder = RobotsCache.builder().crawler(userAgent);
-    return create(NettyRobotsFetcher.builder().userAgent(userAgent).build(), builder);
+    return create(NettyRobotsFetcher.builder().userAgent(userAgent), builder);
+  }
+
+  /**
+   * A cache built by {@code cacheBuilder} over a fetcher built by {@code fetcherBuilder}, which
+   * the cache owns: {@link RobotsCache#close()} closes it. Any fetcher already set on the cache
+   * builder is replaced.
+   *
+   * @param fetcherBuilder the fetcher's settings
+   * @param cacheBuilder the cache's settings
+   * @return the cache
+   * @throws IllegalStateException if the settings conflict (the cache's parse limit above the
+   *     fetcher's body cap, say); no fetcher is left open
+   */
+  public static RobotsCache create(
+      NettyRobotsFetcherBuilder fetcherBuilder, RobotsCacheBuilder cacheBuilder) {
+    Objects.requireNonNull(fetcherBuilder, "fetcherBuilder");
+    Objects.requireNonNull(cacheBuilder, "cacheBuilder");
+    NettyRobotsFetcher fetcher = fetcherBuilder.build();
+    try {
+      return cacheBuilder.fetcher(fetcher).closeFetcherOnClose(true).build();
+    } catch (RuntimeException e) {
+      fetcher.close();
+      throw e;
+    }
   }
 
   /**
@@ -48,12 +75,14 @@ public final class RobotsCaches {
 
   /**
    * A cache built by {@code cacheBuilder} over {@code fetcher}; any fetcher already set on the
-   * builder is replaced. Keep the fetcher's body cap at least the cache's parse limit, or the
-   * parse limit cannot be reached.
+   * builder is replaced. The fetcher stays the caller's to close unless the builder says
+   * {@link RobotsCacheBuilder#closeFetcherOnClose(boolean)}.
    *
    * @param fetcher fetches robots.txt for the cache
    * @param cacheBuilder the cache's settings
    * @return the cache
+   * @throws IllegalStateException if the cache's parse limit is above the fetcher's body cap
+   *     ({@code maxBodyBytes}), which could then never be reached
    */
   public static RobotsCache create(NettyRobotsFetcher fetcher, RobotsCacheBuilder cacheBuilder) {
     Objects.requireNonNull(fetcher, "fetcher");

@@ -78,11 +78,12 @@ final class RobotsExchange {
       visited.add(first);
       currentUrl = first;
     }
+    // Errors become results before the deadline, so that one arriving as the deadline passes
+    // is dropped as a late value, quietly, rather than as an error.
     return request(first)
-        .timeout(deadline, Mono.defer(() -> Mono.error(
+        .onErrorResume(e -> Mono.just(failure(e)))
+        .timeout(deadline, Mono.fromSupplier(() -> failure(
             new TimeoutException("overall deadline of " + deadline.toMillis() + " ms exceeded"))))
-        .onErrorResume(e -> Mono.just(
-            FetchResult.failure(FailureClassifier.classify(e), FailureClassifier.detail(e))))
         .map(b -> {
           synchronized (this) {
             b.hops(hops).finalUrl(currentUrl);
@@ -91,11 +92,15 @@ final class RobotsExchange {
         });
   }
 
+  private static FetchResult.Builder failure(Throwable e) {
+    return FetchResult.failure(FailureClassifier.classify(e), FailureClassifier.detail(e));
+  }
+
   private Mono<FetchResult.Builder> request(String url) {
-    return client.get()
-        .uri(url)
-        .responseConnection((response, connection) -> respond(response, connection))
-        .next()
+    return QuietFailures.guard(client.get()
+            .uri(url)
+            .responseConnection((response, connection) -> respond(response, connection))
+            .next())
         .switchIfEmpty(Mono.error(() -> new IllegalStateException("no response from " + url)))
         .flatMap(step -> step.location == null ? Mono.just(step.result) : follow(url, step.location));
   }

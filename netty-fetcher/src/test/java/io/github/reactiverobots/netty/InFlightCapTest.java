@@ -80,6 +80,7 @@ class InFlightCapTest extends FetcherTestSupport {
       Flux<String> urls = Flux.range(0, ORIGINS * 2)
           .map(i -> s.origin("c" + (i % ORIGINS)) + (i < ORIGINS ? "/private/page" : "/public/page"));
       List<Verdict> verdicts = cache.checkAll(urls, "TestBot", ORIGINS * 2)
+          .map(r -> r.verdict().orElseThrow())
           .collectList()
           .block(Duration.ofSeconds(120));
 

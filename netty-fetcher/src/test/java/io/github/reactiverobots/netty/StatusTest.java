@@ -2,6 +2,7 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Reason;
@@ -204,7 +205,8 @@ class StatusTest extends FetcherTestSupport {
     Map<Integer, FetchOutcome> outcomes = new ConcurrentHashMap<>();
     RobotsCacheListener listener = new RobotsCacheListener() {
       @Override
-      public void onFetchFinished(Origin origin, FetchOutcome outcome, int status, long bodyBytes, long d) {
+      public void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
+          FailureKind failure, long bodyBytes, long d) {
         outcomes.put(status, outcome);
         twoFetches.countDown();
       }

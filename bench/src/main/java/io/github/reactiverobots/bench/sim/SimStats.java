@@ -1,6 +1,7 @@
 package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.model.Verdict;
@@ -78,8 +79,8 @@ public final class SimStats implements RobotsCacheListener {
   }
 
   @Override
-  public void onFetchFinished(
-      Origin origin, FetchOutcome outcome, int status, long bodyBytes, long durationNanos) {
+  public void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
+      FailureKind failure, long bodyBytes, long durationNanos) {
     outcomes.get(outcome).increment();
   }
 

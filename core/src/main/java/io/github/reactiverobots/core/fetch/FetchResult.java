@@ -1,6 +1,7 @@
 package io.github.reactiverobots.core.fetch;
 
 import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.model.Printable;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,13 +68,14 @@ public final class FetchResult {
    * A builder for a failed fetch, one that produced no usable HTTP response.
    *
    * @param kind why the fetch failed
-   * @param detail a human-readable detail, or null
+   * @param detail a human-readable detail, or null; kept with its control characters escaped
+   *     (see {@link Printable}), since it often quotes what a server sent
    * @return a new builder
    */
   public static Builder failure(FailureKind kind, String detail) {
     Builder b = new Builder();
     b.failure = Objects.requireNonNull(kind, "kind");
-    b.failureDetail = detail;
+    b.failureDetail = Printable.escape(detail);
     return b;
   }
 

@@ -27,4 +27,15 @@ public interface RobotsFetcher {
    * @return a lazy {@code Mono} emitting exactly one result, failures included
    */
   Mono<FetchResult> fetch(Origin origin, Conditional validators);
+
+  /**
+   * The most decoded body bytes this fetcher delivers; a cache refuses a parse limit above it,
+   * which could never be reached.
+   *
+   * @return the body cap in bytes; {@link Integer#MAX_VALUE} (the default) when the fetcher sets
+   *     none or does not say
+   */
+  default int maxBodyBytes() {
+    return Integer.MAX_VALUE;
+  }
 }

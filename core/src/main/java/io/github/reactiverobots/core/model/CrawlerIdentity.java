@@ -22,7 +22,7 @@ public record CrawlerIdentity(String token, String userAgent) {
   public CrawlerIdentity {
     Objects.requireNonNull(token, "token");
     Objects.requireNonNull(userAgent, "userAgent");
-    if (token.isEmpty() || Profile.leadingTokenRun(token).length() != token.length()) {
+    if (!isProductToken(token)) {
       throw new IllegalArgumentException("product token \"" + token
           + "\" must be non-empty and made of A-Z a-z _ - only");
     }
@@ -58,5 +58,15 @@ public record CrawlerIdentity(String token, String userAgent) {
           + "\" does not start with a product token (A-Z a-z _ -)");
     }
     return new CrawlerIdentity(userAgent.substring(0, end), userAgent);
+  }
+
+  /**
+   * Whether {@code s} is a product token: not empty, and made of {@code A-Z a-z _ -} only.
+   *
+   * @param s the string
+   * @return true for a product token such as {@code MyBot}; false for {@code MyBot/1.0}
+   */
+  public static boolean isProductToken(String s) {
+    return !s.isEmpty() && Profile.leadingTokenRun(s).length() == s.length();
   }
 }

@@ -23,8 +23,15 @@ public record Rule(boolean allow, String pattern, int line) {
     Objects.requireNonNull(pattern, "pattern");
   }
 
+  /**
+   * The rule as written, with its line; control characters in the pattern are escaped (see
+   * {@link Printable}).
+   *
+   * @return for example {@code Disallow: /private (line 3)}
+   */
   @Override
   public String toString() {
-    return (allow ? "Allow: " : "Disallow: ") + pattern + (line > 0 ? " (line " + line + ")" : "");
+    return (allow ? "Allow: " : "Disallow: ") + Printable.escape(pattern)
+        + (line > 0 ? " (line " + line + ")" : "");
   }
 }

@@ -135,6 +135,9 @@ public final class Verdict {
     }
     if (originState != null) {
       sb.append(", ").append(originState.outcome());
+      if (originState.failure() != null) {
+        sb.append(' ').append(originState.failure());
+      }
     }
     return sb.append(')').toString();
   }

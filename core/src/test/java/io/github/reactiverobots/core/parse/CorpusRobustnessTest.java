@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class CorpusRobustnessTest {
   private static final Corpus CORPUS = Corpus.odditySample();
   private static final OriginState STATE = new OriginState(
-      FetchOutcome.OK, 200, Instant.EPOCH, Instant.EPOCH.plusSeconds(60), false);
+      FetchOutcome.OK, 200, null, Instant.EPOCH, Instant.EPOCH.plusSeconds(60), false);
 
   @Test
   void theCorpusCoversTheHardCases() {

@@ -29,6 +29,10 @@ class RobotsCliTest {
     return out.toString(StandardCharsets.UTF_8);
   }
 
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
   private Path robots(String name, String body) throws Exception {
     return Files.writeString(dir.resolve(name), body);
   }
@@ -63,8 +67,8 @@ class RobotsCliTest {
     Path a = robots("a.txt", "User-agent: *\nDisallow: /a\n");
     Path b = robots("b.txt", "User-agent: *\nDisallow: /b\n");
     String first = a + "\tbot\thttp://x/a\n";
-    String rest = b + "\tbot\thttp://x/a\n" + a + "\tbot\thttp://x/b\n" + a + "\tbot\t/a/1\n"
-        + "broken line\n" + dir.resolve("none.txt") + "\tbot\t/\n";
+    String rest = b + "\tbot\thttp://x/a\n" + a + "\tbot\thttp://x/b\n" + a + "\tbot\thttp://x/a/1\n"
+        + "broken line\n" + dir.resolve("none.txt") + "\tbot\thttp://x/\n";
     // a.txt is deleted once the first line has been answered: later lines must reuse it.
     InputStream in = new SequenceInputStream(
         new ByteArrayInputStream(first.getBytes(StandardCharsets.UTF_8)),
@@ -102,6 +106,109 @@ class RobotsCliTest {
         l -> assertThat(l).startsWith("DISALLOWED"),
         l -> assertThat(l).startsWith("ERROR\tline 5"),
         l -> assertThat(l).startsWith("ERROR\tline 6"));
+  }
+
+  @Test
+  void helpGoesToStandardOutputAndExitsZero() {
+    assertThat(run("", "--help")).isZero();
+    assertThat(out()).contains("usage:", "lint ROBOTS_FILE", "--batch", "LiveCheck");
+    assertThat(err()).isEmpty();
+    out.reset();
+    assertThat(run("", "-h")).isZero();
+    assertThat(out()).contains("usage:");
+  }
+
+  @Test
+  void aMissingFileOrADirectoryIsNamedInTheError() throws Exception {
+    Path missing = dir.resolve("missing.txt");
+    assertThat(run("", missing.toString(), "a", "http://a.com/")).isEqualTo(2);
+    assertThat(err()).isEqualTo("robots: cannot read " + missing + ": no such file\n");
+    err.reset();
+    assertThat(run("", "lint", dir.toString())).isEqualTo(2);
+    assertThat(err()).isEqualTo("robots: cannot read " + dir + ": it is a directory\n");
+    assertThat(out()).isEmpty();
+  }
+
+  @Test
+  void urlsAreValidatedAsTheCacheValidatesThem() throws Exception {
+    Path f = robots("r.txt", "User-agent: *\nDisallow: /\n");
+    for (String bad : new String[] {"not a url", "ftp://example.com/x", "/relative/path"}) {
+      err.reset();
+      assertThat(run("", f.toString(), "bot", bad)).as(bad).isEqualTo(2);
+      assertThat(err()).as(bad).startsWith("robots: ").contains(bad);
+      assertThat(out()).isEmpty();
+    }
+    assertThat(run(f + "\tbot\tftp://example.com/x\n", "--batch")).isEqualTo(2);
+    assertThat(out()).startsWith("ERROR\tline 1: ").contains("ftp://example.com/x");
+  }
+
+  @Test
+  void pacingIsPrintedWithTheVerdict() throws Exception {
+    Path f = robots("r.txt", "User-agent: *\nCrawl-delay: 5\nRequest-rate: 1/10s\n"
+        + "Visit-time: 0600-0845\nDisallow: /x\n");
+    assertThat(run("", f.toString(), "bot", "http://a.com/x")).isOne();
+    assertThat(out()).isEqualTo("DISALLOWED\tmatched_disallow\tDisallow: /x (line 5)"
+        + "\tcrawl-delay=5s\trequest-rate=1/10s\tvisit-time=06:00-08:45 UTC\n");
+  }
+
+  @Test
+  void usagePreferencesAndContentSignalsFollowTheVerdict() throws Exception {
+    Path f = robots("r.txt", String.join("\n",
+        "User-agent: *",
+        "Content-Signal: search=yes, ai-train=no",
+        "Disallow: /never/",
+        "Content-Usage: / train-ai=n",
+        "Content-Usage: /ai-ok/ train-ai=y, ai-use=y",
+        ""));
+    assertThat(run("", f.toString(), "AiBot", "https://a.com/ai-ok/page")).isZero();
+    assertThat(out()).isEqualTo("ALLOWED\tno_matching_rule\n"
+        + "content-usage train-ai=y (line 5)\n"
+        + "content-usage ai-use=y (line 5)\n"
+        + "content-usage search=unknown (line 5)\n"
+        + "content-signal search=yes (line 2)\n"
+        + "content-signal ai-train=no (line 2)\n");
+    out.reset();
+    assertThat(run("", f.toString(), "AiBot", "https://a.com/never/page")).isOne();
+    assertThat(out()).startsWith("DISALLOWED\tmatched_disallow\tDisallow: /never/ (line 3)\n"
+        + "content-usage train-ai=n/a (not fetchable)\n");
+    // A file that says nothing about usage adds nothing.
+    out.reset();
+    Path plain = robots("plain.txt", "User-agent: *\nDisallow: /x\n");
+    assertThat(run("", plain.toString(), "AiBot", "https://a.com/y")).isZero();
+    assertThat(out()).doesNotContain("content-");
+  }
+
+  @Test
+  void aFileCutAtTheParseLimitGetsANote() throws Exception {
+    Path f = robots("big.txt", "User-agent: *\nDisallow: /x\n" + "# filler\n".repeat(60_000));
+    assertThat(run("", f.toString(), "bot", "http://a.com/x")).isOne();
+    assertThat(err()).contains("robots: note: " + f + " is longer than the parse limit of 512000");
+    err.reset();
+    Path small = robots("small.txt", "User-agent: *\nDisallow: /x\n");
+    assertThat(run("", small.toString(), "bot", "http://a.com/x")).isOne();
+    assertThat(err()).isEmpty();
+  }
+
+  @Test
+  void controlCharactersFromTheFileAreEscapedInEverythingPrinted() throws Exception {
+    String esc = "\u001b]0;pwned\u0007\u001b[2J";
+    Path f = robots("evil.txt", "User-agent: *\nDisallow: /" + esc + "\nFoo" + esc + ": bar\n");
+    run("", "lint", f.toString());
+    run("", f.toString(), "bot", "http://a.com/" + esc);
+    run(f + "\tbot\thttp://a.com/" + esc + "\n", "--batch");
+    String printed = out() + err();
+    assertThat(printed).isNotEmpty().doesNotContain("\u001b").doesNotContain("\u0007");
+    assertThat(printed).contains("\\x1B]0;pwned\\x07");
+  }
+
+  @Test
+  void blankBatchLinesAreSkipped() throws Exception {
+    Path f = robots("r.txt", "User-agent: *\nDisallow: /x\n");
+    assertThat(run("\n" + f + "\tbot\thttp://a.com/x\n   \n\n" + f + "\tbot\thttp://a.com/y\n",
+        "--batch")).isZero();
+    assertThat(out().split("\n")).satisfiesExactly(
+        l -> assertThat(l).startsWith("DISALLOWED"),
+        l -> assertThat(l).startsWith("ALLOWED"));
   }
 
   @Test

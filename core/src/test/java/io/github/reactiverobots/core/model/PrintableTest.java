@@ -1,0 +1,57 @@
+package io.github.reactiverobots.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** Foreign text made safe to print; values that carry it print safely. */
+class PrintableTest {
+  @Test
+  void controlCharactersSeparatorsAndBidiOverridesAreEscaped() {
+    assertThat(Printable.escape("\u001b]0;title\u0007\u001b[2J")).isEqualTo("\\x1B]0;title\\x07\\x1B[2J");
+    assertThat(Printable.escape("a\r\nb\tc\u007fd\u0085e")).isEqualTo("a\\x0D\\x0Ab\\x09c\\x7Fd\\x85e");
+    assertThat(Printable.escape("x\u2028y\u202Ez\u2066")).isEqualTo("x\\u2028y\\u202Ez\\u2066");
+  }
+
+  @Test
+  void printableTextIsKeptAsIsAndNullStaysNull() {
+    String text = "Disallow: /caf\u00e9/\u4e2d?q=1 #x";
+    assertThat(Printable.escape(text)).isSameAs(text);
+    assertThat(Printable.escape(null)).isNull();
+  }
+
+  @Test
+  void aRulePrintsItsPatternEscaped() {
+    assertThat(new Rule(false, "/\u001b[2J", 3).toString()).isEqualTo("Disallow: /\\x1B[2J (line 3)");
+  }
+
+  @Test
+  void aStateHasAStatusOrAFailureNotBoth() {
+    Instant t = Instant.EPOCH;
+    assertThatThrownBy(() -> new OriginState(FetchOutcome.UNREACHABLE, 503, FailureKind.TLS, t, t,
+        false)).isInstanceOf(IllegalArgumentException.class);
+    OriginState tls = new OriginState(FetchOutcome.UNREACHABLE, 0, FailureKind.TLS, t, t, false);
+    assertThat(tls.asStaleCopy()).isEqualTo(
+        new OriginState(FetchOutcome.UNREACHABLE, 0, FailureKind.TLS, t, t, true));
+    assertThat(tls.asStaleCopy().asStaleCopy()).isEqualTo(tls.asStaleCopy());
+  }
+
+  @Test
+  void aCheckResultCarriesItsUrlAndEitherAVerdictOrAnError() {
+    Verdict v = Verdict.of(true, Reason.NO_MATCHING_RULE, null, null);
+    CheckResult ok = CheckResult.of("http://a.com/", v);
+    assertThat(ok.url()).isEqualTo("http://a.com/");
+    assertThat(ok.hasVerdict()).isTrue();
+    assertThat(ok.verdict()).contains(v);
+    assertThat(ok.error()).isEmpty();
+    IllegalArgumentException e = new IllegalArgumentException("bad");
+    CheckResult failed = CheckResult.failed("not a url\u001b", e);
+    assertThat(failed.hasVerdict()).isFalse();
+    assertThat(failed.error()).contains(e);
+    assertThat(failed.verdict()).isEmpty();
+    assertThat(failed.toString()).doesNotContain("\u001b").contains("ERROR");
+    assertThat(ok).isEqualTo(CheckResult.of("http://a.com/", v)).isNotEqualTo(failed);
+  }
+}

@@ -1,0 +1,100 @@
+package io.github.reactiverobots.netty;
+
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Printable;
+import io.github.reactiverobots.core.model.Verdict;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.ref.Reference;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.SimpleFormatter;
+import reactor.util.Loggers;
+
+/**
+ * A plain application, as a crawler without an SLF4J binding is: checks one URL on each
+ * {@code NAME=ORIGIN} argument through a cache over the Netty fetcher, and reports on its real
+ * standard output what the libraries logged meanwhile. Run by {@link QuietFailuresTest} in a
+ * JVM of its own, so that every logger is created after the capture is in place.
+ *
+ * <p>Captured, by a handler on the root of JDK logging: Netty's records (Netty logs through JDK
+ * logging when no SLF4J is present) and Reactor's and reactor-netty's (sent to JDK logging here
+ * instead of Reactor's console logger; both print INFO and above, so the same code paths run),
+ * at the default levels, with DEBUG on only for {@code io.github.reactiverobots}, as an
+ * application would configure it; and anything printed on the console. Report lines: {@code
+ * RESULT name failure-kind-or-status outcome}, {@code LOG level logger thrown message} and
+ * {@code CONSOLE text}.
+ */
+public final class QuietFailuresApp {
+
+  private QuietFailuresApp() {}
+
+  public static void main(String[] args) {
+    PrintStream report = System.out;
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    PrintStream captured = new PrintStream(console, true, StandardCharsets.UTF_8);
+    System.setOut(captured);
+    System.setErr(captured);
+    List<String> records = Collections.synchronizedList(new ArrayList<>());
+    Loggers.useJdkLoggers();
+    // Held to the end: JDK logging keeps a logger's level only while the logger is referenced.
+    java.util.logging.Logger library = java.util.logging.Logger.getLogger("io.github.reactiverobots");
+    library.setLevel(Level.FINE);
+    java.util.logging.Logger.getLogger("").addHandler(new Handler() {
+      @Override
+      public void publish(LogRecord r) {
+        records.add(line(level(r.getLevel()), r.getLoggerName(), r.getThrown() != null,
+            new SimpleFormatter().formatMessage(r)));
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    });
+    List<String> results = new ArrayList<>();
+    try (RobotsCache cache = RobotsCaches.create(NettyRobotsFetcher.builder()
+            .userAgent("QuietBot/1.0").resolver(new TestResolver())
+            .responseTimeout(Duration.ofMillis(300)).deadline(Duration.ofSeconds(10)),
+        RobotsCache.builder().crawler("QuietBot/1.0"))) {
+      for (String arg : args) {
+        String[] nameAndOrigin = arg.split("=", 2);
+        Verdict v = cache.check(nameAndOrigin[1] + "/page").block(Duration.ofSeconds(30));
+        OriginState state = v.originState().orElseThrow();
+        results.add("RESULT " + nameAndOrigin[0] + " "
+            + (state.failure() != null ? state.failure() : Integer.toString(state.status()))
+            + " " + state.outcome());
+      }
+    }
+    results.forEach(report::println);
+    synchronized (records) {
+      records.forEach(report::println);
+    }
+    for (String text : console.toString(StandardCharsets.UTF_8).split("\n")) {
+      if (!text.isEmpty()) {
+        report.println("CONSOLE " + Printable.escape(text));
+      }
+    }
+    report.flush();
+    Reference.reachabilityFence(library);
+  }
+
+  static String line(String level, String logger, boolean thrown, String message) {
+    return "LOG " + level + " " + logger + " " + thrown + " " + Printable.escape(message);
+  }
+
+  /** The SLF4J name of a JDK logging level. */
+  private static String level(Level level) {
+    int v = level.intValue();
+    return v >= Level.SEVERE.intValue() ? "ERROR" : v >= Level.WARNING.intValue() ? "WARN"
+        : v >= Level.INFO.intValue() ? "INFO" : v >= Level.FINE.intValue() ? "DEBUG" : "TRACE";
+  }
+}
