@@ -130,11 +130,23 @@ public final class RobotsTags {
   }
 
   private static void requireJsoup() {
-    try {
-      Class.forName("org.jsoup.Jsoup", false, RobotsTags.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
+    if (!Jsoup.AVAILABLE) {
       throw new IllegalStateException("reading <meta> tags needs the optional dependency"
           + " org.jsoup:jsoup on the class path (on the module path: --add-modules org.jsoup)");
+    }
+  }
+
+  /** Found once: whether jsoup can be loaded. */
+  private static final class Jsoup {
+    static final boolean AVAILABLE = find();
+
+    private static boolean find() {
+      try {
+        Class.forName("org.jsoup.Jsoup", false, RobotsTags.class.getClassLoader());
+        return true;
+      } catch (ClassNotFoundException | LinkageError e) {
+        return false;
+      }
     }
   }
 
