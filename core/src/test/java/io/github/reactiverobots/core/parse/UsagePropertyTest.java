@@ -6,6 +6,7 @@ import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Usage;
 import io.github.reactiverobots.core.page.PageDirectives;
 import io.github.reactiverobots.core.page.RobotsTags;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
@@ -34,8 +35,12 @@ class UsagePropertyTest {
   void randomRobotsFilesWithUsageRulesNeverThrow(long seed) {
     Random random = new Random(seed);
     for (int i = 0; i < 1_000; i++) {
-      byte[] body = random.nextBoolean() ? randomBytes(random, 300)
-          : ("User-agent: *\n" + join(random, FRAGMENTS, 50)).getBytes(StandardCharsets.UTF_8);
+      byte[] body = switch (random.nextInt(3)) {
+        case 0 -> randomBytes(random, 300);
+        case 1 -> ("User-agent: *\n" + join(random, FRAGMENTS, 50))
+            .getBytes(StandardCharsets.UTF_8);
+        default -> usageLinesOfRandomBytes(random);
+      };
       for (Profile profile : Profile.values()) {
         RobotsTxt robots = RobotsTxt.parse(body, ParseOptions.of(profile));
         String path = "/" + new String(randomBytes(random, 20), StandardCharsets.ISO_8859_1);
@@ -66,6 +71,19 @@ class UsagePropertyTest {
       assertThat(page).isNotNull();
       assertThat(page.toString()).startsWith("PageDirectives{");
     }
+  }
+
+  /** A group whose content-usage and content-signal values are random bytes. */
+  private static byte[] usageLinesOfRandomBytes(Random random) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes("User-agent: *\n".getBytes(StandardCharsets.US_ASCII));
+    for (int k = random.nextInt(8); k >= 0; k--) {
+      out.writeBytes((random.nextBoolean() ? "Content-Usage: /" : "Content-Signal: ")
+          .getBytes(StandardCharsets.US_ASCII));
+      out.writeBytes(randomBytes(random, 60));
+      out.write('\n');
+    }
+    return out.toByteArray();
   }
 
   private static byte[] randomBytes(Random random, int max) {
