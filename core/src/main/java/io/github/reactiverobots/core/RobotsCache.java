@@ -69,6 +69,9 @@ import reactor.core.scheduler.Schedulers;
  * <p>Thread-safe: one instance serves any number of threads and subscribers.
  */
 public final class RobotsCache implements AutoCloseable {
+  /** A start time that says the answer is not timed (no listener wants it). */
+  private static final long UNTIMED = Long.MIN_VALUE;
+
   private final RobotsFetcher fetcher;
   private final TimeSource time;
   private final Events events = new Events();
@@ -80,6 +83,7 @@ public final class RobotsCache implements AutoCloseable {
   private final int checkAllConcurrency;
   private final boolean closeFetcher;
   private final AtomicBoolean closing = new AtomicBoolean();
+  private final EntryAnswer<Verdict> verdictAnswer = this::verdict;
   private volatile boolean closed;
 
   RobotsCache(RobotsCacheBuilder b) {
@@ -127,6 +131,22 @@ public final class RobotsCache implements AutoCloseable {
    *     passed first, the arguments swapped, is one)
    */
   public Mono<Verdict> check(String url, String agent) {
+    return answer(url, agent, verdictAnswer);
+  }
+
+  private Verdict verdict(Entry entry, Located target, String agent, long startNanos) {
+    Verdict v = entry.verdict(target, agent, time.nanos());
+    if (startNanos != UNTIMED) {
+      events.verdict(v, System.nanoTime() - startNanos);
+    }
+    return v;
+  }
+
+  /**
+   * What {@code answer} makes of the entry of {@code url}'s origin (fetched if needed) for
+   * {@code agent}, lazily; an invalid URL or a closed cache is the Mono's error.
+   */
+  private <T> Mono<T> answer(String url, String agent, EntryAnswer<T> answer) {
     Objects.requireNonNull(url, "url");
     String userAgent = Objects.requireNonNull(agent, "agent");
     Located target;
@@ -139,17 +159,19 @@ public final class RobotsCache implements AutoCloseable {
       if (closed) {
         return Mono.error(closedException());
       }
-      boolean timed = events.active();
-      long start = timed ? System.nanoTime() : 0;
-      return resolver.resolve(target.origin()).map(entry -> {
-        Verdict v = entry.verdict(target, userAgent, time.nanos());
-        if (timed) {
-          events.verdict(v, System.nanoTime() - start);
-        }
-        return v;
-      });
+      long start = events.active() ? System.nanoTime() : UNTIMED;
+      return resolver.resolve(target.origin())
+          .map(entry -> answer.of(entry, target, userAgent, start));
     });
   }
+
+  /** An answer made from an origin's entry for one URL and agent. */
+  @FunctionalInterface
+  private interface EntryAnswer<T> {
+    /** {@code startNanos} is when the question was asked, or {@link #UNTIMED}. */
+    T of(Entry entry, Located target, String agent, long startNanos);
+  }
+
 
   /**
    * How the cache's crawler may use what it fetches at {@code url}; see
@@ -176,18 +198,10 @@ public final class RobotsCache implements AutoCloseable {
    *     agent and the optional library {@code org.greenbytes.http:structured-fields} is missing
    */
   public Mono<Usage> usage(String url, String agent) {
-    Objects.requireNonNull(url, "url");
-    String userAgent = Objects.requireNonNull(agent, "agent");
-    Located target;
-    try {
-      target = recentOrigins.locate(url);
-    } catch (InvalidUrlException e) {
-      return Mono.error(e);
-    }
-    return Mono.defer(() -> closed ? Mono.error(closedException())
-        : resolver.resolve(target.origin()).map(entry -> entry.rulesFor(userAgent).usage(
-            target.bytes(), target.pathFrom(), target.pathTo(), entry.stateAt(time.nanos()))));
+    return answer(url, agent, (entry, target, userAgent, start) -> entry.rulesFor(userAgent)
+        .usage(target.bytes(), target.pathFrom(), target.pathTo(), entry.stateAt(time.nanos())));
   }
+
 
   /**
    * Whether the cache's crawler may fetch {@code url}; see {@link #check(String)}.

@@ -1,6 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
+import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Usage;
 import io.github.reactiverobots.core.model.Verdict;
@@ -171,14 +172,9 @@ public final class RobotsTxt {
    */
   public Verdict check(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
-    AgentRules rules = forAgent(agent);
-    byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
-    long range = LenientPaths.pathRange(bytes);
-    if (range < 0) {
-      return rules.check(LenientPaths.pathParamsQuery(url));
-    }
-    return rules.check(bytes, (int) (range >>> 32), (int) range);
+    return atPath(forAgent(agent), url, AgentRules::check);
   }
+
 
   /**
    * How {@code agent} may use what it fetches at {@code url} (SEMANTICS.md §8); see
@@ -193,14 +189,26 @@ public final class RobotsTxt {
    */
   public Usage usage(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
-    AgentRules rules = forAgent(agent);
+    return atPath(forAgent(agent), url, AgentRules::usage);
+  }
+
+  /** What {@code question} answers for the path of {@code url}, taken leniently. */
+  private static <T> T atPath(AgentRules rules, String url, PathQuestion<T> question) {
     byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
     long range = LenientPaths.pathRange(bytes);
     if (range < 0) {
-      return rules.usage(LenientPaths.pathParamsQuery(url));
+      byte[] path = LenientPaths.pathParamsQuery(url).getBytes(StandardCharsets.UTF_8);
+      return question.of(rules, path, 0, path.length, null);
     }
-    return rules.usage(bytes, (int) (range >>> 32), (int) range, null);
+    return question.of(rules, bytes, (int) (range >>> 32), (int) range, null);
   }
+
+  /** A question about the path {@code utf8[from, to)}, such as a check. */
+  @FunctionalInterface
+  private interface PathQuestion<T> {
+    T of(AgentRules rules, byte[] utf8, int from, int to, OriginState originState);
+  }
+
 
   /**
    * Shorthand for {@code check(url, agent).allowed()}.
