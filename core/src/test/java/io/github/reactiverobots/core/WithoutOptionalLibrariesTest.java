@@ -73,6 +73,13 @@ class WithoutOptionalLibrariesTest {
     Throwable usage = failure(rules, "usage", new Class<?>[] {String.class}, "/x");
     assertThat(usage).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("org.greenbytes.http:structured-fields");
+    Object lint = call(null, "io.github.reactiverobots.core.parse.Linter", "lint",
+        new Class<?>[] {byte[].class, loader.loadClass(
+            "io.github.reactiverobots.core.parse.ParseOptions")},
+        BODY.getBytes(StandardCharsets.UTF_8), call(null,
+            "io.github.reactiverobots.core.parse.ParseOptions", "defaults", new Class<?>[0]));
+    assertThat(lint.toString()).contains("[content_usage_not_checked]")
+        .contains("org.greenbytes.http:structured-fields");
     // A file without Content-Usage rules needs no library to say every category is unknown.
     Object plain = call(null, "io.github.reactiverobots.core.parse.RobotsTxt", "parse",
         new Class<?>[] {byte[].class}, (Object) "User-agent: *\nDisallow: /p\n".getBytes(

@@ -36,6 +36,7 @@ public final class Linter {
     private boolean inGroup;
     private boolean sawRule;
     private boolean groupIsGlobal;
+    private boolean reportedNoLibrary;
     private int globalGroups;
 
     LintHandler(ParseOptions options) {
@@ -171,7 +172,13 @@ public final class Linter {
         return;
       }
       if (!PreferenceDictionary.available()) {
-        return; // nothing reads the dictionaries without the library, nor can the linter
+        if (!reportedNoLibrary) {
+          reportedNoLibrary = true;
+          add(line, column + pref, Code.CONTENT_USAGE_NOT_CHECKED, "preferences not checked:"
+              + " reading them needs the optional dependency"
+              + " org.greenbytes.http:structured-fields");
+        }
+        return;
       }
       PreferenceDictionary.Reading reading = PreferenceDictionary.read(value.substring(pref));
       int at = column + pref;
