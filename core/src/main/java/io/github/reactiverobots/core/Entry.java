@@ -74,10 +74,11 @@ final class Entry {
   private final FailureStreak streak;
   private final int weight;
   /**
-   * Whether the store pins this entry (it weighs nothing to Caffeine) during its minimum
-   * residency: the one field that changes, once each way, read when Caffeine re-weighs it.
+   * The store's pin while this entry is pinned (it weighs nothing to Caffeine) during its minimum
+   * residency, else null: the one field that changes, once each way, read when Caffeine
+   * re-weighs it.
    */
-  private volatile boolean pinned;
+  private volatile EntryStore.Pin pin;
 
   private Entry(RobotsTxt rules, AgentRules blanket, OriginState state, Lifetime lifetime,
       GoodCopy copy, FailureStreak streak, int keyChars) {
@@ -174,15 +175,20 @@ final class Entry {
   }
 
   boolean isPinned() {
-    return pinned;
+    return pin != null;
   }
 
-  void pin() {
-    pinned = true;
+  /** The store's pin, or null when the entry is not pinned. */
+  EntryStore.Pin pin() {
+    return pin;
+  }
+
+  void pin(EntryStore.Pin pin) {
+    this.pin = pin;
   }
 
   void unpin() {
-    pinned = false;
+    pin = null;
   }
 
   /** The charged weight in bytes. */

@@ -22,8 +22,12 @@ import java.util.concurrent.atomic.LongAdder;
  * after the fetch. Then it matures: re-weighed at its true weight, it competes like any other,
  * with the frequency its checks gave it while pinned (they went through Caffeine), so a site
  * crawled several times stays and a one-shot origin goes. The pinned entries may take a share of
- * the weight bound (Caffeine gets the rest); past that share the oldest mature early, so a scan
- * of new origins flushes only other new origins, never the hot set.
+ * the weight bound (Caffeine gets the rest); past that share some mature early, so a scan of new
+ * origins flushes only other new origins, never the hot set. Which ones is a second-chance
+ * (CLOCK) choice: the oldest pin matures unless it was used since it was queued, in which case
+ * it goes to the back of the queue. A site still being crawled is used page after page and
+ * keeps its pin; one whose crawl is over goes first. Plain oldest-first would let one large new
+ * entry mature every younger pin at once, those of crawls still in progress included.
  *
  * <p>Both bounds at once: Caffeine bounds either weight or count, so when a maximum number of
  * origins is set each entry is charged at least {@code maximumWeight / maximumOrigins}; then the
@@ -40,14 +44,30 @@ final class EntryStore {
   private final TimeSource time;
   private final long residencyNanos;
   private final long pinnedBudget;
-  /** The pinned entries, oldest first; guarded by itself (only fetch results are added). */
-  private final ArrayDeque<Pinned> pinned = new ArrayDeque<>();
+  /** The pins in queue order; guarded by itself (only fetch results are added). */
+  private final ArrayDeque<Pin> pinned = new ArrayDeque<>();
   /** The summed charged weight of the pinned entries; guarded by {@code pinned}. */
   private long pinnedWeight;
   private final int minimumCharge;
 
-  /** An entry pinned at {@code since} (ticker nanos), and the weight it is charged once mature. */
-  private record Pinned(Origin origin, Entry entry, long since, int charge) {}
+  /**
+   * An entry pinned at {@code since} (ticker nanos), the weight it is charged once mature, and
+   * whether a check used it since it was queued (CLOCK's reference bit).
+   */
+  static final class Pin {
+    private final Origin origin;
+    private final Entry entry;
+    private final long since;
+    private final int charge;
+    private volatile boolean used;
+
+    private Pin(Origin origin, Entry entry, long since, int charge) {
+      this.origin = origin;
+      this.entry = entry;
+      this.since = since;
+      this.charge = charge;
+    }
+  }
 
   EntryStore(CacheSettings settings, TimeSource time, Events events) {
     this.time = time;
@@ -73,9 +93,16 @@ final class EntryStore {
         .build();
   }
 
-  /** The entry held for {@code origin}, or null. */
+  /** The entry held for {@code origin}, or null; the caller uses it. */
   Entry get(Origin origin) {
-    return cache.getIfPresent(origin);
+    Entry e = cache.getIfPresent(origin);
+    if (e != null) {
+      Pin pin = e.pin();
+      if (pin != null && !pin.used) {
+        pin.used = true;
+      }
+    }
+    return e;
   }
 
   /** Stores {@code entry}, replacing any other; what is put (preloaded) is not pinned. */
@@ -92,11 +119,11 @@ final class EntryStore {
   void putFetched(Origin origin, Entry entry) {
     weight.add(entry.weight());
     if (residencyNanos > 0 && pinnedBudget > 0) {
-      entry.pin();
-      int charge = Math.max(entry.weight(), minimumCharge);
+      Pin pin = new Pin(origin, entry, time.nanos(), Math.max(entry.weight(), minimumCharge));
+      entry.pin(pin);
       synchronized (pinned) {
-        pinnedWeight += charge;
-        pinned.add(new Pinned(origin, entry, time.nanos(), charge));
+        pinnedWeight += pin.charge;
+        pinned.add(pin);
       }
     }
     cache.put(origin, entry);
@@ -104,24 +131,37 @@ final class EntryStore {
   }
 
   /**
-   * Matures the pinned entries whose residency is over, and the oldest ones while the pinned
-   * weight is over its share.
+   * Matures the pinned entries whose residency is over, and while the pinned weight is over its
+   * share, the first in queue order not used since queued (each gets one second chance per call).
    */
   private void matureDue() {
     long now = time.nanos();
+    int secondChances;
+    synchronized (pinned) {
+      secondChances = pinned.size();
+    }
     while (true) {
-      Pinned p;
+      Pin p;
       synchronized (pinned) {
         p = pinned.peek();
-        if (p == null || (now - p.since() < residencyNanos && pinnedWeight <= pinnedBudget)) {
+        if (p == null) {
+          return;
+        }
+        boolean due = now - p.since >= residencyNanos;
+        if (!due && pinnedWeight <= pinnedBudget) {
           return;
         }
         pinned.poll();
-        pinnedWeight -= p.charge();
+        if (!due && p.used && secondChances-- > 0) {
+          p.used = false;
+          pinned.add(p);
+          continue;
+        }
+        pinnedWeight -= p.charge;
       }
-      p.entry().unpin();
+      p.entry.unpin();
       // Re-weighed at its true weight; a no-op when the entry was replaced or removed.
-      cache.asMap().replace(p.origin(), p.entry(), p.entry());
+      cache.asMap().replace(p.origin, p.entry, p.entry);
     }
   }
 

@@ -122,13 +122,19 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * The verdict for {@code url} and {@code agent} (a product token or a User-Agent string),
-   * fetching the origin's robots.txt if needed. Lazy: nothing happens before subscription.
+   * The verdict for {@code url} and {@code agent}, fetching the origin's robots.txt if needed.
+   * Lazy: nothing happens before subscription. {@code agent} is the crawler's own product token
+   * ({@code MyBot}); under {@code RFC_9309} a string that starts with it ({@code MyBot/1.0})
+   * selects the same groups, under {@code GOOGLE} it is matched as given (SEMANTICS.md §2). A
+   * crawler that sends a browser-style User-Agent sets its token once with
+   * {@link RobotsCacheBuilder#crawler(CrawlerIdentity)} and calls {@link #check(String)}.
    *
    * @param url an absolute http(s) URL
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return the verdict, lazily; an {@link InvalidUrlException} for an invalid URL (an agent
    *     passed first, the arguments swapped, is one)
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty
+   *     ({@code ""}, {@code *}, {@code 008bot}) or {@code Mozilla}
    */
   public Mono<Verdict> check(String url, String agent) {
     return answer(url, agent, verdictAnswer);
@@ -148,7 +154,7 @@ public final class RobotsCache implements AutoCloseable {
    */
   private <T> Mono<T> answer(String url, String agent, EntryAnswer<T> answer) {
     Objects.requireNonNull(url, "url");
-    String userAgent = Objects.requireNonNull(agent, "agent");
+    String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
     Located target;
     try {
       target = recentOrigins.locate(url);
@@ -192,10 +198,12 @@ public final class RobotsCache implements AutoCloseable {
    * this: the usage rules are compiled the first time usage is asked for. Lazy.
    *
    * @param url an absolute http(s) URL
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return the answer, lazily; an {@link InvalidUrlException} for an invalid URL, an
    *     {@link IllegalStateException} when the origin has {@code Content-Usage} rules for the
    *     agent and the optional library {@code org.greenbytes.http:structured-fields} is missing
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
    */
   public Mono<Usage> usage(String url, String agent) {
     return answer(url, agent, (entry, target, userAgent, start) -> entry.rulesFor(userAgent)
@@ -218,8 +226,10 @@ public final class RobotsCache implements AutoCloseable {
    * Whether {@code agent} may fetch {@code url}; see {@link #check(String, String)}.
    *
    * @param url an absolute http(s) URL
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return whether it is allowed, lazily
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
    */
   public Mono<Boolean> allowed(String url, String agent) {
     return check(url, agent).map(Verdict::allowed);
@@ -243,8 +253,10 @@ public final class RobotsCache implements AutoCloseable {
    * {@link #checkAll(Publisher, String, int)}.
    *
    * @param urls absolute http(s) URLs
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return one result per input, in input order
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
    */
   public Flux<CheckResult> checkAll(Publisher<String> urls, String agent) {
     return checkAll(urls, agent, checkAllConcurrency);
@@ -255,18 +267,20 @@ public final class RobotsCache implements AutoCloseable {
    * its verdict or the error that kept it from having one (an {@link InvalidUrlException}, say):
    * one bad input never ends the Flux. Up to {@code concurrency} checks run at once: at most
    * {@code concurrency} URLs are requested from the source ahead of the results the subscriber
-   * has requested. The Flux itself signals only an error of the source, an agent that is a URL
-   * ({@link IllegalArgumentException}), or a closed cache ({@link IllegalStateException}, also
-   * when the cache is closed while the Flux runs).
+   * has requested. The Flux itself signals only an error of the source or a closed cache
+   * ({@link IllegalStateException}, also when the cache is closed while the Flux runs). An agent
+   * named by a URL ({@code https://crawler.example/}) is a crawler like any other.
    *
    * @param urls absolute http(s) URLs
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @param concurrency checks running at once, at least 1
    * @return one result per input, in input order
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
+   *     {@code Mozilla}, or {@code concurrency} is not positive
    */
   public Flux<CheckResult> checkAll(Publisher<String> urls, String agent, int concurrency) {
     Objects.requireNonNull(urls, "urls");
-    String userAgent = Objects.requireNonNull(agent, "agent");
+    String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
     if (concurrency <= 0) {
       throw new IllegalArgumentException("concurrency must be positive, was " + concurrency);
     }
@@ -301,14 +315,16 @@ public final class RobotsCache implements AutoCloseable {
    * {@link #check} on a miss.
    *
    * @param url an absolute http(s) URL
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return the verdict, or empty when nothing usable is cached
    * @throws InvalidUrlException if {@code url} is invalid
    * @throws IllegalStateException if the cache is closed
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
    */
   public Optional<Verdict> checkIfCached(String url, String agent) {
     Objects.requireNonNull(url, "url");
-    String userAgent = Objects.requireNonNull(agent, "agent");
+    String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
     ensureOpen();
     Located target = recentOrigins.locate(url);
     boolean timed = events.active();

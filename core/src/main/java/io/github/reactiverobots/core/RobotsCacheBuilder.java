@@ -79,9 +79,9 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * The crawler's identity: its product token selects the robots.txt groups for every check that
-   * names no agent ({@code check(url)}, {@code allowed(url)}...). Default none: then every check
-   * must name its agent.
+   * The crawler's identity, set once: its product token selects the robots.txt groups for every
+   * check that names no agent ({@code check(url)}, {@code allowed(url)}...). Default none: then
+   * every check must name its agent.
    *
    * @param crawler the identity
    * @return this builder
@@ -94,11 +94,13 @@ public final class RobotsCacheBuilder {
   /**
    * The crawler's identity from the {@code User-Agent} it sends, its product token being the
    * leading {@code A-Z a-z _ -} run ({@code MyCrawler/1.0 (+https://example.com/bot)} checks as
-   * {@code MyCrawler}); see {@link #crawler(CrawlerIdentity)}.
+   * {@code MyCrawler}); see {@link #crawler(CrawlerIdentity)}, which names the token of a
+   * crawler whose header does not start with it.
    *
    * @param userAgent the User-Agent header value, or a bare product token
    * @return this builder
-   * @throws IllegalArgumentException if it does not start with a product token
+   * @throws IllegalArgumentException if it does not start with a product token, or starts with
+   *     {@code Mozilla}, a browser's token (see {@link CrawlerIdentity#requireCrawlerToken})
    */
   public RobotsCacheBuilder crawler(String userAgent) {
     return crawler(CrawlerIdentity.of(userAgent));

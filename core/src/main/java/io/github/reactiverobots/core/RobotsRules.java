@@ -90,11 +90,13 @@ public final class RobotsRules {
   /**
    * The pacing records of the groups that apply to {@code agent}.
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return the merged pacing; {@link Pacing#NONE} for a blanket answer
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
    */
   public Pacing pacing(String agent) {
-    return entry.rulesFor(agent).pacing();
+    return rulesFor(agent).pacing();
   }
 
   /**
@@ -110,7 +112,7 @@ public final class RobotsRules {
   /**
    * The crawl-delay of {@code agent}'s groups.
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the longest crawl-delay, when given
    */
   public Optional<Duration> crawlDelay(String agent) {
@@ -120,7 +122,7 @@ public final class RobotsRules {
   /**
    * The {@code request-rate} of {@code agent}'s groups.
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the slowest rate, when given
    */
   public Optional<RequestRate> requestRate(String agent) {
@@ -130,7 +132,7 @@ public final class RobotsRules {
   /**
    * The {@code visit-time} window of {@code agent}'s groups.
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the shortest window, when given
    */
   public Optional<VisitTime> visitTime(String agent) {
@@ -143,16 +145,16 @@ public final class RobotsRules {
    *
    * @param url an absolute URL of this origin, or a path with params and query starting with
    *     {@code /}
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the verdict
    * @throws InvalidUrlException if {@code url} is neither a path nor a valid URL
-   * @throws IllegalArgumentException if {@code url} belongs to another origin, or {@code agent}
-   *     is a URL (the arguments were swapped)
+   * @throws IllegalArgumentException if {@code url} belongs to another origin, or
+   *     {@code agent}'s product token is empty or {@code Mozilla} (see
+   *     {@link CrawlerIdentity#requireCrawlerToken})
    */
   public Verdict check(String url, String agent) {
-    byte[] path = pathOf(Objects.requireNonNull(url, "url")).getBytes(StandardCharsets.UTF_8);
-    AgentRules rules = entry.rulesFor(Objects.requireNonNull(agent, "agent"));
-    return rules.check(path, 0, path.length, state);
+    byte[] path = pathBytes(url);
+    return rulesFor(agent).check(path, 0, path.length, state);
   }
 
   /**
@@ -172,17 +174,16 @@ public final class RobotsRules {
    * agent's content signals.
    *
    * @param url an absolute URL of this origin, or a path starting with {@code /}
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the answer
    * @throws InvalidUrlException if {@code url} is neither a path nor a valid URL
-   * @throws IllegalArgumentException if {@code url} belongs to another origin
+   * @throws IllegalArgumentException as {@link #check(String, String)} does
    * @throws IllegalStateException if the library that reads preferences is missing (see
    *     {@link AgentRules#usage(String)})
    */
   public Usage usage(String url, String agent) {
-    byte[] path = pathOf(Objects.requireNonNull(url, "url")).getBytes(StandardCharsets.UTF_8);
-    AgentRules rules = entry.rulesFor(Objects.requireNonNull(agent, "agent"));
-    return rules.usage(path, 0, path.length, state);
+    byte[] path = pathBytes(url);
+    return rulesFor(agent).usage(path, 0, path.length, state);
   }
 
   /**
@@ -200,22 +201,37 @@ public final class RobotsRules {
   /**
    * The {@code Content-Usage} rules of {@code agent}'s groups as written, in file order.
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return an immutable list; empty for a blanket answer
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
    */
   public List<UsageRule> usageRules(String agent) {
-    return entry.rulesFor(Objects.requireNonNull(agent, "agent")).usageRules();
+    return rulesFor(agent).usageRules();
   }
 
   /**
    * The {@code Content-Signal} records of {@code agent}'s groups, combined most restrictively,
    * with the lines as written.
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the signals; {@link ContentSignals#NONE} for a blanket answer
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
    */
   public ContentSignals contentSignals(String agent) {
-    return entry.rulesFor(Objects.requireNonNull(agent, "agent")).contentSignals();
+    return rulesFor(agent).contentSignals();
+  }
+
+  /** The rules of {@code agent}, a crawler's product token (checked). */
+  private AgentRules rulesFor(String agent) {
+    return entry.rulesFor(
+        CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent")));
+  }
+
+  /** The UTF-8 path of {@code url}, a URL of this origin or a path. */
+  private byte[] pathBytes(String url) {
+    return pathOf(Objects.requireNonNull(url, "url")).getBytes(StandardCharsets.UTF_8);
   }
 
   private String pathOf(String url) {

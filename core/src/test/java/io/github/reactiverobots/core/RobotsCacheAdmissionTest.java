@@ -33,9 +33,11 @@ class RobotsCacheAdmissionTest {
 
   /** Counts the fetches of each origin. */
   private final Map<Origin, AtomicInteger> fetches = new ConcurrentHashMap<>();
+  /** Bodies other than {@link #BODY}, by origin. */
+  private final Map<Origin, byte[]> bodies = new ConcurrentHashMap<>();
   private final RobotsFetcher fetcher = (origin, validators) -> {
     fetches.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
-    return Mono.just(FetchResult.status(200).body(BODY).build());
+    return Mono.just(FetchResult.status(200).body(bodies.getOrDefault(origin, BODY)).build());
   };
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
@@ -64,14 +66,7 @@ class RobotsCacheAdmissionTest {
    * the new sites' fetches.
    */
   private int newSiteFetches(RobotsCache cache, int hot, int newSites, int pages) {
-    for (int f = 0; f < 2_000; f++) {
-      cache.check(url("filler" + f + ".example", 0)).block(WAIT);
-    }
-    for (int round = 0; round < 12; round++) {
-      for (int h = 0; h < hot; h++) {
-        cache.check(url("hot" + h + ".example", round)).block(WAIT);
-      }
-    }
+    fill(cache, hot);
     int nextHot = 0;
     for (int first = 0; first < newSites; first += 4) {
       for (int page = 0; page < pages; page++) {
@@ -87,6 +82,72 @@ class RobotsCacheAdmissionTest {
       total += fetches.get(Origin.of("https://new" + s + ".example")).get();
     }
     return total;
+  }
+
+  /** 2,000 sites checked once, then a hot set checked 12 times each. */
+  private static void fill(RobotsCache cache, int hot) {
+    for (int f = 0; f < 2_000; f++) {
+      cache.check(url("filler" + f + ".example", 0)).block(WAIT);
+    }
+    for (int round = 0; round < 12; round++) {
+      for (int h = 0; h < hot; h++) {
+        cache.check(url("hot" + h + ".example", round)).block(WAIT);
+      }
+    }
+  }
+
+  /** A body whose entry weighs at least {@code target} bytes. */
+  private byte[] bodyWeighing(long target) {
+    StringBuilder sb = new StringBuilder("User-agent: *\n");
+    for (int rules = 1; ; rules *= 2) {
+      while (sb.length() < rules * 40) {
+        sb.append("Disallow: /section-").append(sb.length()).append("/x*y$\n");
+      }
+      byte[] body = sb.toString().getBytes(StandardCharsets.UTF_8);
+      Origin probeOrigin = Origin.of("https://probe.example");
+      bodies.put(probeOrigin, body);
+      try (RobotsCache probe = cache(1 << 30, Duration.ZERO)) {
+        probe.check("https://probe.example/").block(WAIT);
+        if (probe.stats().weightBytes() >= target) {
+          return body;
+        }
+      } finally {
+        bodies.remove(probeOrigin);
+      }
+    }
+  }
+
+  @Test
+  void aLargeNewEntryMaturesThePinsOfFinishedCrawlsNotThoseOfCrawlsInProgress() {
+    long weight = entryWeight();
+    // The pinned share is a tenth of the bound: 200 entries' weight. The large entry takes 150.
+    bodies.put(Origin.of("https://large.example"), bodyWeighing(150 * weight));
+    fetches.clear();
+    try (RobotsCache cache = cache(2_000 * weight, Duration.ofMinutes(5))) {
+      // A full cache of sites each used four times: an entry used less loses its place.
+      for (int round = 0; round < 4; round++) {
+        for (int f = 0; f < 2_000; f++) {
+          cache.check(url("used" + f + ".example", round)).block(WAIT);
+        }
+      }
+      cache.check(url("crawled.example", 0)).block(WAIT);
+      cache.check(url("crawled.example", 1)).block(WAIT);
+      for (int s = 0; s < 100; s++) {
+        cache.check(url("once" + s + ".example", 0)).block(WAIT);
+      }
+      cache.check(url("large.example", 0)).block(WAIT);
+      for (int s = 100; s < 130; s++) {
+        cache.check(url("once" + s + ".example", 0)).block(WAIT);
+      }
+      for (int page = 2; page < 5; page++) {
+        cache.check(url("crawled.example", page)).block(WAIT);
+      }
+      assertThat(fetches.get(Origin.of("https://crawled.example")).get()).isEqualTo(1);
+      assertThat(fetches.get(Origin.of("https://large.example")).get()).isEqualTo(1);
+      cache.check(url("large.example", 1)).block(WAIT);
+      assertThat(fetches.get(Origin.of("https://large.example")).get()).isEqualTo(1);
+      assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(2_000 * weight);
+    }
   }
 
   @Test

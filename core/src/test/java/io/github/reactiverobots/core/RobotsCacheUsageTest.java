@@ -1,6 +1,7 @@
 package io.github.reactiverobots.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.model.ContentSignal;
@@ -78,6 +79,14 @@ class RobotsCacheUsageTest {
         new UsageRule("/", "train-ai=n", 4), new UsageRule("/ai-ok/", "train-ai=y, ai-use=y", 5));
     assertThat(rules.contentSignals("AiBot").line(ContentSignal.SEARCH)).hasValue(2);
     assertThat(rules.contentSignals("ExampleBot").isEmpty()).isTrue();
+    for (String noToken : new String[] {"", "*", "Mozilla/5.0"}) {
+      assertThatThrownBy(() -> rules.usage("/x", noToken)).as(noToken)
+          .isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> rules.usageRules(noToken)).as(noToken)
+          .isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> rules.contentSignals(noToken)).as(noToken)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
   }
 
   @Test
@@ -86,6 +95,9 @@ class RobotsCacheUsageTest {
         .expectError(InvalidUrlException.class).verify(WAIT);
     StepVerifier.create(cache.usage("not a url")).expectError(InvalidUrlException.class)
         .verify(WAIT);
+    // An agent without a product token is refused at once, as check refuses it (SEMANTICS.md §2).
+    assertThatThrownBy(() -> cache.usage("https://example.com/x", ""))
+        .isInstanceOf(IllegalArgumentException.class);
     cache.close();
     StepVerifier.create(cache.usage("https://example.com/x"))
         .expectError(IllegalStateException.class).verify(WAIT);

@@ -2,6 +2,7 @@ package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheBuilder;
+import io.github.reactiverobots.core.model.CrawlerIdentity;
 import java.util.Objects;
 
 /**
@@ -32,7 +33,8 @@ public final class RobotsCaches {
    *
    * @param userAgent the full {@code User-Agent} header the fetcher sends
    * @return the cache
-   * @throws IllegalArgumentException if {@code userAgent} does not start with a product token
+   * @throws IllegalArgumentException if {@code userAgent} does not start with a product token,
+   *     or starts with {@code Mozilla} (see {@link #create(CrawlerIdentity)})
    */
   public static RobotsCache create(String userAgent) {
     RobotsCacheBuilder builder = RobotsCache.builder().crawler(userAgent);
@@ -61,6 +63,21 @@ public final class RobotsCaches {
       fetcher.close();
       throw e;
     }
+  }
+
+  /**
+   * Like {@link #create(String)} for a crawler whose {@code User-Agent} header does not start
+   * with its product token: the fetcher sends {@code crawler.userAgent()}, and
+   * {@code crawler.token()} alone selects the robots.txt groups (never the header's first word).
+   * The cache owns the fetcher, as with {@link #create(String)}.
+   *
+   * @param crawler the crawler's product token and the User-Agent header it sends
+   * @return the cache
+   */
+  public static RobotsCache create(CrawlerIdentity crawler) {
+    Objects.requireNonNull(crawler, "crawler");
+    RobotsCacheBuilder builder = RobotsCache.builder().crawler(crawler);
+    return create(NettyRobotsFetcher.builder().userAgent(crawler.userAgent()), builder);
   }
 
   /**

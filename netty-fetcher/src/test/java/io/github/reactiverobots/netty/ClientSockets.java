@@ -31,7 +31,9 @@ final class ClientSockets {
       if (!Files.isReadable(path)) {
         continue;
       }
-      for (String line : read(path).subList(1, read(path).size())) {
+      // Read once: the table is the whole namespace's, and other processes' sockets come and go.
+      List<String> lines = read(path);
+      for (String line : lines.subList(1, lines.size())) {
         String[] f = line.trim().split("\\s+");
         String remote = f[2];
         int remotePort = Integer.parseInt(remote.substring(remote.indexOf(':') + 1), 16);

@@ -6,6 +6,7 @@ import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.netty.testing.TestResolver;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

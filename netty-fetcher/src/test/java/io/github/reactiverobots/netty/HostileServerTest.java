@@ -242,11 +242,11 @@ class HostileServerTest extends FetcherTestSupport {
   @Test
   void anUnknownHostIsDnsFailure() {
     NettyRobotsFetcher f = fetcher(fetcherBuilder());
-    int before = resolver.lookups.get();
+    int before = resolver.lookups();
     FetchResult r = fetch(f, "http://nowhere.invalid");
     assertThat(r.failure()).isEqualTo(FailureKind.DNS);
     assertThat(r.failureDetail()).contains("nowhere.invalid");
-    assertThat(resolver.lookups.get()).isGreaterThan(before);
+    assertThat(resolver.lookups()).isGreaterThan(before);
     assertUnreachable(f, "http://nowhere.invalid");
   }
 

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.netty;
 
+import io.github.reactiverobots.netty.testing.TestResolver;
 import io.netty.channel.ChannelOption;
 import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.X509Bundle;

@@ -4,6 +4,7 @@ import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Printable;
 import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.netty.testing.TestResolver;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.ref.Reference;

@@ -1,9 +1,11 @@
 package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.Verdict;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,25 @@ class RobotsCachesTest extends FetcherTestSupport {
       assertThat(agent[0]).isEqualTo("OneLineBot/2.0");
       assertThat(cache.allowed(origin + "/public", "OneLineBot").block(WAIT)).isTrue();
       assertThat(requests.get()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aCrawlerIdentityNamesTheTokenWhileTheFetcherSendsTheWholeHeader() {
+    String header = "Mozilla/5.0 (compatible; TokenBot/3.0; +https://tokenbot.example/)";
+    String[] agent = new String[1];
+    try (TestServer s = TestServer.start((req, res) -> {
+      agent[0] = req.requestHeaders().get("User-Agent");
+      return res.sendString(Mono.just(
+          "User-agent: mozilla\nDisallow: /\n\nUser-agent: TokenBot\nDisallow: /mine\n")).then();
+    })) {
+      String origin = "http://127.0.0.1:" + s.port();
+      RobotsCache cache = closing(RobotsCaches.create(new CrawlerIdentity("TokenBot", header)));
+      assertThat(cache.allowed(origin + "/page").block(WAIT)).isTrue();
+      assertThat(cache.allowed(origin + "/mine").block(WAIT)).isFalse();
+      assertThat(agent[0]).isEqualTo(header);
+      assertThatThrownBy(() -> RobotsCaches.create(header))
+          .isInstanceOf(IllegalArgumentException.class);
     }
   }
 

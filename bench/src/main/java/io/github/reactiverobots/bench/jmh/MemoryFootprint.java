@@ -2,12 +2,18 @@ package io.github.reactiverobots.bench.jmh;
 
 import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.bench.HeapInUse;
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.CorpusFile;
 import java.lang.management.MemoryMXBean;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Parse + compile memory: the heap retained per parsed origin, measured, not estimated.
@@ -28,6 +34,13 @@ import java.util.function.Function;
  * @param oursEstimatedPerOrigin mean of reactive-robots' own {@code estimatedWeight()}
  * @param theirsBytesPerOrigin mean retained heap per crawler-commons {@code SimpleRobotRules}
  *     (which keeps only the rules of the one agent it was parsed for)
+ * @param blanketEntryBytes retained heap per origin of a {@code RobotsCache} holding only
+ *     allow-all entries (robots.txt answered 404): entry, state, origin key and Caffeine's node,
+ *     after the minimum residency (no pins)
+ * @param wildcardFiles corpus files with at least {@value #WILDCARD_RULES} wildcard rules
+ * @param wildcardBodyBytes their mean body size
+ * @param wildcardOursBytes their mean retained heap, parsed and compiled for one crawler
+ * @param wildcardWorstRatio the largest retained heap over body among them, file by file
  */
 public record MemoryFootprint(
     int copies,
@@ -35,7 +48,16 @@ public record MemoryFootprint(
     double rawBytesPerOrigin,
     double oursBytesPerOrigin,
     double oursEstimatedPerOrigin,
-    double theirsBytesPerOrigin) {
+    double theirsBytesPerOrigin,
+    double blanketEntryBytes,
+    int wildcardFiles,
+    double wildcardBodyBytes,
+    double wildcardOursBytes,
+    double wildcardWorstRatio) {
+
+  /** Wildcard rules that make a file wildcard-heavy. */
+  public static final int WILDCARD_RULES = 100;
+  private static final int BLANKET_ORIGINS = 20_000;
 
   /** The agent both libraries parse for. */
   static final String AGENT = "googlebot";
@@ -45,11 +67,7 @@ public record MemoryFootprint(
     Corpus corpus = BenchCorpus.selected();
     List<CorpusFile> files = corpus.files();
     double raw = (double) corpus.totalBytes() / files.size();
-    double ours = retainedPerResult(files, copies, f -> {
-      RobotsTxt txt = RobotsTxt.parse(f.body(), Ours.DEFAULTS);
-      txt.forAgent(AGENT);
-      return txt;
-    });
+    double ours = retainedPerResult(files, copies, MemoryFootprint::parseOurs);
     double theirs = retainedPerResult(files, copies,
         f -> CrawlerCommons.parse(f.url("/robots.txt"), f.body(), AGENT));
     double estimated = files.stream()
@@ -59,7 +77,68 @@ public record MemoryFootprint(
           return txt.estimatedWeight();
         })
         .average().orElse(0);
-    return new MemoryFootprint(copies, files.size(), raw, ours, estimated, theirs);
+    List<CorpusFile> wildcards = files.stream().filter(MemoryFootprint::isWildcardHeavy).toList();
+    double worst = 0;
+    for (CorpusFile f : wildcards) {
+      double retained = retainedPerResult(List.of(f), copies * 8, MemoryFootprint::parseOurs);
+      worst = Math.max(worst, retained / f.body().length);
+    }
+    double wildcardBody = wildcards.stream().mapToInt(f -> f.body().length).average().orElse(0);
+    double wildcardOurs = wildcards.isEmpty() ? 0
+        : retainedPerResult(wildcards, copies * 4, MemoryFootprint::parseOurs);
+    return new MemoryFootprint(copies, files.size(), raw, ours, estimated, theirs,
+        measureBlanketEntry(), wildcards.size(), wildcardBody, wildcardOurs, worst);
+  }
+
+  /** Retained heap per origin over the raw body. */
+  public double oursOverBody() {
+    return oursBytesPerOrigin / rawBytesPerOrigin;
+  }
+
+  /** Mean retained heap of the wildcard-heavy files over their mean body. */
+  public double wildcardOverBody() {
+    return wildcardOursBytes / wildcardBodyBytes;
+  }
+
+  /** Whether {@code f} has at least {@value #WILDCARD_RULES} allow/disallow rules with a {@code *}. */
+  static boolean isWildcardHeavy(CorpusFile f) {
+    int rules = 0;
+    for (String line : new String(f.body(), StandardCharsets.ISO_8859_1).split("\n")) {
+      String l = line.trim().toLowerCase(java.util.Locale.ROOT);
+      if ((l.startsWith("disallow") || l.startsWith("allow")) && l.indexOf('*') > 0) {
+        rules++;
+      }
+    }
+    return rules >= WILDCARD_RULES;
+  }
+
+  /** Retained heap per allow-all entry in a cache holding nothing else (full vs closed). */
+  private static double measureBlanketEntry() {
+    RobotsCache cache = RobotsCache.builder()
+        .fetcher((origin, validators) -> Mono.just(FetchResult.status(404).build()))
+        .crawler(AGENT)
+        .parseScheduler(Schedulers.immediate())
+        .maximumWeight(1L << 30)
+        .minimumResidency(Duration.ZERO)
+        .build();
+    try (cache) {
+      for (int i = 0; i < BLANKET_ORIGINS; i++) {
+        cache.check("https://site-" + i + ".example/").block(Duration.ofSeconds(10));
+      }
+      if (cache.stats().origins() != BLANKET_ORIGINS) {
+        throw new IllegalStateException("expected " + BLANKET_ORIGINS + " entries, held "
+            + cache.stats().origins());
+      }
+      long full = usedAfterGc();
+      cache.close();
+      return (double) (full - usedAfterGc()) / BLANKET_ORIGINS;
+    }
+  }
+
+  private static RobotsTxt parseOurs(CorpusFile f) {
+    RobotsTxt txt = RobotsTxt.parse(f.body(), Ours.DEFAULTS);
+    txt.forAgent(AGENT);
+    return txt;
   }
 
   private static double retainedPerResult(

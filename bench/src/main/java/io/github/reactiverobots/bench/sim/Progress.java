@@ -30,9 +30,9 @@ final class Progress {
     CacheStats c = cache.stats();
     System.err.printf(Locale.ROOT,
         "[%4.0f s] checks %,d/%,d (%,.0f/s) | origins asked %,d | fetches %,d"
-            + " (active %d, queued %d) | cached %,d | hit %.1f%%%n",
+            + " (active %d, queued %d) | cached %,d, evicted %,d | hit %.1f%%%n",
         (now - start) / 1e9, checks, options.checks(), rate, stats.distinctOrigins(),
         stats.fetchesStarted(), c.fetchesActive(), c.fetchesQueued(), c.origins(),
-        100 * stats.hitRatio());
+        stats.evictions(), 100 * stats.hitRatio());
   }
 }

@@ -15,14 +15,33 @@ import org.HdrHistogram.Recorder;
 
 /**
  * The simulator's counters: a {@link RobotsCacheListener} for the cache's events plus what the
- * workload records itself (checks done, verdicts, distinct origins asked for, check latency).
- * Thread-safe and non-blocking: adders, atomic arrays and an HdrHistogram {@link Recorder}, whose
- * recording is wait-free.
+ * workload records itself (checks done, verdicts, distinct origins asked for, visits in progress,
+ * check latency). Per origin it keeps the fetches, the visits in progress and how the origin last
+ * left the cache, so that every fetch after the first is put down to its cause: the entry
+ * expired, it was evicted while no visit was using it, or it was evicted while a visit was still
+ * checking its pages (what admission must prevent). Thread-safe and non-blocking: adders, atomic
+ * arrays and an HdrHistogram {@link Recorder}, whose recording is wait-free.
  */
 public final class SimStats implements RobotsCacheListener {
+  /** Why an origin was fetched again: how it last left the cache. */
+  public enum Refetch {
+    /** Its retention ran out. */
+    EXPIRED,
+    /** Evicted for room while no visit was checking its pages. */
+    EVICTED_IDLE,
+    /** Evicted for room while a visit was still checking its pages. */
+    EVICTED_WHILE_CRAWLED,
+    /** No removal seen: a refresh or a retry of a failed fetch. */
+    OTHER
+  }
+
+  private static final int NOT_REMOVED = -1;
+
   private final EnumMap<Lookup, LongAdder> lookups = counters(Lookup.class);
   private final EnumMap<FetchOutcome, LongAdder> outcomes = counters(FetchOutcome.class);
   private final EnumMap<Reason, LongAdder> reasons = counters(Reason.class);
+  private final EnumMap<EvictionCause, LongAdder> removals = counters(EvictionCause.class);
+  private final EnumMap<Refetch, LongAdder> refetches = counters(Refetch.class);
   private final LongAdder fetchesStarted = new LongAdder();
   private final LongAdder evictions = new LongAdder();
   private final LongAdder allowed = new LongAdder();
@@ -30,13 +49,28 @@ public final class SimStats implements RobotsCacheListener {
   private final LongAdder checks = new LongAdder();
   private final LongAdder errors = new LongAdder();
   private final LongAdder distinct = new LongAdder();
+  private final LongAdder fetchedMoreThanOnce = new LongAdder();
+  private final LongAdder overlappingFetches = new LongAdder();
+  private final LongAdder visits = new LongAdder();
   private final AtomicIntegerArray seen;
+  private final AtomicIntegerArray fetches;
+  private final AtomicIntegerArray fetchesInFlight;
+  private final AtomicIntegerArray activeVisits;
+  /** Per origin: the {@link Refetch} ordinal its last removal stands for, or NOT_REMOVED. */
+  private final AtomicIntegerArray lastRemoval;
   private final Recorder latency = new Recorder(3);
   private final Histogram total = new Histogram(3);
 
   /** Counters for a farm of {@code origins} origins. */
   public SimStats(int origins) {
     seen = new AtomicIntegerArray(origins);
+    fetches = new AtomicIntegerArray(origins);
+    fetchesInFlight = new AtomicIntegerArray(origins);
+    activeVisits = new AtomicIntegerArray(origins);
+    lastRemoval = new AtomicIntegerArray(origins);
+    for (int i = 0; i < origins; i++) {
+      lastRemoval.set(i, NOT_REMOVED);
+    }
   }
 
   private static <E extends Enum<E>> EnumMap<E, LongAdder> counters(Class<E> type) {
@@ -52,6 +86,20 @@ public final class SimStats implements RobotsCacheListener {
     if (seen.get(index) == 0 && seen.getAndSet(index, 1) == 0) {
       distinct.increment();
     }
+  }
+
+  /**
+   * A visit to origin {@code index} has its first verdict and goes on to its other pages: from
+   * now until {@link #visitEnded} the origin is being crawled.
+   */
+  void visitStarted(int index) {
+    visits.increment();
+    activeVisits.incrementAndGet(index);
+  }
+
+  /** A visit to origin {@code index} that {@link #visitStarted} has checked its last page. */
+  void visitEnded(int index) {
+    activeVisits.decrementAndGet(index);
   }
 
   /** A check finished with {@code verdict} after {@code nanos}. */
@@ -76,18 +124,52 @@ public final class SimStats implements RobotsCacheListener {
   @Override
   public void onFetchStarted(Origin origin) {
     fetchesStarted.increment();
+    int index = OriginFarm.indexOf(origin.host());
+    if (index < 0 || index >= fetches.length()) {
+      return;
+    }
+    if (fetchesInFlight.incrementAndGet(index) > 1) {
+      overlappingFetches.increment();
+    }
+    int before = fetches.getAndIncrement(index);
+    if (before == 1) {
+      fetchedMoreThanOnce.increment();
+    }
+    if (before > 0) {
+      int removal = lastRemoval.getAndSet(index, NOT_REMOVED);
+      refetches.get(removal == NOT_REMOVED ? Refetch.OTHER : Refetch.values()[removal])
+          .increment();
+    }
   }
 
   @Override
   public void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
       FailureKind failure, long bodyBytes, long durationNanos) {
     outcomes.get(outcome).increment();
+    int index = OriginFarm.indexOf(origin.host());
+    if (index >= 0 && index < fetches.length()) {
+      fetchesInFlight.decrementAndGet(index);
+    }
   }
 
   @Override
   public void onEviction(Origin origin, EvictionCause cause, long weightBytes) {
+    removals.get(cause).increment();
     if (cause == EvictionCause.SIZE || cause == EvictionCause.EXPIRED) {
       evictions.increment();
+    }
+    int index = OriginFarm.indexOf(origin.host());
+    if (index < 0 || index >= fetches.length()) {
+      return;
+    }
+    Refetch why = switch (cause) {
+      case EXPIRED -> Refetch.EXPIRED;
+      case SIZE -> activeVisits.get(index) > 0 ? Refetch.EVICTED_WHILE_CRAWLED
+          : Refetch.EVICTED_IDLE;
+      case EXPLICIT, REPLACED -> null;
+    };
+    if (why != null) {
+      lastRemoval.set(index, why.ordinal());
     }
   }
 
@@ -109,6 +191,31 @@ public final class SimStats implements RobotsCacheListener {
   /** Fetches the cache started. */
   public long fetchesStarted() {
     return fetchesStarted.sum();
+  }
+
+  /** Visits started (each checks up to {@code pages} pages of one origin in a row). */
+  public long visits() {
+    return visits.sum();
+  }
+
+  /** Origins fetched two times or more. */
+  public long originsFetchedMoreThanOnce() {
+    return fetchedMoreThanOnce.sum();
+  }
+
+  /** Fetches after an origin's first, by why the origin had to be fetched again. */
+  public Map<Refetch, Long> refetches() {
+    return snapshot(refetches);
+  }
+
+  /** Fetches started while another fetch of the same origin was in flight (single flight: 0). */
+  public long overlappingFetches() {
+    return overlappingFetches.sum();
+  }
+
+  /** Entries that left the cache, by cause. */
+  public Map<EvictionCause, Long> removals() {
+    return snapshot(removals);
   }
 
   /** Fetches finished, by outcome. */

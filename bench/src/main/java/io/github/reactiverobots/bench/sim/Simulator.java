@@ -2,6 +2,7 @@ package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.bench.HeapInUse;
+import io.github.reactiverobots.core.CacheStats;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.testing.Corpus;
@@ -17,9 +18,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * The crawl simulator: an {@link OriginFarm} on loopback, a real {@link RobotsCache} over the
- * fetcher {@code fetcherFactory} builds for the farm's resolver, and a workload of URL checks
- * whose origins are drawn with a Zipf skew, {@code concurrency} at a time. Bounded in count and
- * time: it stops after {@code checks} checks or {@code maxDuration}, whichever comes first.
+ * fetcher {@code fetcherFactory} builds for the farm's resolver, and a crawl of visits: each
+ * visit draws an origin with a Zipf skew and checks {@code pages} of its URLs one after another,
+ * the way a crawler works through a site; {@code concurrency} visits run at once. Bounded in count
+ * and time: it stops after {@code checks} checks or {@code maxDuration}, whichever comes first.
  * Single use; not thread-safe.
  */
 public final class Simulator {
@@ -45,13 +47,12 @@ public final class Simulator {
         options.seed(), options.slowDelay())) {
       FarmResolver resolver = new FarmResolver(farm.address());
       RobotsFetcher fetcher = fetcherFactory.apply(resolver);
-      long heapBefore = usedAfterGc();
       RobotsCache cache = RobotsCache.builder()
           .fetcher(fetcher)
           .maximumWeight(options.cacheWeightBytes())
           // Nothing may be fetched twice within a run: no retry, refresh or expiry before its end.
           .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
-          .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
+          .ttlBounds(options.ttl(), max(options.ttl(), Duration.ofHours(24)))
           .listener(stats)
           .build();
       try (cache;
@@ -70,10 +71,11 @@ public final class Simulator {
         }
         boolean finished;
         try {
-          finished = Flux.range(0, (int) Math.min(Integer.MAX_VALUE, options.checks()))
-              .flatMap(i -> check(cache, stats, zipf, paths, i), options.concurrency(), 1)
+          long visits = (options.checks() + options.pages() - 1) / options.pages();
+          finished = Flux.range(0, (int) Math.min(Integer.MAX_VALUE, visits))
+              .flatMap(i -> visit(cache, stats, zipf, paths, i), options.concurrency(), 1)
               .take(options.maxDuration())
-              .count()
+              .reduce(0L, Long::sum)
               .map(n -> n == options.checks())
               .block(options.maxDuration().plusSeconds(30));
         } finally {
@@ -83,9 +85,11 @@ public final class Simulator {
         if (options.progress()) {
           progress.print();
         }
-        long heapAfter = usedAfterGc();
-        return SimReport.of(options, stats, cache.stats(), farm, elapsed,
-            heapAfter - heapBefore, finished, options.prometheusPort() >= 0
+        CacheStats full = cache.stats();
+        long heapFull = usedAfterGc();
+        cache.close();
+        long heapEmptied = usedAfterGc();
+        return SimReport.of(options, stats, full, farm, elapsed, heapFull - heapEmptied, finished, options.prometheusPort() >= 0
                 ? MetricsExposure.describe(metrics) : null);
       } finally {
         if (fetcher instanceof AutoCloseable c) {
@@ -96,11 +100,46 @@ public final class Simulator {
     }
   }
 
-  private Mono<Boolean> check(
+  /**
+   * Visit {@code i}: one origin, its pages checked one after another (the last visit checks only
+   * what remains of {@code checks}). Emits the number of checks made.
+   */
+  private Mono<Long> visit(
       RobotsCache cache, SimStats stats, ZipfSampler zipf, String[] paths, int i) {
     SplittableRandom r = new SplittableRandom(options.seed() * 0x9E3779B97F4A7C15L + i);
     int origin = zipf.sample(r.nextDouble());
-    String url = "http://" + OriginFarm.host(origin) + paths[r.nextInt(paths.length)];
+    String base = "http://" + OriginFarm.host(origin);
+    long remaining = options.checks() - (long) i * options.pages();
+    int pages = (int) Math.min(options.pages(), remaining);
+    String[] urls = new String[pages];
+    for (int p = 0; p < pages; p++) {
+      urls[p] = base + paths[r.nextInt(paths.length)];
+    }
+    // [started, ended]: the visit ends with its last page's verdict, not in doFinally, which runs
+    // only once the downstream's onNext returns, and flatMap may go on draining other visits on
+    // this thread before it does.
+    boolean[] state = new boolean[2];
+    Runnable end = () -> {
+      if (state[0] && !state[1]) {
+        state[1] = true;
+        stats.visitEnded(origin);
+      }
+    };
+    return Flux.range(0, pages)
+        .concatMap(p -> check(cache, stats, origin, urls[p]).doOnNext(ok -> {
+          if (p == 0) {
+            state[0] = true;
+            stats.visitStarted(origin);
+          }
+          if (p == pages - 1) {
+            end.run();
+          }
+        }))
+        .count()
+        .doFinally(signal -> end.run());
+  }
+
+  private Mono<Boolean> check(RobotsCache cache, SimStats stats, int origin, String url) {
     return Mono.defer(() -> {
       stats.asked(origin);
       long t0 = System.nanoTime();
@@ -111,6 +150,10 @@ public final class Simulator {
       stats.failed();
       return Mono.just(Boolean.FALSE);
     });
+  }
+
+  private static Duration max(Duration a, Duration b) {
+    return a.compareTo(b) >= 0 ? a : b;
   }
 
   /**

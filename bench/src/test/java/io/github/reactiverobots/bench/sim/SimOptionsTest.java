@@ -23,7 +23,7 @@ class SimOptionsTest {
         "--origins", "500", "--checks", "10_000", "--concurrency", "8", "--zipf", "0.8",
         "--mix", "404=50", "--seed", "7", "--agent", "Bot/2", "--max-seconds", "30",
         "--fetch-timeout-ms", "700", "--slow-ms", "10", "--cache-mb", "64",
-        "--prometheus-port", "0", "--quiet"});
+        "--pages", "3", "--ttl-seconds", "90", "--prometheus-port", "0", "--quiet"});
     assertThat(o.origins()).isEqualTo(500);
     assertThat(o.checks()).isEqualTo(10_000);
     assertThat(o.concurrency()).isEqualTo(8);
@@ -36,6 +36,8 @@ class SimOptionsTest {
     assertThat(o.fetchTimeout()).isEqualTo(Duration.ofMillis(700));
     assertThat(o.slowDelay()).isEqualTo(Duration.ofMillis(10));
     assertThat(o.cacheWeightBytes()).isEqualTo(64L << 20);
+    assertThat(o.pages()).isEqualTo(3);
+    assertThat(o.ttl()).isEqualTo(Duration.ofSeconds(90));
     assertThat(o.prometheusPort()).isZero();
     assertThat(o.progress()).isFalse();
   }
@@ -57,6 +59,10 @@ class SimOptionsTest {
     assertThatThrownBy(() -> SimOptions.parse(
         new String[] {"--fetch-timeout-ms", "100", "--slow-ms", "200"}))
         .hasMessageContaining("--slow-ms");
+    assertThatThrownBy(() -> SimOptions.parse(new String[] {"--pages", "0"}))
+        .hasMessageContaining("--pages");
+    assertThatThrownBy(() -> SimOptions.parse(new String[] {"--ttl-seconds", "0"}))
+        .hasMessageContaining("--ttl-seconds");
   }
 
   @Test

@@ -2,15 +2,17 @@ package io.github.reactiverobots.bench.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.bench.sim.SimStats.Refetch;
+import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** A tiny run of the real simulator: loopback farm, netty fetcher, real cache. */
+/** Small runs of the real simulator: loopback farm, netty fetcher, real cache. */
 class SimulatorTest {
 
   @Test
-  void everyDistinctOriginIsFetchedExactlyOnce() throws Exception {
+  void whenEverythingFitsEveryDistinctOriginIsFetchedExactlyOnce() throws Exception {
     SimOptions options = SimOptions.parse(new String[] {
         "--origins", "60", "--checks", "3000", "--concurrency", "32", "--zipf", "0.5",
         "--mix", "404=15,5xx=15,redirect=15,gzip=15,slow=10", "--slow-ms", "20",
@@ -23,7 +25,10 @@ class SimulatorTest {
     assertThat(report.errors()).isZero();
     assertThat(report.allowed() + report.disallowed()).isEqualTo(3000);
     assertThat(report.distinctOrigins()).isBetween(40L, 60L);
+    assertThat(report.visits()).isEqualTo(600);
     assertThat(report.fetchesStarted()).isEqualTo(report.distinctOrigins());
+    assertThat(report.originsFetchedMoreThanOnce()).isZero();
+    assertThat(report.removals().get(EvictionCause.SIZE)).isZero();
     assertThat(report.farmRobotsRequests()).isEqualTo(report.distinctOrigins());
     assertThat(report.singleFlightHeld()).isTrue();
     assertThat(report.outcomes().get(FetchOutcome.OK)).isPositive();
@@ -33,7 +38,32 @@ class SimulatorTest {
         .isEqualTo(report.fetchesStarted());
     assertThat(report.hitRatio()).isGreaterThan(0.5);
     assertThat(report.cache().origins()).isEqualTo(report.distinctOrigins());
-    assertThat(report.text()).contains("equal (single flight held)");
+    assertThat(report.text()).contains("single flight held");
     assertThat(Duration.ofNanos(report.elapsedNanos())).isLessThan(Duration.ofSeconds(60));
+  }
+
+  @Test
+  void atCapacityItEvictsAndRefetchesOnlyOriginsNoVisitIsCrawling() throws Exception {
+    // 3,000 origins of the corpus need about 10 MiB; the cache holds 2 MiB of them.
+    SimOptions options = SimOptions.parse(new String[] {
+        "--origins", "3000", "--checks", "30000", "--pages", "5", "--concurrency", "16",
+        "--zipf", "0.8", "--mix", "404=10,5xx=5,gzip=10", "--fetch-timeout-ms", "5000",
+        "--slow-ms", "20", "--max-seconds", "120", "--cache-mb", "2", "--quiet"});
+
+    SimReport report = new Simulator(options, r -> SimulateCommand.nettyFetcher(options, r)).run();
+
+    assertThat(report.completed()).isTrue();
+    assertThat(report.errors()).isZero();
+    assertThat(report.visits()).isEqualTo(6000);
+    assertThat(report.removals().get(EvictionCause.SIZE)).isPositive();
+    assertThat(report.cache().weightBytes()).isLessThanOrEqualTo(2L << 20);
+    assertThat(report.originsFetchedMoreThanOnce()).isPositive();
+    // Every fetch after an origin's first has a cause, and none is a visit's own entry lost.
+    assertThat(report.fetchesStarted() - report.distinctOrigins())
+        .isEqualTo(report.refetches().values().stream().mapToLong(Long::longValue).sum());
+    assertThat(report.refetches().get(Refetch.EVICTED_IDLE)).isPositive();
+    assertThat(report.refetchesWhileCrawled()).isZero();
+    assertThat(report.singleFlightHeld()).isTrue();
+    assertThat(report.text()).contains("must be 0: held");
   }
 }

@@ -3,29 +3,33 @@ package io.github.reactiverobots.core.model;
 import java.util.Objects;
 
 /**
- * Who a crawler is: the product token its robots.txt groups are selected by, and the
- * {@code User-Agent} header it sends. Set once on the cache's builder, it lets checks name only
- * the URL. Immutable.
+ * Who a crawler is: the product token its robots.txt groups are selected by (its own, such as
+ * {@code MyBot}; never a browser's such as {@code Mozilla}), and the {@code User-Agent} header it
+ * sends. Set once on the cache's builder, it lets checks name only the URL. Immutable.
  *
  * @param token the product token, made of {@code A-Z a-z _ -} only (matched case-insensitively)
  * @param userAgent the {@code User-Agent} header value, which should start with the token
  */
 public record CrawlerIdentity(String token, String userAgent) {
+  private static final String BROWSER_TOKEN = "Mozilla";
+
   /**
    * Validates both parts.
    *
    * @param token the product token
    * @param userAgent the {@code User-Agent} header value
-   * @throws IllegalArgumentException if the token is empty or holds a character outside
-   *     {@code A-Z a-z _ -}, or the User-Agent is blank or holds a control character
+   * @throws IllegalArgumentException if the token is empty, holds a character outside
+   *     {@code A-Z a-z _ -} or is {@code Mozilla}, or the User-Agent is blank or holds a control
+   *     character
    */
   public CrawlerIdentity {
     Objects.requireNonNull(token, "token");
     Objects.requireNonNull(userAgent, "userAgent");
     if (!isProductToken(token)) {
-      throw new IllegalArgumentException("product token \"" + token
+      throw new IllegalArgumentException("product token \"" + Printable.escape(token)
           + "\" must be non-empty and made of A-Z a-z _ - only");
     }
+    requireCrawlerToken(token);
     if (userAgent.isBlank()) {
       throw new IllegalArgumentException("User-Agent must not be blank");
     }
@@ -41,23 +45,56 @@ public record CrawlerIdentity(String token, String userAgent) {
   /**
    * The identity of a crawler that sends {@code userAgent}: its token is the leading
    * {@code A-Z a-z _ -} run ({@code MyCrawler/1.0 (+https://example.com/bot)} is
-   * {@code MyCrawler}).
+   * {@code MyCrawler}). A crawler that sends a browser-style User-Agent names its token itself
+   * with {@link #CrawlerIdentity(String, String)}: {@code Mozilla/5.0 (compatible; MyBot/1.0)}
+   * would name {@code Mozilla}, so it is refused here.
    *
    * @param userAgent the {@code User-Agent} header value, or a bare product token
    * @return the identity
-   * @throws IllegalArgumentException if {@code userAgent} does not start with a product token
+   * @throws IllegalArgumentException if {@code userAgent} does not start with a product token,
+   *     or starts with {@code Mozilla}, a browser's token rather than the crawler's
    */
   public static CrawlerIdentity of(String userAgent) {
     Objects.requireNonNull(userAgent, "userAgent");
-    int end = 0;
-    while (end < userAgent.length() && Profile.isTokenChar(userAgent.charAt(end))) {
-      end++;
-    }
+    requireCrawlerToken(userAgent);
+    return new CrawlerIdentity(
+        userAgent.substring(0, Profile.RFC_9309.tokenLength(userAgent)), userAgent);
+  }
+
+  /**
+   * Checks that {@code agent}, as a caller passes it to the cache API, names a crawler
+   * (SEMANTICS.md §2): its product token, the leading {@code A-Z a-z _ -} run, is not empty
+   * ({@code ""}, {@code *}, {@code " MyBot"}, {@code Опасбот} and {@code 008bot} have none, and
+   * would silently match a group named by no letter, such as {@code User-agent: 008}) and is
+   * not {@code Mozilla}, the token of a browser's User-Agent, which would select the groups
+   * meant for {@code mozilla} ({@code Mozilla/5.0 (compatible; MyBot/1.0)} is not
+   * {@code MyBot}). A crawler named by a URL ({@code https://crawler.example/bot}) is allowed.
+   * Pass the crawler's own token, or set it once with {@code RobotsCacheBuilder.crawler(...)}.
+   *
+   * @param agent the crawler's product token, or a string starting with it
+   * @return {@code agent}
+   * @throws NullPointerException if {@code agent} is null
+   * @throws IllegalArgumentException if its token is empty or {@code Mozilla}
+   */
+  public static String requireCrawlerToken(String agent) {
+    int end = Profile.RFC_9309.tokenLength(agent);
     if (end == 0) {
-      throw new IllegalArgumentException("User-Agent \"" + userAgent
-          + "\" does not start with a product token (A-Z a-z _ -)");
+      throw new IllegalArgumentException("agent \"" + shown(agent) + "\" has no product token"
+          + " (its leading run of A-Z a-z _ - is empty): pass the crawler's own token, such as"
+          + " \"MyBot\"");
     }
-    return new CrawlerIdentity(userAgent.substring(0, end), userAgent);
+    if (agent.regionMatches(true, 0, BROWSER_TOKEN, 0, end) && end == BROWSER_TOKEN.length()) {
+      throw new IllegalArgumentException("agent \"" + shown(agent) + "\" names Mozilla, a"
+          + " browser's token, which would select the robots.txt groups for mozilla: pass the"
+          + " crawler's own token, or for a browser-style User-Agent set"
+          + " new CrawlerIdentity(\"MyBot\", userAgent) on the builder");
+    }
+    return agent;
+  }
+
+  /** {@code agent} escaped, and cut when long (an agent can be any length). */
+  private static String shown(String agent) {
+    return Printable.escape(agent.length() > 80 ? agent.substring(0, 80) + "..." : agent);
   }
 
   /**

@@ -11,9 +11,9 @@ import java.util.Locale;
  */
 public enum Profile {
   /** What RFC 9309 says. */
-  RFC_9309(true, true, true, false, true, Integer.MAX_VALUE),
+  RFC_9309(true, true, true, false, true, Integer.MAX_VALUE, false, true),
   /** What Google's open-source reference matcher does. */
-  GOOGLE(false, false, false, true, false, Profile.GOOGLE_MAX_LINE_CONTENT);
+  GOOGLE(false, false, false, true, false, Profile.GOOGLE_MAX_LINE_CONTENT, true, false);
 
   /**
    * The bytes of a line Google's reference keeps: its {@code kMaxLineLen} (2083 * 8) counts the
@@ -27,16 +27,20 @@ public enum Profile {
   private final boolean indexHtmAllowsDirectory;
   private final boolean transcodesUtf16;
   private final int maxLineContentBytes;
+  private final boolean readsDirectiveKeysByPrefix;
+  private final boolean removesDotSegments;
 
   Profile(boolean normalisesPercentEncoding, boolean allowsRobotsTxtItself,
       boolean tokenIsLeadingRun, boolean indexHtmAllowsDirectory, boolean transcodesUtf16,
-      int maxLineContentBytes) {
+      int maxLineContentBytes, boolean readsDirectiveKeysByPrefix, boolean removesDotSegments) {
     this.normalisesPercentEncoding = normalisesPercentEncoding;
     this.allowsRobotsTxtItself = allowsRobotsTxtItself;
     this.tokenIsLeadingRun = tokenIsLeadingRun;
     this.indexHtmAllowsDirectory = indexHtmAllowsDirectory;
     this.transcodesUtf16 = transcodesUtf16;
     this.maxLineContentBytes = maxLineContentBytes;
+    this.readsDirectiveKeysByPrefix = readsDirectiveKeysByPrefix;
+    this.removesDotSegments = removesDotSegments;
   }
 
   /**
@@ -63,7 +67,7 @@ public enum Profile {
    * run of {@code agent} under {@code RFC_9309} ({@code MyBot/1.0 (+https://x)} is
    * {@code mybot}), the whole string under {@code GOOGLE}.
    *
-   * @param agent a product token or a User-Agent string
+   * @param agent the crawler's product token, or a string starting with it
    * @return the lower-case token, possibly empty
    */
   public String crawlerToken(String agent) {
@@ -75,7 +79,7 @@ public enum Profile {
    * under {@code RFC_9309}, all of it under {@code GOOGLE}. {@link #crawlerToken} is those
    * characters lower-cased; a lookup can hash and compare them in place instead of making it.
    *
-   * @param agent a product token or a User-Agent string
+   * @param agent the crawler's product token, or a string starting with it
    * @return the token's length in characters
    */
   public int tokenLength(String agent) {
@@ -116,6 +120,31 @@ public enum Profile {
    */
   public int maxLineContentBytes() {
     return maxLineContentBytes;
+  }
+
+  /**
+   * Whether a directive key is read as Google's reference reads it: a key that starts with the
+   * name (or an accepted misspelling) of {@code user-agent}, {@code allow}, {@code disallow} or
+   * {@code sitemap} is that directive ({@code disallowed}, {@code user-agent：} with a non-ASCII
+   * colon before a space); otherwise keys are the names and misspellings of SEMANTICS.md §1
+   * exactly. The records Google's reference does not read ({@code crawl-delay}...) are matched
+   * exactly in both.
+   *
+   * @return true for {@code GOOGLE}
+   */
+  public boolean readsDirectiveKeysByPrefix() {
+    return readsDirectiveKeysByPrefix;
+  }
+
+  /**
+   * Whether dot segments are removed from a URL's path before matching (SEMANTICS.md §4):
+   * {@code /x/../private}, {@code /./private} and {@code /x/%2E%2E/private} are {@code /private},
+   * as every server serves them.
+   *
+   * @return true for {@code RFC_9309}
+   */
+  public boolean removesDotSegments() {
+    return removesDotSegments;
   }
 
   /** The leading run of {@code A-Z a-z _ -} of {@code s}, lower-cased. */

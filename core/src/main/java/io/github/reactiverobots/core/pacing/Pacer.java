@@ -137,7 +137,7 @@ public final class Pacer {
   /**
    * The agent whose groups decide.
    *
-   * @return the product token or User-Agent string
+   * @return the crawler's product token, or the string starting with it that was given
    */
   public String agent() {
     return agent;

@@ -39,13 +39,14 @@ public final class PacerBuilder {
    * The crawler whose robots.txt groups decide verdicts and pacing; default the cache's
    * crawler identity ({@code RobotsCacheBuilder.crawler}).
    *
-   * @param agent a product token or User-Agent string
+   * @param agent the crawler's product token, or the User-Agent it sends when that starts with
+   *     its token (never a browser's {@code Mozilla/5.0 ...})
    * @return this builder
-   * @throws IllegalArgumentException if {@code agent} does not start with a product token
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
+   *     {@code Mozilla} (see {@link CrawlerIdentity#requireCrawlerToken})
    */
   public PacerBuilder agent(String agent) {
-    CrawlerIdentity.of(agent);
-    this.agent = agent;
+    this.agent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
     return this;
   }
 

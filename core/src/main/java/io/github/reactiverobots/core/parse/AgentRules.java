@@ -45,6 +45,7 @@ public final class AgentRules {
   }
 
   private final boolean normalises;
+  private final boolean removesDots;
   private final boolean allowsRobotsTxtItself;
   /** The file these rules come from, or null for no group and for a blanket answer. */
   private final RobotsTxt robots;
@@ -62,6 +63,7 @@ public final class AgentRules {
   private AgentRules(Profile profile, RobotsTxt robots, int selection, Pacing pacing,
       Verdict unmatched) {
     this.normalises = profile.normalisesPercentEncoding();
+    this.removesDots = profile.removesDotSegments();
     this.allowsRobotsTxtItself = profile.allowsRobotsTxtItself();
     this.robots = robots;
     this.selection = selection;
@@ -185,8 +187,8 @@ public final class AgentRules {
       path = ROOT;
       start = 0;
       end = ROOT.length;
-    } else if (!PercentEncoding.isMatchedAsIs(path, start, end, normalises)) {
-      path = PercentEncoding.normalisedPath(path, start, end, normalises);
+    } else if (!PercentEncoding.isMatchedAsIs(path, start, end, normalises, removesDots)) {
+      path = PercentEncoding.normalisedPath(path, start, end, normalises, removesDots);
       start = 0;
       end = path.length;
     }
@@ -235,10 +237,10 @@ public final class AgentRules {
     if (from == to) {
       return compiled.usage(verdict, ROOT, 0, ROOT.length);
     }
-    if (PercentEncoding.isMatchedAsIs(utf8, from, to, normalises)) {
+    if (PercentEncoding.isMatchedAsIs(utf8, from, to, normalises, removesDots)) {
       return compiled.usage(verdict, utf8, from, to);
     }
-    byte[] path = PercentEncoding.normalisedPath(utf8, from, to, normalises);
+    byte[] path = PercentEncoding.normalisedPath(utf8, from, to, normalises, removesDots);
     return compiled.usage(verdict, path, 0, path.length);
   }
 
@@ -332,7 +334,7 @@ public final class AgentRules {
    */
   long estimatedBytes() {
     UsageMatcher compiled = usage;
-    return HeapSizes.object(8L * HeapSizes.REFERENCE + 2 + Integer.BYTES)
+    return HeapSizes.object(8L * HeapSizes.REFERENCE + 3 + Integer.BYTES)
         + matcher.estimatedBytes() + (unmatched == NO_MATCH ? 0 : 2 * VERDICT_BYTES)
         + (compiled == null ? 0 : compiled.estimatedBytes());
   }

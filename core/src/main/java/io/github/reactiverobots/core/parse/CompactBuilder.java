@@ -288,7 +288,8 @@ final class CompactBuilder implements RobotsParseHandler {
     int[] ruleStart = Arrays.copyOf(groupRuleStart.toArray(), groupCount + 1);
     ruleStart[groupCount] = rules.size();
     int[] agentStart = Arrays.copyOf(groupAgentStart.toArray(), groupCount + 1);
-    agentStart[groupCount] = agents.size();
+    // The user-agent values are the shared store's first strings, before the names.
+    agentStart[groupCount] = nameBase;
     int[] lineAndGlobal = groupLines.toArray();
     for (int g = 0; g < groupCount; g++) {
       lineAndGlobal[g] = groupGlobal.get(g) != 0 ? -lineAndGlobal[g] : lineAndGlobal[g];

@@ -63,6 +63,12 @@ public record Diagnostic(int line, int column, Severity severity, Code code, Str
     BAD_REQUEST_RATE(Severity.ERROR),
     /** A visit-time that is not {@code HHMM-HHMM}: ignored. */
     BAD_VISIT_TIME(Severity.ERROR),
+    /**
+     * A {@code user-agent} name cut short by a character outside {@code A-Z a-z _ -} other than
+     * the {@code /} of a version or white space ({@code bücherbot} names {@code b},
+     * {@code 008bot} names no crawler).
+     */
+    USER_AGENT_NAME_CUT(Severity.WARNING),
     /** More than one {@code User-agent: *} group: they are merged. */
     SEVERAL_GLOBAL_GROUPS(Severity.WARNING),
     /** Bytes that are not valid UTF-8 (scanner). */

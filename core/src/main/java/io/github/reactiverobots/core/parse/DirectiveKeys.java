@@ -2,11 +2,18 @@ package io.github.reactiverobots.core.parse;
 
 import java.util.Arrays;
 
-/** The key spellings the scanner accepts, compared case-insensitively without allocating. */
+/**
+ * The key spellings the scanner accepts, compared case-insensitively without allocating: exactly
+ * (SEMANTICS.md §1) or, for a profile that reads keys by prefix ({@code GOOGLE}), also as Google's
+ * reference reads them (its {@code KeyIs...} checks): a key that starts with a spelling of
+ * {@code user-agent}, {@code allow}, {@code disallow} or {@code sitemap} is that directive.
+ */
 final class DirectiveKeys {
   private static final byte[][] SPELLINGS;
   private static final Directive[] DIRECTIVES;
   private static final boolean[] TYPO;
+  /** Whether Google's reference reads the spelling as a prefix. */
+  private static final boolean[] PREFIX;
   /** The spelling indices of each key length. */
   private static final int[][] BY_LENGTH;
 
@@ -35,10 +42,13 @@ final class DirectiveKeys {
     SPELLINGS = new byte[table.length][];
     DIRECTIVES = new Directive[table.length];
     TYPO = new boolean[table.length];
+    PREFIX = new boolean[table.length];
     for (int i = 0; i < table.length; i++) {
       SPELLINGS[i] = ((String) table[i][0]).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
       DIRECTIVES[i] = (Directive) table[i][1];
       TYPO[i] = (Boolean) table[i][2];
+      PREFIX[i] = DIRECTIVES[i] == Directive.USER_AGENT || DIRECTIVES[i] == Directive.ALLOW
+          || DIRECTIVES[i] == Directive.DISALLOW || DIRECTIVES[i] == Directive.SITEMAP;
     }
     int longest = 0;
     for (byte[] spelling : SPELLINGS) {
@@ -67,6 +77,29 @@ final class DirectiveKeys {
       }
     }
     return -1;
+  }
+
+  /**
+   * The index of the spelling {@code data[from, to)} is, or, when {@code byPrefix}, of a
+   * reference directive's spelling it starts with; -1 when none.
+   */
+  static int find(byte[] data, int from, int to, boolean byPrefix) {
+    int exact = find(data, from, to);
+    if (exact >= 0 || !byPrefix) {
+      return exact;
+    }
+    for (int i = 0; i < SPELLINGS.length; i++) {
+      if (PREFIX[i] && SPELLINGS[i].length < to - from
+          && equalsIgnoreCase(SPELLINGS[i], data, from)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The length of spelling {@code index}: shorter than the key when found by prefix. */
+  static int length(int index) {
+    return SPELLINGS[index].length;
   }
 
   static Directive directive(int index) {

@@ -8,10 +8,11 @@ final class LineScanner {
 
   /**
    * Scans the content of one line, {@code d[from, to)}, its comment already cut off; {@code colon}
-   * is the index of its first {@code :}, or -1.
+   * is the index of its first {@code :}, or -1; {@code keysByPrefix} is the profile's
+   * {@code readsDirectiveKeysByPrefix()}.
    */
   static void scanLine(byte[] d, int from, int to, int colon, int line, boolean issues,
-      RobotsParseHandler handler) {
+      boolean keysByPrefix, RobotsParseHandler handler) {
     int lineStart = from;
     while (from < to && isSpace(d[from])) {
       from++;
@@ -55,7 +56,7 @@ final class LineScanner {
       }
       return;
     }
-    int key = DirectiveKeys.find(d, from, keyEnd);
+    int key = DirectiveKeys.find(d, from, keyEnd, keysByPrefix);
     if (missingColon && issues) {
       handler.onIssue(line, keyEnd - lineStart + 1, Code.MISSING_COLON);
     }
@@ -65,7 +66,7 @@ final class LineScanner {
       }
       return;
     }
-    if (issues && DirectiveKeys.isTypo(key)) {
+    if (issues && (DirectiveKeys.isTypo(key) || DirectiveKeys.length(key) != keyEnd - from)) {
       handler.onIssue(line, from - lineStart + 1, Code.MISSPELLED_DIRECTIVE);
     }
     handler.onDirective(line, DirectiveKeys.directive(key), d, valueStart, to,

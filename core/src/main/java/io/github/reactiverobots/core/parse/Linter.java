@@ -2,6 +2,7 @@ package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.internal.aipref.PreferenceDictionary;
 import io.github.reactiverobots.core.model.ContentSignals;
+import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.RequestRate;
 import io.github.reactiverobots.core.model.VisitTime;
 import io.github.reactiverobots.core.parse.Diagnostic.Code;
@@ -74,6 +75,7 @@ public final class Linter {
             sawRule = false;
             groupIsGlobal = false;
           }
+          nameCut(line, column, value);
           if (UserAgents.isGlobal(value) && !groupIsGlobal) {
             groupIsGlobal = true;
             if (++globalGroups == 2) {
@@ -202,6 +204,23 @@ public final class Linter {
     public void onUnknown(int line, String key, String value, int keyColumn) {
       add(line, keyColumn, Code.UNKNOWN_DIRECTIVE,
           "unknown directive '" + ByteStrings.toText(key) + "' is ignored");
+    }
+
+    /** Warns when a {@code user-agent} name stops at a character a crawler's name never has. */
+    private void nameCut(int line, int column, String value) {
+      if (UserAgents.isGlobal(value) || value.isEmpty()) {
+        return;
+      }
+      int run = Profile.RFC_9309.tokenLength(value);
+      char next = run < value.length() ? value.charAt(run) : '/';
+      if (run == 0 || (next != '/' && next != ' ' && next != '\t')) {
+        String shown = ByteStrings.toText(value);
+        add(line, column, Code.USER_AGENT_NAME_CUT, run == 0
+            ? "user-agent '" + shown + "' names no crawler: its name, the leading run of"
+                + " A-Z a-z _ -, is empty"
+            : "user-agent '" + shown + "' names '" + value.substring(0, run) + "': a name"
+                + " stops at the first character outside A-Z a-z _ -");
+      }
     }
 
     private void groupRecord(int line) {

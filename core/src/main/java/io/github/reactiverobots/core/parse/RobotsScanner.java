@@ -51,6 +51,7 @@ public final class RobotsScanner {
       truncated = true;
     }
     int maxLine = options.profile().maxLineContentBytes();
+    boolean keysByPrefix = options.profile().readsDirectiveKeysByPrefix();
     boolean issues = handler.wantsIssues();
     handler.onStart();
     int line = 0;
@@ -74,7 +75,7 @@ public final class RobotsScanner {
       if (issues) {
         LineScanner.reportEncodingIssues(data, pos, cutEnd, line, handler);
       }
-      LineScanner.scanLine(data, pos, contentEnd, colon, line, issues, handler);
+      LineScanner.scanLine(data, pos, contentEnd, colon, line, issues, keysByPrefix, handler);
       pos = lineEnd;
       if (pos < end) {
         pos += (data[pos] == '\r' && pos + 1 < end && data[pos + 1] == '\n') ? 2 : 1;

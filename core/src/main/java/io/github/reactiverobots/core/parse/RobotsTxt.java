@@ -131,10 +131,15 @@ public final class RobotsTxt {
   }
 
   /**
-   * The rules that apply to {@code agent}, a product token or a full User-Agent string (how the
-   * token is taken from it depends on the profile, SEMANTICS.md §2).
+   * The rules that apply to {@code agent}, the crawler's own product token ({@code MyBot}; how
+   * the token is taken from a longer string depends on the profile, SEMANTICS.md §2: under
+   * {@code RFC_9309} {@code MyBot/1.0} is {@code mybot}, while a browser User-Agent such as
+   * {@code Mozilla/5.0 (compatible; MyBot/1.0)} is {@code mozilla}). Lenient, as Google's
+   * reference is: an agent whose token is empty selects the groups whose name is empty; the
+   * cache refuses such agents first
+   * ({@link io.github.reactiverobots.core.model.CrawlerIdentity#requireCrawlerToken}).
    *
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return its rules
    */
   public AgentRules forAgent(String agent) {
@@ -165,7 +170,7 @@ public final class RobotsTxt {
    * on a malformed URL; {@code RobotsCache} parses URLs strictly.
    *
    * @param url the URL (or anything URL-like) to check
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return the verdict
    * @throws IllegalArgumentException if the arguments were swapped: {@code agent} is an absolute
    *     URL while {@code url} is not URL-like (neither a path nor holding {@code ://})
@@ -214,7 +219,7 @@ public final class RobotsTxt {
    * Shorthand for {@code check(url, agent).allowed()}.
    *
    * @param url the URL (or anything URL-like) to check
-   * @param agent the crawler's product token or User-Agent string
+   * @param agent the crawler's product token
    * @return whether {@code agent} may fetch {@code url}
    * @throws IllegalArgumentException if the arguments were swapped, as {@link #check} tells
    */

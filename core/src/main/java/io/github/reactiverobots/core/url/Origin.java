@@ -3,9 +3,11 @@ package io.github.reactiverobots.core.url;
 import java.util.Objects;
 
 /**
- * The unit robots.txt applies to (SEMANTICS.md §6): scheme, host and port, with the scheme and
- * host lower-cased, an internationalised host in punycode, IPv6 literals in brackets and the
- * default port dropped. {@code http://A.com:80/x} and {@code http://a.com/} are one origin;
+ * The unit robots.txt applies to (SEMANTICS.md §6): scheme, host and port exactly as the WHATWG
+ * URL Standard parses a URL and serialises its origin, so that the robots.txt used is the one of
+ * the origin a fetch of the URL contacts: the scheme and host lower-cased, an internationalised
+ * host mapped by UTS #46 and written in punycode, IPv4 in every numeric form written as dotted
+ * decimal, IPv6 validated and compressed in brackets, and the default port dropped. {@code http://A.com:80/x} and {@code http://a.com/} are one origin;
  * {@code https://a.com}, {@code http://a.com} and {@code http://www.a.com} are three.
  *
  * <p>Immutable and thread-safe. {@link #key()} is the canonical string form, suitable for
@@ -42,17 +44,14 @@ public final class Origin {
    * @param host the host name or address; an IPv6 literal in brackets
    * @param port the port, or -1 for the scheme's default
    * @return the origin
-   * @throws InvalidUrlException if a part is invalid
+   * @throws InvalidUrlException if a part is invalid (port 0 is: no fetch can contact it)
    */
   public static Origin of(String scheme, String host, int port) {
     Objects.requireNonNull(scheme, "scheme");
     Objects.requireNonNull(host, "host");
     String s = UrlSplitter.normaliseScheme(scheme, scheme);
     String h = Hosts.normalise(host, 0, host.length(), host);
-    if (port < -1 || port > 65535) {
-      throw new InvalidUrlException(scheme + "://" + host + ":" + port, "port out of range");
-    }
-    return create(s, h, port);
+    return create(s, h, UrlSplitter.checkedPort(port, scheme + "://" + host + ":" + port));
   }
 
   static Origin create(String scheme, String host, int port) {

@@ -1,14 +1,24 @@
 package io.github.reactiverobots.core.url;
 
 /**
- * Splits absolute http(s) URLs into origin and path without {@link java.net.URI}: one pass over
- * the characters, no regular expressions, no allocation beyond the two results on the common
- * (already lower-case ASCII) path.
+ * Splits absolute http(s) URLs into origin and path as the WHATWG URL Standard's parser reads
+ * a special URL (SEMANTICS.md §6), without {@link java.net.URI}: one pass over the characters,
+ * no regular expressions, no allocation beyond the two results on the common (already
+ * canonical ASCII) path.
  *
- * <p>Rejected with {@link InvalidUrlException}: a missing or malformed scheme, a scheme other
- * than http or https, a missing {@code //}, an empty or malformed host, a non-numeric or
- * out-of-range port, and control characters anywhere. Leading and trailing spaces are ignored.
- * Stateless and thread-safe.
+ * <p>Read as a browser reads it: {@code \} is {@code /} in the authority and the path (so
+ * {@code http://example.com\@evil.com/} is {@code example.com} with path {@code /@evil.com/}),
+ * the userinfo ends at the last {@code @}, extra slashes after the scheme are skipped, the host
+ * goes through {@link Hosts}, a port may have leading zeros. The path keeps its dot segments and
+ * percent-encoding as written (matching normalises them, SEMANTICS.md §4); the query is kept as
+ * written, the fragment dropped.
+ *
+ * <p>Rejected with {@link InvalidUrlException}, each naming the rule: a missing or malformed
+ * scheme, a scheme other than http or https, fewer than two slashes after the scheme (which a
+ * browser would still read as the authority), an empty or invalid host, a non-numeric port, a
+ * port above 65535 or port 0 (which no fetch can contact), and control characters inside the
+ * URL (a browser removes tabs and newlines and encodes the rest). Leading and trailing controls
+ * and spaces are ignored, as a browser ignores them. Stateless and thread-safe.
  */
 final class UrlSplitter {
   private UrlSplitter() {}
@@ -24,36 +34,43 @@ final class UrlSplitter {
     }
     int start = 0;
     int end = url.length();
-    while (start < end && url.charAt(start) == ' ') {
+    while (start < end && url.charAt(start) <= ' ') {
       start++;
     }
-    while (end > start && url.charAt(end - 1) == ' ') {
+    while (end > start && url.charAt(end - 1) <= ' ') {
       end--;
     }
     for (int i = start; i < end; i++) {
       char c = url.charAt(i);
       if (c < 0x20 || c == 0x7f) {
-        throw new InvalidUrlException(url, "control character at index " + i);
+        throw new InvalidUrlException(url, String.format("control character U+%04X at index %d"
+            + " (a browser removes tabs and newlines and encodes other controls; refused here)",
+            (int) c, i));
       }
     }
     int colon = schemeEnd(url, start, end);
     String scheme = normaliseScheme(url.substring(start, colon), url);
     int authorityStart = colon + 1;
-    if (authorityStart + 1 >= end + 1
-        || !url.startsWith("//", authorityStart)) {
+    while (authorityStart < end && isSlash(url.charAt(authorityStart))) {
+      authorityStart++;
+    }
+    if (authorityStart - colon - 1 < 2) {
       throw new InvalidUrlException(url, "missing '//' after scheme");
     }
-    authorityStart += 2;
     int authorityEnd = authorityStart;
     while (authorityEnd < end) {
       char c = url.charAt(authorityEnd);
-      if (c == '/' || c == '?' || c == '#') {
+      if (isSlash(c) || c == '?' || c == '#') {
         break;
       }
       authorityEnd++;
     }
     Origin origin = origin(url, scheme, authorityStart, authorityEnd);
     return new SplitUrl(origin, path(url, authorityEnd, end));
+  }
+
+  private static boolean isSlash(char c) {
+    return c == '/' || c == '\\';
   }
 
   private static int schemeEnd(String url, int start, int end) {
@@ -84,64 +101,78 @@ final class UrlSplitter {
     throw new InvalidUrlException(input, "unsupported scheme '" + scheme + "'");
   }
 
+  /** The origin of the authority {@code url[from, to)}. */
   private static Origin origin(String url, String scheme, int from, int to) {
     int at = url.lastIndexOf('@', to - 1);
     if (at >= from) {
       from = at + 1;
     }
-    int hostEnd = to;
-    int port = -1;
-    if (from < to && url.charAt(from) == '[') {
-      int close = url.indexOf(']', from);
-      if (close < 0 || close >= to) {
-        throw new InvalidUrlException(url, "unterminated IPv6 literal");
+    int hostEnd = from;
+    boolean inBrackets = false;
+    while (hostEnd < to) {
+      char c = url.charAt(hostEnd);
+      if (c == ':' && !inBrackets) {
+        break;
       }
-      hostEnd = close + 1;
-      if (hostEnd < to) {
-        if (url.charAt(hostEnd) != ':') {
-          throw new InvalidUrlException(url, "unexpected character after IPv6 literal");
-        }
-        port = port(url, hostEnd + 1, to);
+      if (c == '[') {
+        inBrackets = true;
+      } else if (c == ']') {
+        inBrackets = false;
       }
-    } else {
-      int colon = url.lastIndexOf(':', to - 1);
-      if (colon >= from) {
-        hostEnd = colon;
-        port = port(url, colon + 1, to);
-      }
+      hostEnd++;
     }
+    int port = hostEnd < to ? port(url, hostEnd + 1, to) : -1;
     String host = Hosts.normalise(url, from, hostEnd, url);
     return Origin.create(scheme, host, port);
   }
 
-  private static int port(String url, int from, int to) {
-    if (from == to) {
-      return -1;
-    }
-    if (to - from > 5) {
-      throw new InvalidUrlException(url, "bad port");
-    }
-    int port = 0;
+  /** The port {@code url[from, to)}: -1 when empty; digits only, leading zeros allowed. */
+  static int port(String url, int from, int to) {
+    int port = -1;
     for (int i = from; i < to; i++) {
       char c = url.charAt(i);
       if (c < '0' || c > '9') {
-        throw new InvalidUrlException(url, "bad port");
+        throw new InvalidUrlException(url, "bad port: not a number");
       }
-      port = port * 10 + (c - '0');
+      port = Math.min(Math.max(port, 0) * 10 + (c - '0'), 1 << 20);
     }
-    if (port > 65535) {
-      throw new InvalidUrlException(url, "bad port");
+    return checkedPort(port, url);
+  }
+
+  /** {@code port} when it is -1 (none) or one a fetch can contact. */
+  static int checkedPort(int port, String input) {
+    if (port > 65535 || port < -1) {
+      throw new InvalidUrlException(input, "bad port: out of range (over 65535)");
+    }
+    if (port == 0) {
+      throw new InvalidUrlException(input,
+          "bad port: port 0 cannot be contacted (the WHATWG URL Standard accepts it)");
     }
     return port;
   }
 
+  /**
+   * The path and query of {@code url[from, end)}, whose first character (if any) is a slash,
+   * {@code ?} or {@code #}: {@code \} read as {@code /} in the path, the fragment dropped.
+   */
   private static String path(String url, int from, int end) {
     int hash = url.indexOf('#', from);
     int to = hash < 0 || hash > end ? end : hash;
     if (from == to) {
       return "/";
     }
+    int query = url.indexOf('?', from);
+    int pathEnd = query < 0 || query > to ? to : query;
     String path = url.substring(from, to);
+    if (url.indexOf('\\', from) >= 0 && url.indexOf('\\', from) < pathEnd) {
+      char[] chars = path.toCharArray();
+      for (int i = 0; i < pathEnd - from; i++) {
+        if (chars[i] == '\\') {
+          chars[i] = '/';
+        }
+      }
+      path = new String(chars);
+    }
     return path.charAt(0) == '/' ? path : "/" + path;
   }
 }

@@ -22,6 +22,16 @@ class GroupSemanticsTest {
   }
 
   @Test
+  void eachGroupListsItsOwnUserAgentsOnly() {
+    RobotsTxt robots = rfc("User-agent: *\nDisallow: /x\n\n"
+        + "User-agent: A\nUser-agent: OtherBot/2\nAllow: /\n\nSitemap: https://s.test/s.xml\n");
+    assertThat(robots.groups()).hasSize(2);
+    assertThat(robots.groups().get(0).userAgents()).containsExactly("*");
+    assertThat(robots.groups().get(1).userAgents()).containsExactly("A", "OtherBot/2");
+    assertThat(robots.groups().get(1).names()).containsExactly("a", "otherbot");
+  }
+
+  @Test
   void consecutiveUserAgentsShareAGroup() {
     RobotsTxt robots = rfc("User-agent: a\nUser-agent: b\nDisallow: /x\n");
     assertThat(robots.groups()).hasSize(1);

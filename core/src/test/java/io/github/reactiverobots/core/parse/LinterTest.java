@@ -78,4 +78,31 @@ class LinterTest {
     assertThat(Linter.lint(body.getBytes(StandardCharsets.US_ASCII), ParseOptions.defaults()))
         .isEmpty();
   }
+
+  @Test
+  void warnsOnAUserAgentNameCutShortByANonTokenCharacter() {
+    String body = String.join("\n",
+        "User-agent: b\u00fccherbot",          // 1 names b
+        "User-agent: 008bot",                  // 2 names nothing
+        "User-agent: *foo",                    // 3 not the global group, names nothing
+        "User-agent: Bot2000",                 // 4 names Bot
+        "User-agent: Googlebot/2.1",           // 5 a version: fine
+        "User-agent: Foo Bar",                 // 6 white space: fine
+        "User-agent: AdsBot-Google_x",         // 7 fine
+        "User-agent: *",                       // 8 global: fine
+        "Disallow: /x",
+        "");
+    assertThat(lint(body)).filteredOn(d -> d.code() == Code.USER_AGENT_NAME_CUT)
+        .extracting(Diagnostic::line, Diagnostic::column, Diagnostic::severity)
+        .containsExactly(
+            tuple(1, 13, Severity.WARNING),
+            tuple(2, 13, Severity.WARNING),
+            tuple(3, 13, Severity.WARNING),
+            tuple(4, 13, Severity.WARNING));
+    assertThat(lint(body)).filteredOn(d -> d.code() == Code.USER_AGENT_NAME_CUT)
+        .extracting(Diagnostic::message)
+        .anySatisfy(m -> assertThat(m).contains("names 'b'"))
+        .anySatisfy(m -> assertThat(m).contains("'008bot' names no crawler"))
+        .anySatisfy(m -> assertThat(m).contains("names 'Bot'"));
+  }
 }

@@ -10,7 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Percent-encoding normalisation of patterns and paths (SEMANTICS.md §3, §4). Both profiles
+ * Percent-encoding normalisation of patterns and paths (SEMANTICS.md §3, §4), and the removal
+ * of a path's dot segments ({@link DotSegments}) where the profile asks for it. Both profiles
  * encode octets outside printable ASCII from their UTF-8 bytes and upper-case {@code %xx} hex
  * digits; a profile that {@code normalises} (the profile's
  * {@code Profile.normalisesPercentEncoding()}, {@code RFC_9309}) also decodes {@code %xx} of
@@ -28,26 +29,35 @@ public final class PercentEncoding {
   }
 
   /**
-   * Whether the path {@code utf8[from, to)} (UTF-8 bytes) is matched as it is: always when the
-   * profile does not normalise; otherwise when it holds no byte that normalisation could change
-   * (control, space, {@code %}, non-ASCII).
+   * Whether the path {@code utf8[from, to)} (UTF-8 bytes) is matched as it is: when the profile
+   * does not normalise, or the path holds no byte that normalisation could change (control,
+   * space, {@code %}, non-ASCII); and, when the profile removes dot segments, it has none.
+   *
+   * @param normalises the profile's {@code normalisesPercentEncoding()}
+   * @param removesDots the profile's {@code removesDotSegments()}
    */
-  public static boolean isMatchedAsIs(byte[] utf8, int from, int to, boolean normalises) {
-    if (!normalises) {
-      return true;
-    }
-    for (int i = plainWords(utf8, from, to, true); i < to; i++) {
-      int b = utf8[i] & 0xFF;
-      if (b == '%' || mustEncode(b, true)) {
-        return false;
+  public static boolean isMatchedAsIs(byte[] utf8, int from, int to, boolean normalises,
+      boolean removesDots) {
+    if (normalises) {
+      for (int i = plainWords(utf8, from, to, true); i < to; i++) {
+        int b = utf8[i] & 0xFF;
+        if (b == '%' || mustEncode(b, true)) {
+          return false;
+        }
       }
     }
-    return true;
+    return !removesDots || !DotSegments.has(utf8, from, to);
   }
 
-  /** The bytes the path {@code utf8[from, to)} is matched as, normalised like patterns. */
-  public static byte[] normalisedPath(byte[] utf8, int from, int to, boolean normalises) {
-    return normalise(Arrays.copyOfRange(utf8, from, to), normalises);
+  /**
+   * The bytes the path {@code utf8[from, to)} is matched as: normalised like patterns, then its
+   * dot segments removed when {@code removesDots} (SEMANTICS.md §4).
+   */
+  public static byte[] normalisedPath(byte[] utf8, int from, int to, boolean normalises,
+      boolean removesDots) {
+    byte[] path = normalise(Arrays.copyOfRange(utf8, from, to), normalises);
+    return removesDots && DotSegments.has(path, 0, path.length)
+        ? DotSegments.removed(path, 0, path.length) : path;
   }
 
   /** Like {@link #pattern} for the {@code MaybeEscapePattern}-style check of one pattern. */

@@ -21,8 +21,11 @@ import java.util.Arrays;
  * ASCII and starts with {@code http://} or {@code https://}; it holds no control character,
  * {@code #} or {@code \}, and does not end with a space; the bytes up to the first {@code /}
  * after the scheme are exactly a remembered origin's key (canonical keys re-split to themselves),
- * and no {@code ?} comes first. Everything else goes to {@link SplitUrl#of}, whose origin is then
- * remembered. The memory is a small direct-mapped table; collisions simply overwrite.
+ * and no {@code ?} comes first. A canonical key holds no {@code @}, {@code %}, {@code \},
+ * upper case or non-canonical IPv4 or IPv6 form, and its host does not end in a number unless it
+ * is dotted-decimal IPv4, so the splitter reads such an authority back as that key; the path
+ * after it holds no {@code \} for the splitter to turn into {@code /}. Everything else goes to
+ * {@link SplitUrl#of}, whose origin is then remembered. The memory is a small direct-mapped table; collisions simply overwrite.
  * Thread-safe: slots are written and read racily, which is safe because they are immutable with
  * final fields.
  */

@@ -42,7 +42,8 @@ class PercentEncodingTest {
         int b = in[i] & 0xFF;
         plain &= b > ' ' && b != '%' && b < 0x7F;
       }
-      assertThat(PercentEncoding.isMatchedAsIs(in, from, to, profile.normalisesPercentEncoding()))
+      assertThat(PercentEncoding.isMatchedAsIs(in, from, to,
+          profile.normalisesPercentEncoding(), false))
           .as(new String(in, from, to - from, StandardCharsets.ISO_8859_1))
           .isEqualTo(profile == Profile.GOOGLE || plain);
     }

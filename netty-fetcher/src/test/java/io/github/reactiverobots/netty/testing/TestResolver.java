@@ -1,4 +1,4 @@
-package io.github.reactiverobots.netty;
+package io.github.reactiverobots.netty.testing;
 
 import io.netty.resolver.AddressResolver;
 import io.netty.resolver.AddressResolverGroup;
@@ -14,11 +14,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Resolves every {@code *.test} name to 127.0.0.1 without any lookup, and fails every other name
- * with {@link UnknownHostException}: tests never resolve a real name.
+ * with {@link UnknownHostException}: tests never resolve a real name. Shared with the other
+ * modules' tests through this module's test-jar. Thread-safe.
  */
-final class TestResolver extends AddressResolverGroup<InetSocketAddress> {
+public final class TestResolver extends AddressResolverGroup<InetSocketAddress> {
   private static final byte[] LOOPBACK = {127, 0, 0, 1};
-  final AtomicInteger lookups = new AtomicInteger();
+  private final AtomicInteger lookups = new AtomicInteger();
+
+  /** A resolver that has looked nothing up yet. */
+  public TestResolver() {}
+
+  /** The names looked up so far, one per resolution asked for. */
+  public int lookups() {
+    return lookups.get();
+  }
 
   @Override
   protected AddressResolver<InetSocketAddress> newResolver(EventExecutor executor) {

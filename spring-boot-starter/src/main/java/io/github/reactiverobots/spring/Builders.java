@@ -1,0 +1,126 @@
+package io.github.reactiverobots.spring;
+
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.RobotsCacheBuilder;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.model.CrawlerIdentity;
+import io.github.reactiverobots.core.pacing.Pacer;
+import io.github.reactiverobots.core.pacing.PacerBuilder;
+import io.github.reactiverobots.netty.AddressPolicy;
+import io.github.reactiverobots.netty.NettyRobotsFetcher;
+import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.util.unit.DataSize;
+
+/** Maps {@link RobotsProperties} onto the library's builders, one setting each. */
+final class Builders {
+  static final String USER_AGENT = "reactive-robots.user-agent";
+
+  private Builders() {}
+
+  static NettyRobotsFetcherBuilder fetcher(RobotsProperties properties) {
+    String userAgent = properties.userAgent();
+    if (userAgent == null || userAgent.isBlank()) {
+      throw new InvalidConfigurationPropertyValueException(USER_AGENT, userAgent,
+          "The crawler's User-Agent is required, such as MyCrawler/1.0"
+              + " (+https://example.com/bot), unless the application defines its own"
+              + " RobotsCache or RobotsFetcher bean.");
+    }
+    RobotsProperties.Fetcher f = properties.fetcher();
+    DataSize bodyCap = f.maxBodySize() != null ? f.maxBodySize() : properties.parseLimit();
+    NettyRobotsFetcherBuilder builder = NettyRobotsFetcher.builder()
+        .userAgent(userAgent)
+        .maxBodyBytes(bytes(bodyCap, "fetcher.max-body-size"))
+        .connectTimeout(f.connectTimeout())
+        .responseTimeout(f.responseTimeout())
+        .deadline(f.deadline())
+        .maxRedirects(f.maxRedirects())
+        .maxInFlight(f.maxInFlight())
+        .maxHeaderSize(bytes(f.maxHeaderSize(), "fetcher.max-header-size"))
+        .maxConnectionsPerHost(f.maxConnectionsPerHost())
+        .maxIdleTime(f.maxIdleTime())
+        .evictionInterval(f.evictionInterval())
+        .http2(f.http2());
+    if (f.addressPolicy() == RobotsProperties.AddressPolicyChoice.PUBLIC_ONLY) {
+      builder.addressPolicy(AddressPolicy.publicOnly());
+    }
+    RobotsProperties.Proxy proxy = f.proxy();
+    switch (proxy.type()) {
+      case HTTP -> builder.httpProxy(proxyHost(proxy), proxy.port());
+      case SOCKS -> builder.socksProxy(proxyHost(proxy), proxy.port());
+      case NONE -> { }
+    }
+    return builder;
+  }
+
+  static RobotsCacheBuilder cache(RobotsProperties properties, RobotsFetcher fetcher) {
+    RobotsProperties.Cache c = properties.cache();
+    RobotsCacheBuilder builder = RobotsCache.builder()
+        .fetcher(fetcher)
+        .profile(properties.profile())
+        .parseLimit(bytes(properties.parseLimit(), "parse-limit"))
+        .explicitAgents(properties.explicitAgents())
+        .maximumWeight(c.maximumWeight().toBytes())
+        .ttlBounds(c.minimumTtl(), c.maximumTtl())
+        .retryBackoff(c.retryBackoffInitial(), c.retryBackoffMaximum())
+        .staleCopyWindow(c.staleCopyWindow())
+        .staleWhileRevalidate(c.staleWhileRevalidate())
+        .allowAllWhenUnreachableTooLong(c.allowAllWhenUnreachableTooLong())
+        .fetchTimeout(c.fetchTimeout())
+        .checkAllConcurrency(c.checkAllConcurrency())
+        .minimumResidency(c.minimumResidency())
+        .residencyShare(c.residencyShare());
+    if (c.maximumOrigins() != null) {
+      builder.maximumOrigins(c.maximumOrigins());
+    }
+    String userAgent = properties.userAgent();
+    if (userAgent != null && !userAgent.isBlank()) {
+      builder.crawler(properties.crawlerToken() == null ? CrawlerIdentity.of(userAgent)
+          : new CrawlerIdentity(properties.crawlerToken(), userAgent));
+    }
+    return builder;
+  }
+
+  static PacerBuilder pacer(RobotsProperties properties, RobotsCache cache) {
+    RobotsProperties.Pacer p = properties.pacer();
+    PacerBuilder builder = Pacer.builder(cache)
+        .minimumDelay(p.minimumDelay())
+        .maximumDelay(p.maximumDelay())
+        .perOriginConcurrency(p.perOriginConcurrency())
+        .perOriginQueue(p.perOriginQueue())
+        .totalQueue(p.totalQueue())
+        .backoff(p.backoffInitial(), p.backoffMaximum())
+        .lease(p.lease());
+    if (p.agent() != null) {
+      builder.agent(p.agent());
+    } else if (cache.crawler().isEmpty()) {
+      String fallback = properties.crawlerToken() != null ? properties.crawlerToken()
+          : properties.userAgent();
+      if (fallback == null) {
+        throw new InvalidConfigurationPropertyValueException("reactive-robots.pacer.agent", null,
+            "The pacer needs a crawler: the RobotsCache bean has no crawler identity. Set"
+                + " reactive-robots.pacer.agent (or " + USER_AGENT + "), or"
+                + " reactive-robots.pacer.enabled=false.");
+      }
+      builder.agent(fallback);
+    }
+    return builder;
+  }
+
+  private static String proxyHost(RobotsProperties.Proxy proxy) {
+    if (proxy.host() == null || proxy.host().isBlank()) {
+      throw new InvalidConfigurationPropertyValueException("reactive-robots.fetcher.proxy.host",
+          proxy.host(), "A proxy of type " + proxy.type() + " needs a host.");
+    }
+    return proxy.host();
+  }
+
+  private static int bytes(DataSize size, String property) {
+    long bytes = size.toBytes();
+    if (bytes > Integer.MAX_VALUE) {
+      throw new InvalidConfigurationPropertyValueException("reactive-robots." + property, size,
+          "At most " + Integer.MAX_VALUE + " bytes.");
+    }
+    return (int) bytes;
+  }
+}

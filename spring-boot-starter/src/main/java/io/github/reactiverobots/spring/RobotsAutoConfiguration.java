@@ -1,0 +1,63 @@
+package io.github.reactiverobots.spring;
+
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.RobotsCacheBuilder;
+import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.pacing.Pacer;
+import io.github.reactiverobots.core.pacing.PacerBuilder;
+import io.github.reactiverobots.netty.NettyRobotsFetcher;
+import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configures a {@link RobotsCache} from the {@code reactive-robots.*} properties
+ * ({@link RobotsProperties}) over a {@link NettyRobotsFetcher}, and a politeness {@link Pacer}
+ * over the cache.
+ *
+ * <p>Each bean backs off when the application defines one of its type: a {@code RobotsCache}
+ * of the application's is used as it is (no fetcher is created); a {@code RobotsFetcher} of the
+ * application's is used by the auto-configured cache. Customizer beans
+ * ({@link NettyRobotsFetcherBuilderCustomizer}, {@link RobotsCacheBuilderCustomizer},
+ * {@link PacerBuilderCustomizer}) adjust the builders after the properties. The context closes
+ * the cache, then the fetcher, when it shuts down: fetches in flight are cancelled and the
+ * connections closed.
+ */
+@AutoConfiguration
+@EnableConfigurationProperties(RobotsProperties.class)
+public class RobotsAutoConfiguration {
+  /** Created by Spring Boot when it applies this auto-configuration. */
+  public RobotsAutoConfiguration() {}
+
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean({RobotsFetcher.class, RobotsCache.class})
+  NettyRobotsFetcher robotsFetcher(RobotsProperties properties,
+      ObjectProvider<NettyRobotsFetcherBuilderCustomizer> customizers) {
+    NettyRobotsFetcherBuilder builder = Builders.fetcher(properties);
+    customizers.orderedStream().forEach(c -> c.customize(builder));
+    return builder.build();
+  }
+
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  RobotsCache robotsCache(RobotsProperties properties, RobotsFetcher fetcher,
+      ObjectProvider<RobotsCacheBuilderCustomizer> customizers) {
+    RobotsCacheBuilder builder = Builders.cache(properties, fetcher);
+    customizers.orderedStream().forEach(c -> c.customize(builder));
+    return builder.build();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnBooleanProperty(name = "reactive-robots.pacer.enabled", matchIfMissing = true)
+  Pacer robotsPacer(RobotsProperties properties, RobotsCache cache,
+      ObjectProvider<PacerBuilderCustomizer> customizers) {
+    PacerBuilder builder = Builders.pacer(properties, cache);
+    customizers.orderedStream().forEach(c -> c.customize(builder));
+    return builder.build();
+  }
+}

@@ -1,0 +1,190 @@
+package io.github.reactiverobots.spring;
+
+import io.github.reactiverobots.core.model.Profile;
+import java.time.Duration;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The {@code reactive-robots.*} properties: the crawler's identity and the settings of the
+ * robots.txt cache, its fetcher, the pacer and the Actuator endpoint. Each maps to one setting
+ * of {@code RobotsCache.builder()}, {@code NettyRobotsFetcher.builder()} or {@code
+ * Pacer.builder(cache)}, with the same default; the builders validate the values when the beans
+ * are created. Immutable.
+ *
+ * @param userAgent User-Agent header the fetcher sends, such as "MyCrawler/1.0
+ *     (+https://example.com/bot)". Its leading product token (MyCrawler) is the crawler whose
+ *     robots.txt groups decide checks that name no agent. Required unless the application
+ *     defines its own RobotsCache or RobotsFetcher bean.
+ * @param crawlerToken Product token robots.txt groups are selected by, when it differs from the
+ *     User-Agent's leading token (letters, '_' and '-' only).
+ * @param profile How robots.txt is read: rfc-9309 (the standard) or google (Google's published
+ *     behaviour).
+ * @param parseLimit How much of a robots.txt body is parsed; at least 500KB, the RFC 9309
+ *     minimum.
+ * @param explicitAgents Comma-separated list of product tokens that never fall back to the '*'
+ *     group, such as adsbot-google.
+ * @param cache Cache bounds, freshness and backoff.
+ * @param fetcher Fetcher timeouts, caps and address policy.
+ * @param pacer Politeness pacer.
+ * @param endpoint The robots Actuator endpoint.
+ */
+@ConfigurationProperties("reactive-robots")
+public record RobotsProperties(
+    @Nullable String userAgent,
+    @Nullable String crawlerToken,
+    @DefaultValue("rfc-9309") Profile profile,
+    @DefaultValue("500KB") DataSize parseLimit,
+    @DefaultValue Set<String> explicitAgents,
+    @DefaultValue Cache cache,
+    @DefaultValue Fetcher fetcher,
+    @DefaultValue Pacer pacer,
+    @DefaultValue Endpoint endpoint) {
+
+  /**
+   * The cache's settings ({@code RobotsCache.builder()}).
+   *
+   * @param maximumWeight Bound on the summed estimated size of the cached entries (about 21KB
+   *     per origin of average size).
+   * @param maximumOrigins Bound on the number of origins held, in addition to the weight bound;
+   *     none when unset.
+   * @param minimumTtl Shortest time a fetched robots.txt is kept, whatever its Cache-Control
+   *     says.
+   * @param maximumTtl Longest time a fetched robots.txt is kept; also the time kept when its
+   *     headers give none.
+   * @param retryBackoffInitial Wait before fetching again after a failed fetch (429, 5xx, no
+   *     response), doubling per failure in a row.
+   * @param retryBackoffMaximum Longest wait between failed fetches.
+   * @param staleCopyWindow How long the last good copy is used while an origin keeps failing.
+   * @param staleWhileRevalidate How long after expiry a good copy still answers while one refresh
+   *     runs.
+   * @param allowAllWhenUnreachableTooLong Whether an origin unreachable for the whole stale-copy
+   *     window, without a good copy, is allowed (RFC 9309) rather than disallowed.
+   * @param fetchTimeout Safety net for a fetcher that never answers.
+   * @param checkAllConcurrency Checks of one checkAll call that run at once.
+   * @param minimumResidency How long an entry fetched for a caller is kept from eviction; zero
+   *     turns that off.
+   * @param residencyShare Share of the maximum weight that entries kept by the minimum residency
+   *     may take, from 0 to 0.5.
+   */
+  public record Cache(
+      @DefaultValue("256MB") DataSize maximumWeight,
+      @Nullable Long maximumOrigins,
+      @DefaultValue("5m") Duration minimumTtl,
+      @DefaultValue("24h") Duration maximumTtl,
+      @DefaultValue("1m") Duration retryBackoffInitial,
+      @DefaultValue("1h") Duration retryBackoffMaximum,
+      @DefaultValue("30d") Duration staleCopyWindow,
+      @DefaultValue("1h") Duration staleWhileRevalidate,
+      @DefaultValue("true") boolean allowAllWhenUnreachableTooLong,
+      @DefaultValue("5m") Duration fetchTimeout,
+      @DefaultValue("256") int checkAllConcurrency,
+      @DefaultValue("5m") Duration minimumResidency,
+      @DefaultValue("0.1") double residencyShare) {}
+
+  /**
+   * The fetcher's settings ({@code NettyRobotsFetcher.builder()}); used when the application
+   * defines no {@code RobotsFetcher} of its own.
+   *
+   * @param connectTimeout Time allowed to establish a TCP connection.
+   * @param responseTimeout Time allowed between two reads of a response.
+   * @param deadline Time allowed for a whole fetch, redirects included.
+   * @param maxBodySize Most decoded body bytes kept; the parse limit when unset.
+   * @param maxRedirects Redirects followed at most, 0 to 20.
+   * @param maxInFlight Fetches running at once at most; the others wait in a queue. The robots
+   *     health contributor reports the fetcher's use of this capacity.
+   * @param maxHeaderSize Response headers accepted at most, 1KB to 1MB.
+   * @param maxConnectionsPerHost Pooled connections per remote host at most.
+   * @param maxIdleTime How long an idle pooled connection is kept.
+   * @param evictionInterval How often idle connections are evicted; zero turns that off.
+   * @param http2 Whether to offer HTTP/2 over TLS.
+   * @param addressPolicy Which resolved addresses may be connected to: permit-all, or public-only
+   *     (refuses loopback, private, link-local and unique-local addresses, also after redirects:
+   *     the usual choice for a crawler).
+   * @param proxy Proxy to fetch through.
+   */
+  public record Fetcher(
+      @DefaultValue("5s") Duration connectTimeout,
+      @DefaultValue("10s") Duration responseTimeout,
+      @DefaultValue("20s") Duration deadline,
+      @Nullable DataSize maxBodySize,
+      @DefaultValue("5") int maxRedirects,
+      @DefaultValue("512") int maxInFlight,
+      @DefaultValue("16KB") DataSize maxHeaderSize,
+      @DefaultValue("8") int maxConnectionsPerHost,
+      @DefaultValue("30s") Duration maxIdleTime,
+      @DefaultValue("15s") Duration evictionInterval,
+      @DefaultValue("false") boolean http2,
+      @DefaultValue("permit-all") AddressPolicyChoice addressPolicy,
+      @DefaultValue Proxy proxy) {}
+
+  /** Which addresses the fetcher may connect to. */
+  public enum AddressPolicyChoice {
+    /** Every address (the fetcher's default). */
+    PERMIT_ALL,
+    /** Public unicast addresses only ({@code AddressPolicy.publicOnly()}). */
+    PUBLIC_ONLY
+  }
+
+  /**
+   * A proxy for the fetcher; an address policy cannot be combined with one.
+   *
+   * @param type Kind of proxy: none, http (CONNECT tunnels) or socks (SOCKS5).
+   * @param host Proxy's host name or address.
+   * @param port Proxy's port.
+   */
+  public record Proxy(@DefaultValue("none") ProxyType type, @Nullable String host,
+      @DefaultValue("0") int port) {}
+
+  /** The kind of proxy. */
+  public enum ProxyType {
+    /** No proxy. */
+    NONE,
+    /** An HTTP proxy, through CONNECT tunnels. */
+    HTTP,
+    /** A SOCKS5 proxy. */
+    SOCKS
+  }
+
+  /**
+   * The politeness pacer's settings ({@code Pacer.builder(cache)}).
+   *
+   * @param enabled Whether a Pacer bean is defined.
+   * @param agent Crawler whose groups decide verdicts and pacing; the cache's crawler when
+   *     unset.
+   * @param minimumDelay Shortest interval between two requests to one origin.
+   * @param maximumDelay Cap on the interval a crawl-delay or request-rate asks for.
+   * @param perOriginConcurrency Released items per origin whose fetch is not reported yet.
+   * @param perOriginQueue Items one origin may hold before the source is asked for no more.
+   * @param totalQueue Items one pace subscription holds in total.
+   * @param backoffInitial Pause after a 429, 503 or failure without Retry-After, doubling per
+   *     slow-down in a row.
+   * @param backoffMaximum Longest pause; also caps Retry-After.
+   * @param lease How long a released item holds its origin's slot without a report.
+   */
+  public record Pacer(
+      @DefaultValue("true") boolean enabled,
+      @Nullable String agent,
+      @DefaultValue("1s") Duration minimumDelay,
+      @DefaultValue("30s") Duration maximumDelay,
+      @DefaultValue("1") int perOriginConcurrency,
+      @DefaultValue("100") int perOriginQueue,
+      @DefaultValue("10000") int totalQueue,
+      @DefaultValue("1s") Duration backoffInitial,
+      @DefaultValue("1h") Duration backoffMaximum,
+      @DefaultValue("5m") Duration lease) {}
+
+  /**
+   * The {@code robots} Actuator endpoint's settings. Its invalidation (a {@code DELETE}) is
+   * enabled by Actuator's own {@code management.endpoint.robots.access=unrestricted}; the
+   * endpoint is read-only by default.
+   *
+   * @param fetch Whether reading the endpoint fetches the robots.txt of an origin the cache does
+   *     not hold. When false it answers from the cache only, so that reading it never makes the
+   *     application contact a site.
+   */
+  public record Endpoint(@DefaultValue("false") boolean fetch) {}
+}
