@@ -6,19 +6,25 @@
  * {@code .model} (immutable values: verdicts, rules, pacing, profiles), {@code .url} (origins),
  * {@code .fetch} (the fetcher interface and its result), {@code .store} (the second-level store
  * a fleet shares), {@code .parse} (the parser, linter and scanner handler, for use without a
- * cache) and {@code .pacing} (politeness: the operator that releases work items when their origin
- * may be contacted). Packages under {@code .internal} are not API.
+ * cache), {@code .pacing} (politeness: the operator that releases work items when their origin
+ * may be contacted) and {@code .page} (a page's own directives: {@code X-Robots-Tag}, robots
+ * {@code <meta>} tags, {@code Content-Usage}). Packages under {@code .internal} are not API.
  */
 module io.github.reactiverobots.core {
   requires transitive reactor.core;
   requires transitive org.reactivestreams;
   // The builder takes Caffeine's Ticker, so that tests control every freshness decision.
   requires transitive com.github.benmanes.caffeine;
+  // Optional (issue 17): read only when usage preferences or page tags are asked for. The
+  // Structured Fields jar has no module descriptor: its automatic name comes from its file name.
+  requires static structured.fields;
+  requires static org.jsoup;
 
   exports io.github.reactiverobots.core;
   exports io.github.reactiverobots.core.fetch;
   exports io.github.reactiverobots.core.model;
   exports io.github.reactiverobots.core.pacing;
+  exports io.github.reactiverobots.core.page;
   exports io.github.reactiverobots.core.parse;
   exports io.github.reactiverobots.core.store;
   exports io.github.reactiverobots.core.url;

@@ -9,6 +9,7 @@ import io.github.reactiverobots.core.model.CheckResult;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Usage;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.Origin;
@@ -69,6 +70,9 @@ import reactor.core.scheduler.Schedulers;
  * <p>Thread-safe: one instance serves any number of threads and subscribers.
  */
 public final class RobotsCache implements AutoCloseable {
+  /** A start time that says the answer is not timed (no listener wants it). */
+  private static final long UNTIMED = Long.MIN_VALUE;
+
   private final RobotsFetcher fetcher;
   private final TimeSource time;
   private final Events events = new Events();
@@ -80,6 +84,7 @@ public final class RobotsCache implements AutoCloseable {
   private final int checkAllConcurrency;
   private final boolean closeFetcher;
   private final AtomicBoolean closing = new AtomicBoolean();
+  private final EntryAnswer<Verdict> verdictAnswer = this::verdict;
   private volatile boolean closed;
 
   RobotsCache(RobotsCacheBuilder b) {
@@ -136,6 +141,22 @@ public final class RobotsCache implements AutoCloseable {
    *     ({@code ""}, {@code *}, {@code 008bot}) or {@code Mozilla}
    */
   public Mono<Verdict> check(String url, String agent) {
+    return answer(url, agent, verdictAnswer);
+  }
+
+  private Verdict verdict(Entry entry, Located target, String agent, long startNanos) {
+    Verdict v = entry.verdict(target, agent, time.nanos());
+    if (startNanos != UNTIMED) {
+      events.verdict(v, System.nanoTime() - startNanos);
+    }
+    return v;
+  }
+
+  /**
+   * What {@code answer} makes of the entry of {@code url}'s origin (fetched if needed) for
+   * {@code agent}, lazily; an invalid URL or a closed cache is the Mono's error.
+   */
+  private <T> Mono<T> answer(String url, String agent, EntryAnswer<T> answer) {
     Objects.requireNonNull(url, "url");
     String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
     Located target;
@@ -148,17 +169,51 @@ public final class RobotsCache implements AutoCloseable {
       if (closed) {
         return Mono.error(closedException());
       }
-      boolean timed = events.active();
-      long start = timed ? System.nanoTime() : 0;
-      return resolver.resolve(target.origin()).map(entry -> {
-        Verdict v = entry.verdict(target, userAgent, time.nanos());
-        if (timed) {
-          events.verdict(v, System.nanoTime() - start);
-        }
-        return v;
-      });
+      long start = events.active() ? System.nanoTime() : UNTIMED;
+      return resolver.resolve(target.origin())
+          .map(entry -> answer.of(entry, target, userAgent, start));
     });
   }
+
+  /** An answer made from an origin's entry for one URL and agent. */
+  @FunctionalInterface
+  private interface EntryAnswer<T> {
+    /** {@code startNanos} is when the question was asked, or {@link #UNTIMED}. */
+    T of(Entry entry, Located target, String agent, long startNanos);
+  }
+
+
+  /**
+   * How the cache's crawler may use what it fetches at {@code url}; see
+   * {@link #usage(String, String)}.
+   *
+   * @param url an absolute http(s) URL
+   * @return the answer, lazily
+   * @throws IllegalStateException if the cache has no crawler identity
+   */
+  public Mono<Usage> usage(String url) {
+    return usage(url, defaultAgent());
+  }
+
+  /**
+   * How {@code agent} may use what it fetches at {@code url} (SEMANTICS.md §8): the verdict
+   * {@link #check(String, String)} gives, with the origin's {@code Content-Usage} preferences for
+   * the URL and the {@code Content-Signal} records of the agent's groups. Checks never pay for
+   * this: the usage rules are compiled the first time usage is asked for. Lazy.
+   *
+   * @param url an absolute http(s) URL
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
+   * @return the answer, lazily; an {@link InvalidUrlException} for an invalid URL, an
+   *     {@link IllegalStateException} when the origin has {@code Content-Usage} rules for the
+   *     agent and the optional library {@code org.greenbytes.http:structured-fields} is missing
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
+   */
+  public Mono<Usage> usage(String url, String agent) {
+    return answer(url, agent, (entry, target, userAgent, start) -> entry.rulesFor(userAgent)
+        .usage(target.bytes(), target.pathFrom(), target.pathTo(), entry.stateAt(time.nanos())));
+  }
+
 
   /**
    * Whether the cache's crawler may fetch {@code url}; see {@link #check(String)}.

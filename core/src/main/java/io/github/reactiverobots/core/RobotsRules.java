@@ -1,9 +1,12 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.model.ContentSignals;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.model.RequestRate;
+import io.github.reactiverobots.core.model.Usage;
+import io.github.reactiverobots.core.model.UsageRule;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.model.VisitTime;
 import io.github.reactiverobots.core.parse.AgentRules;
@@ -93,7 +96,7 @@ public final class RobotsRules {
    *     {@code Mozilla}
    */
   public Pacing pacing(String agent) {
-    return entry.rulesFor(CrawlerIdentity.requireCrawlerToken(agent)).pacing();
+    return rulesFor(agent).pacing();
   }
 
   /**
@@ -150,10 +153,8 @@ public final class RobotsRules {
    *     {@link CrawlerIdentity#requireCrawlerToken})
    */
   public Verdict check(String url, String agent) {
-    byte[] path = pathOf(Objects.requireNonNull(url, "url")).getBytes(StandardCharsets.UTF_8);
-    AgentRules rules = entry.rulesFor(
-        CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent")));
-    return rules.check(path, 0, path.length, state);
+    byte[] path = pathBytes(url);
+    return rulesFor(agent).check(path, 0, path.length, state);
   }
 
   /**
@@ -165,6 +166,72 @@ public final class RobotsRules {
    */
   public Verdict check(String url) {
     return check(url, defaultAgent());
+  }
+
+  /**
+   * How {@code agent} may use what it fetches at {@code url}, synchronously (SEMANTICS.md §8):
+   * the verdict of {@link #check(String, String)} with the usage preferences for the URL and the
+   * agent's content signals.
+   *
+   * @param url an absolute URL of this origin, or a path starting with {@code /}
+   * @param agent the crawler's product token
+   * @return the answer
+   * @throws InvalidUrlException if {@code url} is neither a path nor a valid URL
+   * @throws IllegalArgumentException as {@link #check(String, String)} does
+   * @throws IllegalStateException if the library that reads preferences is missing (see
+   *     {@link AgentRules#usage(String)})
+   */
+  public Usage usage(String url, String agent) {
+    byte[] path = pathBytes(url);
+    return rulesFor(agent).usage(path, 0, path.length, state);
+  }
+
+  /**
+   * How the cache's crawler may use what it fetches at {@code url}; see
+   * {@link #usage(String, String)}.
+   *
+   * @param url an absolute URL of this origin, or a path starting with {@code /}
+   * @return the answer
+   * @throws IllegalStateException if the cache has no crawler identity
+   */
+  public Usage usage(String url) {
+    return usage(url, defaultAgent());
+  }
+
+  /**
+   * The {@code Content-Usage} rules of {@code agent}'s groups as written, in file order.
+   *
+   * @param agent the crawler's product token
+   * @return an immutable list; empty for a blanket answer
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
+   */
+  public List<UsageRule> usageRules(String agent) {
+    return rulesFor(agent).usageRules();
+  }
+
+  /**
+   * The {@code Content-Signal} records of {@code agent}'s groups, combined most restrictively,
+   * with the lines as written.
+   *
+   * @param agent the crawler's product token
+   * @return the signals; {@link ContentSignals#NONE} for a blanket answer
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
+   */
+  public ContentSignals contentSignals(String agent) {
+    return rulesFor(agent).contentSignals();
+  }
+
+  /** The rules of {@code agent}, a crawler's product token (checked). */
+  private AgentRules rulesFor(String agent) {
+    return entry.rulesFor(
+        CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent")));
+  }
+
+  /** The UTF-8 path of {@code url}, a URL of this origin or a path. */
+  private byte[] pathBytes(String url) {
+    return pathOf(Objects.requireNonNull(url, "url")).getBytes(StandardCharsets.UTF_8);
   }
 
   private String pathOf(String url) {

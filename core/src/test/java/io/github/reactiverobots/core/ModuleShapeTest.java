@@ -43,7 +43,7 @@ class ModuleShapeTest {
         .as("qualified export of %s", e.source()).isFalse())
         .map(Exports::source).collect(Collectors.toSet());
     assertThat(exported).containsExactlyInAnyOrder(ROOT, ROOT + ".fetch", ROOT + ".model",
-        ROOT + ".pacing", ROOT + ".parse", ROOT + ".store", ROOT + ".url");
+        ROOT + ".pacing", ROOT + ".page", ROOT + ".parse", ROOT + ".store", ROOT + ".url");
     Set<String> internal = module.packages().stream().filter(p -> !exported.contains(p))
         .collect(Collectors.toSet());
     assertThat(internal).allMatch(p -> p.startsWith(ROOT + ".internal."));

@@ -2,13 +2,13 @@ package io.github.reactiverobots.bench.jmh;
 
 import crawlercommons.robots.BaseRobotRules;
 import io.github.reactiverobots.bench.BenchCorpus;
+import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.CorpusFile;
 import io.github.reactiverobots.core.testing.UrlRow;
-import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.SplitUrl;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,17 +71,18 @@ public final class CheckInputs {
   }
 
   /**
-   * The {@code urls.tsv} rows whose absolute URL {@link SplitUrl#of} accepts, in file order: the
-   * rows a cache can be asked about.
+   * The {@code urls.tsv} rows whose absolute URL {@link SplitUrl#of} accepts and whose agent has
+   * a crawler's product token, in file order: the rows a cache can be asked about.
    */
   static List<UrlRow> rowsWithValidUrls(Corpus corpus) {
     List<UrlRow> valid = new ArrayList<>();
     for (UrlRow r : corpus.rows()) {
       try {
         SplitUrl.of(corpus.file(r.file()).url(r.path()));
+        CrawlerIdentity.requireCrawlerToken(r.agent());
         valid.add(r);
-      } catch (InvalidUrlException e) {
-        // left out: a check of it fails before any lookup
+      } catch (IllegalArgumentException e) {
+        // left out (InvalidUrlException included): a check of it fails before any lookup
       }
     }
     return valid;

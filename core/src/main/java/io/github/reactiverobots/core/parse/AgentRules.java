@@ -3,12 +3,15 @@ package io.github.reactiverobots.core.parse;
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import io.github.reactiverobots.core.internal.match.PercentEncoding;
 import io.github.reactiverobots.core.internal.match.RuleMatcher;
+import io.github.reactiverobots.core.model.ContentSignals;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.model.RequestRate;
 import io.github.reactiverobots.core.model.Rule;
+import io.github.reactiverobots.core.model.Usage;
+import io.github.reactiverobots.core.model.UsageRule;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.model.VisitTime;
 import java.nio.charset.StandardCharsets;
@@ -54,6 +57,8 @@ public final class AgentRules {
   /** The verdict when no rule decides: no match, no group, or the blanket answer. */
   private final Verdict unmatched;
   private final Verdict robotsTxt;
+  /** The content-usage rules and signals, compiled on first ask (set racily, idempotent). */
+  private volatile UsageMatcher usage;
 
   private AgentRules(Profile profile, RobotsTxt robots, int selection, Pacing pacing,
       Verdict unmatched) {
@@ -195,6 +200,81 @@ public final class AgentRules {
   }
 
   /**
+   * How the crawler may use what it fetches at a path (SEMANTICS.md §8): the verdict of
+   * {@link #check(String)}, then per usage category the preference of the longest matching
+   * {@code content-usage} rule (rules with the same path combined most restrictively), and the
+   * groups' content signals. The rules are compiled the first time usage is asked for, never by
+   * a check.
+   *
+   * @param pathAndQuery the path, starting with {@code /}
+   * @return the answer
+   * @throws IllegalStateException if the file has {@code content-usage} rules for this crawler
+   *     and the optional library {@code org.greenbytes.http:structured-fields} is missing
+   */
+  public Usage usage(String pathAndQuery) {
+    byte[] path = pathAndQuery.getBytes(StandardCharsets.UTF_8);
+    return usage(path, 0, path.length, null);
+  }
+
+  /**
+   * Like {@link #usage(String)} for the path held as UTF-8 bytes in {@code utf8[from, to)}, with
+   * {@code originState} attached to the verdict.
+   *
+   * @param utf8 an array holding the path
+   * @param from the index of the path's first byte
+   * @param to the index after its last byte
+   * @param originState the origin's state, or null for none
+   * @return the answer
+   * @throws IllegalStateException if the library that reads preferences is missing, as
+   *     {@link #usage(String)} tells
+   */
+  public Usage usage(byte[] utf8, int from, int to, OriginState originState) {
+    Verdict verdict = check(utf8, from, to, originState);
+    UsageMatcher compiled = usageMatcher();
+    if (!verdict.allowed() || !compiled.hasRules()) {
+      return compiled.unstated(verdict);
+    }
+    if (from == to) {
+      return compiled.usage(verdict, ROOT, 0, ROOT.length);
+    }
+    if (PercentEncoding.isMatchedAsIs(utf8, from, to, normalises, removesDots)) {
+      return compiled.usage(verdict, utf8, from, to);
+    }
+    byte[] path = PercentEncoding.normalisedPath(utf8, from, to, normalises, removesDots);
+    return compiled.usage(verdict, path, 0, path.length);
+  }
+
+  /**
+   * The merged {@code content-usage} rules as written, in file order.
+   *
+   * @return an immutable list, empty for no group and for a blanket answer
+   */
+  public List<UsageRule> usageRules() {
+    return robots == null ? List.of()
+        : robots.usageTable().rules(robots.groupTable().groups(selection));
+  }
+
+  /**
+   * The {@code content-signal} records of the merged groups, combined most restrictively.
+   *
+   * @return the signals; {@link ContentSignals#NONE} for no group and for a blanket answer
+   */
+  public ContentSignals contentSignals() {
+    return robots == null ? ContentSignals.NONE
+        : robots.usageTable().signals(robots.groupTable().groups(selection));
+  }
+
+  private UsageMatcher usageMatcher() {
+    UsageMatcher compiled = usage;
+    if (compiled == null) {
+      compiled = robots == null ? UsageMatcher.NONE
+          : UsageMatcher.compile(robots.usageTable(), robots.groupTable().groups(selection));
+      usage = compiled;
+    }
+    return compiled;
+  }
+
+  /**
    * Whether a group (named or {@code *}) applies to this crawler.
    *
    * @return false for no group and for a blanket answer
@@ -248,10 +328,15 @@ public final class AgentRules {
     return pacing.visitTime();
   }
 
-  /** The retained heap size of what compiling added: this object and its matcher. */
+  /**
+   * The retained heap size of what compiling added: this object and its matchers (the usage
+   * matcher once asked for).
+   */
   long estimatedBytes() {
-    return HeapSizes.object(7L * HeapSizes.REFERENCE + 3 + Integer.BYTES)
-        + matcher.estimatedBytes() + (unmatched == NO_MATCH ? 0 : 2 * VERDICT_BYTES);
+    UsageMatcher compiled = usage;
+    return HeapSizes.object(8L * HeapSizes.REFERENCE + 3 + Integer.BYTES)
+        + matcher.estimatedBytes() + (unmatched == NO_MATCH ? 0 : 2 * VERDICT_BYTES)
+        + (compiled == null ? 0 : compiled.estimatedBytes());
   }
 
   /** A Verdict object: the rules keep two of their own when they have a crawl-delay. */

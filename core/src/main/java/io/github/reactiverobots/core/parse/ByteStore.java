@@ -37,6 +37,11 @@ final class ByteStore {
     return ByteStrings.toText(bytes, starts[i], starts[i + 1]);
   }
 
+  /** String {@code i} as a byte string: one char per byte. */
+  String byteString(int i) {
+    return new String(bytes, starts[i], starts[i + 1] - starts[i], StandardCharsets.ISO_8859_1);
+  }
+
   /** Whether string {@code i} holds exactly the chars of {@code s}, one byte each. */
   boolean equalsLatin1(int i, String s) {
     int from = starts[i];

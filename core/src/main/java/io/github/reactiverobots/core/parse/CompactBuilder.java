@@ -1,7 +1,5 @@
 package io.github.reactiverobots.core.parse;
 
-import io.github.reactiverobots.core.internal.match.PatternTable;
-import io.github.reactiverobots.core.internal.match.PercentEncoding;
 import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.model.RequestRate;
 import io.github.reactiverobots.core.model.VisitTime;
@@ -27,11 +25,10 @@ final class CompactBuilder implements RobotsParseHandler {
   private final boolean normalises;
   private final boolean impliesIndexDirectory;
 
-  private final PatternTable.Builder patterns = PatternTable.builder(32, 512);
-  private final Ints ruleLines = new Ints(32);
+  private final PatternCollector rules;
   private final Ints implied = new Ints(0);
-  private final Ints ownForms = new Ints(0);
-  private final ByteStore.Builder forms = new ByteStore.Builder(0);
+  /** The content-usage rules and content-signal records; made at the first of them. */
+  private UsageBuilder usage;
 
   private final Ints groupRuleStart = new Ints(4);
   private final Ints groupAgentStart = new Ints(4);
@@ -57,6 +54,7 @@ final class CompactBuilder implements RobotsParseHandler {
     this.options = options;
     this.normalises = options.profile().normalisesPercentEncoding();
     this.impliesIndexDirectory = options.profile().indexHtmAllowsDirectory();
+    this.rules = new PatternCollector(normalises, 32, 512);
   }
 
   @Override
@@ -94,6 +92,17 @@ final class CompactBuilder implements RobotsParseHandler {
           pace(Pacing.of(null, null, VisitTime.parse(latin1(d, from, to)).orElse(null)));
       case HOST -> record(line, "host", d, from, to);
       case CLEAN_PARAM -> record(line, "clean-param", d, from, to);
+      case CONTENT_USAGE -> {
+        if (open) {
+          sawRule = true;
+          usage().rule(line, groupLines.size() - 1, d, from, to);
+        }
+      }
+      case CONTENT_SIGNAL -> {
+        if (open) {
+          usage().signal(line, groupLines.size() - 1, d, from, to);
+        }
+      }
       default -> throw new AssertionError(directive);
     }
   }
@@ -137,7 +146,7 @@ final class CompactBuilder implements RobotsParseHandler {
 
   private void userAgent(int line, byte[] d, int from, int to) {
     if (!open || sawRule) {
-      groupRuleStart.add(ruleLines.size());
+      groupRuleStart.add(rules.size());
       groupAgentStart.add(agents.size());
       groupLines.add(line);
       groupGlobal.add(0);
@@ -176,20 +185,14 @@ final class CompactBuilder implements RobotsParseHandler {
 
   /** Adds a pattern written as {@code d[from, to)}; returns its index. */
   private int addPattern(int line, boolean allow, byte[] d, int from, int to) {
-    int plain = patterns.addIfPlain(d, from, to, allow, normalises);
-    if (plain >= 0) {
-      ruleLines.add(line);
-      return plain;
+    return rules.add(line, allow, d, from, to);
+  }
+
+  private UsageBuilder usage() {
+    if (usage == null) {
+      usage = new UsageBuilder(normalises);
     }
-    byte[] normalised = PercentEncoding.normalisedOrNull(d, from, to, normalises);
-    int i = normalised == null ? patterns.add(d, from, to, allow)
-        : patterns.add(normalised, 0, normalised.length, allow);
-    ruleLines.add(line);
-    if (normalised != null || !patterns.reproduces(i, d, from, to)) {
-      ownForms.add(i);
-      forms.add(d, from, to);
-    }
-    return i;
+    return usage;
   }
 
   private void pace(Pacing record) {
@@ -225,12 +228,17 @@ final class CompactBuilder implements RobotsParseHandler {
     int nameBase = all.addAll(names);
     int sitemapBase = all.addAll(sitemaps);
     int recordBase = all.addAll(records);
-    int formBase = all.addAll(forms);
+    int formBase = rules.appendForms(all);
+    if (usage != null) {
+      usage.appendStrings(all);
+    }
     ByteStore strings = all.build();
-    RuleTable rules = new RuleTable(patterns.build(), ruleLines.toArray(), implied.toArray(),
-        ownForms.toArray(), strings, formBase);
-    return new RobotsTxt(options, rules, groups(strings, nameBase), strings, sitemapBase,
-        sitemaps.size(), recordLines.toArray(), recordBase, lines, truncated, unknownCapped);
+    RuleTable ruleTable = rules.build(implied.toArray(), strings, formBase);
+    UsageTable usageTable = usage == null ? UsageTable.NONE
+        : usage.build(strings, groupLines.size());
+    return new RobotsTxt(options, ruleTable, groups(strings, nameBase), usageTable, strings,
+        sitemapBase, sitemaps.size(), recordLines.toArray(), recordBase, lines, truncated,
+        unknownCapped);
   }
 
   /** The groups, the names and what each selects; the {@code *} groups' selection last. */
@@ -278,7 +286,7 @@ final class CompactBuilder implements RobotsParseHandler {
     addSelection(globals, selectionStart, selectionGroups);
     selectionStart.add(selectionGroups.size());
     int[] ruleStart = Arrays.copyOf(groupRuleStart.toArray(), groupCount + 1);
-    ruleStart[groupCount] = ruleLines.size();
+    ruleStart[groupCount] = rules.size();
     int[] agentStart = Arrays.copyOf(groupAgentStart.toArray(), groupCount + 1);
     // The user-agent values are the shared store's first strings, before the names.
     agentStart[groupCount] = nameBase;

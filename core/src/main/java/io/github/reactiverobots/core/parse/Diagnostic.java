@@ -78,7 +78,27 @@ public record Diagnostic(int line, int column, Severity severity, Code code, Str
     /** The body is longer than the parse limit: the rest is ignored (scanner). */
     PAST_PARSE_LIMIT(Severity.ERROR),
     /** A line longer than the profile's maximum was cut (scanner, {@code GOOGLE} only). */
-    LINE_CUT(Severity.WARNING);
+    LINE_CUT(Severity.WARNING),
+    /** A {@code content-usage} line without a path: ignored. */
+    CONTENT_USAGE_NO_PATH(Severity.ERROR),
+    /** A {@code content-usage} path not starting with {@code /}: ignored. */
+    CONTENT_USAGE_PATH_NOT_ROOTED(Severity.ERROR),
+    /**
+     * A {@code content-usage} preference that is not a Structured Fields dictionary (or is
+     * missing): every category is unknown for its paths.
+     */
+    CONTENT_USAGE_BAD_PREFERENCE(Severity.ERROR),
+    /** A {@code content-usage} key that names no category of the vocabulary: ignored. */
+    CONTENT_USAGE_UNKNOWN_CATEGORY(Severity.WARNING),
+    /** A {@code content-usage} category whose value is not the token {@code y} or {@code n}. */
+    CONTENT_USAGE_BAD_VALUE(Severity.WARNING),
+    /** A {@code content-signal} whose value is not {@code yes} or {@code no}: unknown. */
+    CONTENT_SIGNAL_BAD_VALUE(Severity.WARNING),
+    /**
+     * {@code content-usage} preferences were not checked: the optional Structured Fields library
+     * is missing (reported once, at the first rule).
+     */
+    CONTENT_USAGE_NOT_CHECKED(Severity.WARNING);
 
     private final Severity severity;
 

@@ -19,5 +19,12 @@ public enum Directive {
   /** {@code host} (Yandex): the preferred host, kept as written. */
   HOST,
   /** {@code clean-param} (Yandex): parameters to ignore, kept as written. */
-  CLEAN_PARAM
+  CLEAN_PARAM,
+  /**
+   * {@code content-usage} (IETF aipref, draft-ietf-aipref-attach §3): a path pattern and a usage
+   * preference; a rule of its group, like allow and disallow.
+   */
+  CONTENT_USAGE,
+  /** {@code content-signal} (Cloudflare's Content Signals): usage signals, per group. */
+  CONTENT_SIGNAL
 }

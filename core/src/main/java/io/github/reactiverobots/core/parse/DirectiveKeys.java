@@ -36,6 +36,8 @@ final class DirectiveKeys {
       {"visit-time", Directive.VISIT_TIME, false},
       {"host", Directive.HOST, false},
       {"clean-param", Directive.CLEAN_PARAM, false},
+      {"content-usage", Directive.CONTENT_USAGE, false},
+      {"content-signal", Directive.CONTENT_SIGNAL, false},
     };
     SPELLINGS = new byte[table.length][];
     DIRECTIVES = new Directive[table.length];

@@ -4,6 +4,7 @@ import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.model.Rule;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -137,6 +138,12 @@ final class GroupTable {
       }
     }
     return members;
+  }
+
+  /** The groups of selection {@code s}, ascending. */
+  int[] groups(int s) {
+    return Arrays.copyOfRange(data, selectionGroupsAt + selectionStart(s),
+        selectionGroupsAt + selectionEnd(s));
   }
 
   /** The most restrictive pacing of selection {@code s}'s groups. */

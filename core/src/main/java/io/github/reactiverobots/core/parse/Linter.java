@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.internal.aipref.PreferenceDictionary;
+import io.github.reactiverobots.core.model.ContentSignals;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.RequestRate;
 import io.github.reactiverobots.core.model.VisitTime;
@@ -35,6 +37,7 @@ public final class Linter {
     private boolean inGroup;
     private boolean sawRule;
     private boolean groupIsGlobal;
+    private boolean reportedNoLibrary;
     private int globalGroups;
 
     LintHandler(ParseOptions options) {
@@ -123,8 +126,77 @@ public final class Linter {
                 "visit-time is not 'HHMM-HHMM': ignored");
           }
           break;
+        case CONTENT_USAGE:
+          sawRule = true;
+          if (!inGroup) {
+            add(line, 1, Code.RULE_OUTSIDE_GROUP,
+                "rule before any 'User-agent' line is ignored");
+          } else {
+            contentUsage(line, column, value);
+          }
+          break;
+        case CONTENT_SIGNAL:
+          groupRecord(line);
+          for (String bad : ContentSignals.parse(line, value).unreadable()) {
+            add(line, column, Code.CONTENT_SIGNAL_BAD_VALUE, "content signal '"
+                + ByteStrings.toText(bad) + "' is not 'yes' or 'no': unknown");
+          }
+          break;
         default:
           break;
+      }
+    }
+
+    /** Checks a {@code content-usage} value: a path, white space, a preference dictionary. */
+    private void contentUsage(int line, int column, String value) {
+      int pathEnd = 0;
+      while (pathEnd < value.length() && value.charAt(pathEnd) != ' '
+          && value.charAt(pathEnd) != '\t') {
+        pathEnd++;
+      }
+      int pref = pathEnd;
+      while (pref < value.length() && LineScanner.isSpace((byte) value.charAt(pref))) {
+        pref++;
+      }
+      if (value.isEmpty() || (pref == value.length() && value.charAt(0) != '/')) {
+        add(line, column, Code.CONTENT_USAGE_NO_PATH,
+            "content-usage needs a path and a preference ('/path train-ai=n'): ignored");
+        return;
+      }
+      if (value.charAt(0) != '/') {
+        add(line, column, Code.CONTENT_USAGE_PATH_NOT_ROOTED,
+            "content-usage path does not start with '/': ignored");
+        return;
+      }
+      if (pref == value.length()) {
+        add(line, column + pathEnd, Code.CONTENT_USAGE_BAD_PREFERENCE,
+            "content-usage has no preference: every category is unknown");
+        return;
+      }
+      if (!PreferenceDictionary.available()) {
+        if (!reportedNoLibrary) {
+          reportedNoLibrary = true;
+          add(line, column + pref, Code.CONTENT_USAGE_NOT_CHECKED, "preferences not checked:"
+              + " reading them needs the optional dependency"
+              + " org.greenbytes.http:structured-fields");
+        }
+        return;
+      }
+      PreferenceDictionary.Reading reading = PreferenceDictionary.read(value.substring(pref));
+      int at = column + pref;
+      if (!reading.parsed()) {
+        add(line, at, Code.CONTENT_USAGE_BAD_PREFERENCE, "preference '"
+            + ByteStrings.toText(value.substring(pref)) + "' is not a Structured Fields"
+            + " dictionary (keys are lower-case): every category is unknown");
+        return;
+      }
+      for (String key : reading.unknownKeys()) {
+        add(line, at, Code.CONTENT_USAGE_UNKNOWN_CATEGORY, "'" + key
+            + "' is not a usage category (train-ai, ai-use, search): ignored");
+      }
+      for (String entry : reading.badValues()) {
+        add(line, at, Code.CONTENT_USAGE_BAD_VALUE, "'" + entry
+            + "': a category's value is the token y or n; anything else is unknown");
       }
     }
 

@@ -1,7 +1,9 @@
 package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
+import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Usage;
 import io.github.reactiverobots.core.model.Verdict;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -38,6 +40,7 @@ public final class RobotsTxt {
   private final ParseOptions options;
   private final RuleTable rules;
   private final GroupTable groups;
+  private final UsageTable usage;
   /** What the file keeps as written: user-agent values, names, sitemaps, records... */
   private final ByteStore strings;
   private final int sitemapBase;
@@ -54,12 +57,13 @@ public final class RobotsTxt {
   /** Per selection, its compiled rules once asked for (set once, racily, by CAS). */
   private final AgentRules[] compiled;
 
-  RobotsTxt(ParseOptions options, RuleTable rules, GroupTable groups, ByteStore strings,
-      int sitemapBase, int sitemapCount, int[] recordLines, int recordBase, int lines,
-      boolean truncated, boolean unknownRecordsCapped) {
+  RobotsTxt(ParseOptions options, RuleTable rules, GroupTable groups, UsageTable usage,
+      ByteStore strings, int sitemapBase, int sitemapCount, int[] recordLines, int recordBase,
+      int lines, boolean truncated, boolean unknownRecordsCapped) {
     this.options = options;
     this.rules = rules;
     this.groups = groups;
+    this.usage = usage;
     this.strings = strings;
     this.sitemapBase = sitemapBase;
     this.sitemapCount = sitemapCount;
@@ -173,14 +177,43 @@ public final class RobotsTxt {
    */
   public Verdict check(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
-    AgentRules rules = forAgent(agent);
+    return atPath(forAgent(agent), url, AgentRules::check);
+  }
+
+
+  /**
+   * How {@code agent} may use what it fetches at {@code url} (SEMANTICS.md §8); see
+   * {@link AgentRules#usage(String)}. The path is taken leniently, as {@link #check} takes it.
+   *
+   * @param url the URL (or anything URL-like)
+   * @param agent the crawler's product token or User-Agent string
+   * @return the crawl verdict with the usage preferences and content signals
+   * @throws IllegalArgumentException if the arguments were swapped, as {@link #check} tells
+   * @throws IllegalStateException if the file has {@code content-usage} rules for {@code agent}
+   *     and the optional library {@code org.greenbytes.http:structured-fields} is missing
+   */
+  public Usage usage(String url, String agent) {
+    LenientPaths.requireUrlFirst(url, agent);
+    return atPath(forAgent(agent), url, AgentRules::usage);
+  }
+
+  /** What {@code question} answers for the path of {@code url}, taken leniently. */
+  private static <T> T atPath(AgentRules rules, String url, PathQuestion<T> question) {
     byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
     long range = LenientPaths.pathRange(bytes);
     if (range < 0) {
-      return rules.check(LenientPaths.pathParamsQuery(url));
+      byte[] path = LenientPaths.pathParamsQuery(url).getBytes(StandardCharsets.UTF_8);
+      return question.of(rules, path, 0, path.length, null);
     }
-    return rules.check(bytes, (int) (range >>> 32), (int) range);
+    return question.of(rules, bytes, (int) (range >>> 32), (int) range, null);
   }
+
+  /** A question about the path {@code utf8[from, to)}, such as a check. */
+  @FunctionalInterface
+  private interface PathQuestion<T> {
+    T of(AgentRules rules, byte[] utf8, int from, int to, OriginState originState);
+  }
+
 
   /**
    * Shorthand for {@code check(url, agent).allowed()}.
@@ -292,8 +325,9 @@ public final class RobotsTxt {
    * @return the estimate, in bytes
    */
   public long estimatedWeight() {
-    long bytes = HeapSizes.object(6L * HeapSizes.REFERENCE + 4L * Integer.BYTES + 2)
-        + rules.estimatedBytes() + groups.estimatedBytes() + strings.estimatedBytes()
+    long bytes = HeapSizes.object(7L * HeapSizes.REFERENCE + 4L * Integer.BYTES + 2)
+        + rules.estimatedBytes() + groups.estimatedBytes() + usage.estimatedBytes()
+        + strings.estimatedBytes()
         + HeapSizes.array(recordLines.length, Integer.BYTES)
         + HeapSizes.array(compiled.length, HeapSizes.REFERENCE);
     for (int s = 0; s < compiled.length; s++) {
@@ -311,5 +345,9 @@ public final class RobotsTxt {
 
   GroupTable groupTable() {
     return groups;
+  }
+
+  UsageTable usageTable() {
+    return usage;
   }
 }

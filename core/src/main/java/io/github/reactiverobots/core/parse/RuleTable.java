@@ -47,15 +47,21 @@ final class RuleTable {
 
   /** Rule {@code i}: allow or disallow, its pattern as written (as text) and its line. */
   Rule rule(int i) {
+    return new Rule(patterns.allows(i), text(i), lines[i]);
+  }
+
+  /** The pattern of rule {@code i} as written, as text. */
+  String text(int i) {
     int own = Arrays.binarySearch(ownForms, i);
-    String text;
     if (own >= 0) {
-      text = strings.text(formBase + own);
-    } else {
-      byte[] b = patterns.reproduced(i);
-      text = ByteStrings.toText(b, 0, b.length);
+      return strings.text(formBase + own);
     }
-    return new Rule(patterns.allows(i), text, lines[i]);
+    byte[] b = patterns.reproduced(i);
+    return ByteStrings.toText(b, 0, b.length);
+  }
+
+  int line(int i) {
+    return lines[i];
   }
 
   /** This table's own size; the shared strings are counted by their owner. */

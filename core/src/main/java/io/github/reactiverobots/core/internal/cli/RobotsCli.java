@@ -1,9 +1,15 @@
 package io.github.reactiverobots.core.internal.cli;
 
+import io.github.reactiverobots.core.model.ContentSignal;
+import io.github.reactiverobots.core.model.ContentSignals;
 import io.github.reactiverobots.core.model.Pacing;
+import io.github.reactiverobots.core.model.Preference;
 import io.github.reactiverobots.core.model.Printable;
 import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Usage;
+import io.github.reactiverobots.core.model.UsageDecision;
 import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.Diagnostic;
 import io.github.reactiverobots.core.parse.Linter;
 import io.github.reactiverobots.core.parse.ParseOptions;
@@ -38,7 +44,9 @@ import java.util.Map;
  *
  * A single check prints {@code ALLOWED} or {@code DISALLOWED}, the reason, the deciding rule with
  * its line and the agent's pacing ({@code crawl-delay=}, {@code request-rate=}, {@code
- * visit-time=}), tab-separated, and exits 0 or 1; usage and I/O errors exit 2, naming the path.
+ * visit-time=}), tab-separated; then one {@code content-usage} line per usage category and one
+ * {@code content-signal} line per signal the agent's groups give (SEMANTICS.md §8); it exits 0
+ * or 1; usage and I/O errors exit 2, naming the path.
  * URLs are validated as the cache validates them (absolute http or https). {@code --batch}
  * prints one line per non-blank input line, in order, loading each file once; a line that
  * can't be checked prints {@code ERROR} and the run exits 2. {@code lint} prints the
@@ -115,6 +123,7 @@ public final class RobotsCli {
       RobotsTxt robots = load(Path.of(rest.get(0)), options);
       Verdict v = robots.check(url, rest.get(1));
       out.println(describe(v, robots.forAgent(rest.get(1)).pacing()));
+      describeUsage(robots, url, rest.get(1));
       return v.allowed() ? ALLOWED : DISALLOWED;
     } catch (IOException e) {
       err.println("robots: " + Printable.escape(e.getMessage()));
@@ -185,6 +194,35 @@ public final class RobotsCli {
     pacing.visitTime().ifPresent(t -> sb.append("\tvisit-time=").append(t.from()).append('-')
         .append(t.to()).append(" UTC"));
     return sb.toString();
+  }
+
+  /**
+   * When the agent's groups have {@code content-usage} rules, one line per usage category
+   * ({@code content-usage train-ai=n (line 4)}); then one line per content signal they give
+   * ({@code content-signal ai-train=no (line 2)}). A file that says nothing about usage adds
+   * nothing to the verdict line.
+   */
+  private void describeUsage(RobotsTxt robots, String url, String agent) {
+    AgentRules rules = robots.forAgent(agent);
+    ContentSignals signals = rules.contentSignals();
+    if (!rules.usageRules().isEmpty()) {
+      try {
+        Usage usage = robots.usage(url, agent);
+        for (UsageDecision d : usage.decisions()) {
+          out.println("content-usage " + (usage.applies() ? d.toString()
+              : d.category().label() + "=n/a (not fetchable)"));
+        }
+      } catch (IllegalStateException e) {
+        out.println("content-usage not read: " + Printable.escape(e.getMessage()));
+      }
+    }
+    for (ContentSignal s : ContentSignal.values()) {
+      Preference p = signals.preference(s);
+      if (p != Preference.UNKNOWN) {
+        out.println("content-signal " + s.label() + "=" + (p == Preference.ALLOW ? "yes" : "no")
+            + " (line " + signals.line(s).orElse(0) + ")");
+      }
+    }
   }
 
   private static String seconds(Duration d) {

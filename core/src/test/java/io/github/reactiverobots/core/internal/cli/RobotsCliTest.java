@@ -152,6 +152,33 @@ class RobotsCliTest {
   }
 
   @Test
+  void usagePreferencesAndContentSignalsFollowTheVerdict() throws Exception {
+    Path f = robots("r.txt", String.join("\n",
+        "User-agent: *",
+        "Content-Signal: search=yes, ai-train=no",
+        "Disallow: /never/",
+        "Content-Usage: / train-ai=n",
+        "Content-Usage: /ai-ok/ train-ai=y, ai-use=y",
+        ""));
+    assertThat(run("", f.toString(), "AiBot", "https://a.com/ai-ok/page")).isZero();
+    assertThat(out()).isEqualTo("ALLOWED\tno_matching_rule\n"
+        + "content-usage train-ai=y (line 5)\n"
+        + "content-usage ai-use=y (line 5)\n"
+        + "content-usage search=unknown (line 5)\n"
+        + "content-signal search=yes (line 2)\n"
+        + "content-signal ai-train=no (line 2)\n");
+    out.reset();
+    assertThat(run("", f.toString(), "AiBot", "https://a.com/never/page")).isOne();
+    assertThat(out()).startsWith("DISALLOWED\tmatched_disallow\tDisallow: /never/ (line 3)\n"
+        + "content-usage train-ai=n/a (not fetchable)\n");
+    // A file that says nothing about usage adds nothing.
+    out.reset();
+    Path plain = robots("plain.txt", "User-agent: *\nDisallow: /x\n");
+    assertThat(run("", plain.toString(), "AiBot", "https://a.com/y")).isZero();
+    assertThat(out()).doesNotContain("content-");
+  }
+
+  @Test
   void aFileCutAtTheParseLimitGetsANote() throws Exception {
     Path f = robots("big.txt", "User-agent: *\nDisallow: /x\n" + "# filler\n".repeat(60_000));
     assertThat(run("", f.toString(), "bot", "http://a.com/x")).isOne();

@@ -1,0 +1,57 @@
+package io.github.reactiverobots.core.parse;
+
+import io.github.reactiverobots.core.internal.match.PatternTable;
+import io.github.reactiverobots.core.internal.match.PercentEncoding;
+
+/**
+ * Collects path patterns for a {@link RuleTable}: each normalised into the pattern table (plain
+ * ones copied as they are), its line, and the text as written of the few the table cannot
+ * rebuild. Serves both the allow/disallow rules and the {@code content-usage} paths. One per
+ * parse; not thread-safe.
+ */
+final class PatternCollector {
+  private final boolean normalises;
+  private final PatternTable.Builder patterns;
+  private final Ints lines;
+  private final Ints ownForms = new Ints(0);
+  private final ByteStore.Builder forms = new ByteStore.Builder(0);
+
+  PatternCollector(boolean normalises, int patterns, int bytes) {
+    this.normalises = normalises;
+    this.patterns = PatternTable.builder(patterns, bytes);
+    this.lines = new Ints(patterns);
+  }
+
+  /** Adds a pattern written as {@code d[from, to)} on {@code line}; returns its index. */
+  int add(int line, boolean allow, byte[] d, int from, int to) {
+    int plain = patterns.addIfPlain(d, from, to, allow, normalises);
+    if (plain >= 0) {
+      lines.add(line);
+      return plain;
+    }
+    byte[] normalised = PercentEncoding.normalisedOrNull(d, from, to, normalises);
+    int i = normalised == null ? patterns.add(d, from, to, allow)
+        : patterns.add(normalised, 0, normalised.length, allow);
+    lines.add(line);
+    if (normalised != null || !patterns.reproduces(i, d, from, to)) {
+      ownForms.add(i);
+      forms.add(d, from, to);
+    }
+    return i;
+  }
+
+  int size() {
+    return lines.size();
+  }
+
+  /** Appends the texts as written to the file's strings; returns the index of the first. */
+  int appendForms(ByteStore.Builder all) {
+    return all.addAll(forms);
+  }
+
+  /** The table, its texts as written at {@code formBase} of {@code strings}. */
+  RuleTable build(int[] implied, ByteStore strings, int formBase) {
+    return new RuleTable(patterns.build(), lines.toArray(), implied, ownForms.toArray(), strings,
+        formBase);
+  }
+}

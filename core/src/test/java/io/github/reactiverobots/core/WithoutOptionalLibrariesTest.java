@@ -1,0 +1,158 @@
+package io.github.reactiverobots.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.github.reactiverobots.core.parse.RobotsTxt;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+
+/**
+ * core with its required dependencies only (reactor-core, Reactive Streams, Caffeine): the
+ * optional Structured Fields library and jsoup are absent. robots.txt files still parse and
+ * check, content signals and header directives are still read, and what needs a missing library
+ * fails with an {@link IllegalStateException} naming it. The classes are loaded in a class loader
+ * of their own that sees nothing else.
+ */
+class WithoutOptionalLibrariesTest {
+  private static final String BODY = String.join("\n",
+      "User-agent: *",
+      "Content-Signal: ai-train=no",
+      "Disallow: /private",
+      "Content-Usage: / train-ai=n",
+      "");
+
+  @TempDir Path dir;
+  private URLClassLoader loader;
+
+  @BeforeEach
+  void isolate() throws Exception {
+    loader = new URLClassLoader(new URL[] {location(RobotsTxt.class), location(Flux.class),
+        location(Publisher.class), location(Caffeine.class)},
+        ClassLoader.getPlatformClassLoader());
+    assertThat(catchThrowable(() -> loader.loadClass("org.greenbytes.http.sfv.Parser")))
+        .isInstanceOf(ClassNotFoundException.class);
+    assertThat(catchThrowable(() -> loader.loadClass("org.jsoup.Jsoup")))
+        .isInstanceOf(ClassNotFoundException.class);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    loader.close();
+  }
+
+  @Test
+  void robotsTxtParsesAndChecksAndUsageNamesTheMissingLibrary() throws Exception {
+    Object robots = call(null, "io.github.reactiverobots.core.parse.RobotsTxt", "parse",
+        new Class<?>[] {byte[].class}, (Object) BODY.getBytes(StandardCharsets.UTF_8));
+    Object rules = call(robots, null, "forAgent", new Class<?>[] {String.class}, "bot");
+    Object verdict = call(rules, null, "check", new Class<?>[] {String.class}, "/private/x");
+    assertThat(verdict.toString()).contains("Disallow: /private");
+    assertThat(call(rules, null, "contentSignals", new Class<?>[0]).toString())
+        .isEqualTo("ContentSignals{ai-train=no}");
+    assertThat(call(rules, null, "usageRules", new Class<?>[0]).toString())
+        .contains("Content-Usage: / train-ai=n (line 4)");
+    Throwable usage = failure(rules, "usage", new Class<?>[] {String.class}, "/x");
+    assertThat(usage).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("org.greenbytes.http:structured-fields");
+    Object lint = call(null, "io.github.reactiverobots.core.parse.Linter", "lint",
+        new Class<?>[] {byte[].class, loader.loadClass(
+            "io.github.reactiverobots.core.parse.ParseOptions")},
+        BODY.getBytes(StandardCharsets.UTF_8), call(null,
+            "io.github.reactiverobots.core.parse.ParseOptions", "defaults", new Class<?>[0]));
+    assertThat(lint.toString()).contains("[content_usage_not_checked]")
+        .contains("org.greenbytes.http:structured-fields");
+    // A file without Content-Usage rules needs no library to say every category is unknown.
+    Object plain = call(null, "io.github.reactiverobots.core.parse.RobotsTxt", "parse",
+        new Class<?>[] {byte[].class}, (Object) "User-agent: *\nDisallow: /p\n".getBytes(
+            StandardCharsets.UTF_8));
+    Object plainRules = call(plain, null, "forAgent", new Class<?>[] {String.class}, "bot");
+    assertThat(call(plainRules, null, "usage", new Class<?>[] {String.class}, "/x").toString())
+        .contains("train-ai=unknown");
+  }
+
+  @Test
+  void pageHeadersAreReadAndMetaTagsAndTheUsageHeaderNameTheirLibrary() throws Exception {
+    String tags = "io.github.reactiverobots.core.page.RobotsTags";
+    Object header = call(null, tags, "header", new Class<?>[] {List.class, String.class},
+        List.of("noindex"), "bot");
+    assertThat(call(header, null, "mayIndex", new Class<?>[0])).isEqualTo(false);
+    Class<?> type = loader.loadClass(tags);
+    Throwable meta = failure(type, "meta", new Class<?>[] {byte[].class, String.class},
+        "<head></head>".getBytes(StandardCharsets.UTF_8), "bot");
+    assertThat(meta).isInstanceOf(IllegalStateException.class).hasMessageContaining("org.jsoup");
+    Throwable contentUsage = failure(type, "contentUsage", new Class<?>[] {List.class},
+        List.of("train-ai=n"));
+    assertThat(contentUsage).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("org.greenbytes.http:structured-fields");
+  }
+
+  @Test
+  void theCliPrintsTheVerdictAndSaysWhyUsageWasNotRead() throws Exception {
+    Path file = Files.writeString(dir.resolve("robots.txt"), BODY);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Class<?> cli = loader.loadClass("io.github.reactiverobots.core.internal.cli.RobotsCli");
+    Constructor<?> make = cli.getDeclaredConstructor(InputStream.class, PrintStream.class,
+        PrintStream.class);
+    make.setAccessible(true);
+    Object instance = make.newInstance(new ByteArrayInputStream(new byte[0]),
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    Method run = cli.getDeclaredMethod("run", String[].class);
+    run.setAccessible(true);
+    Object status = run.invoke(instance,
+        (Object) new String[] {file.toString(), "bot", "https://a.com/page"});
+    assertThat(status).isEqualTo(0);
+    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("ALLOWED\t")
+        .contains("\ncontent-usage not read: reading Content-Usage preferences needs the"
+            + " optional dependency org.greenbytes.http:structured-fields")
+        .endsWith("\ncontent-signal ai-train=no (line 2)\n");
+  }
+
+  private static URL location(Class<?> type) {
+    return type.getProtectionDomain().getCodeSource().getLocation();
+  }
+
+  /** Calls {@code method} on {@code target}, or statically on class {@code type}. */
+  private Object call(Object target, String type, String method, Class<?>[] parameters,
+      Object... args) throws Exception {
+    Class<?> owner = target != null ? target.getClass() : loader.loadClass(type);
+    Method m = owner.getMethod(method, parameters);
+    try {
+      return m.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw new AssertionError(method + " failed", e.getCause());
+    }
+  }
+
+  /** What calling {@code method} throws. */
+  private static Throwable failure(Object targetOrType, String method, Class<?>[] parameters,
+      Object... args) throws Exception {
+    boolean statik = targetOrType instanceof Class<?>;
+    Class<?> owner = statik ? (Class<?>) targetOrType : targetOrType.getClass();
+    try {
+      owner.getMethod(method, parameters).invoke(statik ? null : targetOrType, args);
+      return null;
+    } catch (InvocationTargetException e) {
+      return e.getCause();
+    }
+  }
+}
