@@ -118,8 +118,12 @@ final class EntryStore {
    */
   void putFetched(Origin origin, Entry entry) {
     weight.add(entry.weight());
-    if (residencyNanos > 0 && pinnedBudget > 0) {
-      Pin pin = new Pin(origin, entry, time.nanos(), Math.max(entry.weight(), minimumCharge));
+    int charge = Math.max(entry.weight(), minimumCharge);
+    // An entry heavier than the whole share is not pinned: it could not stay pinned anyway, and
+    // would first mature the other pins in its way. It competes in Caffeine at once, so a crawl
+    // of it may fetch it again: size the weight bound so the share holds the largest file.
+    if (residencyNanos > 0 && charge <= pinnedBudget) {
+      Pin pin = new Pin(origin, entry, time.nanos(), charge);
       entry.pin(pin);
       synchronized (pinned) {
         pinnedWeight += pin.charge;
