@@ -5,6 +5,7 @@ import io.github.reactiverobots.core.RobotsCacheBuilder;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.pacing.Pacer;
 import io.github.reactiverobots.core.pacing.PacerBuilder;
+import io.github.reactiverobots.core.store.RobotsStore;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
 import org.springframework.beans.factory.ObjectProvider;
@@ -23,7 +24,9 @@ import org.springframework.context.annotation.Bean;
  * of the application's is used as it is (no fetcher is created); a {@code RobotsFetcher} of the
  * application's is used by the auto-configured cache. Customizer beans
  * ({@link NettyRobotsFetcherBuilderCustomizer}, {@link RobotsCacheBuilderCustomizer},
- * {@link PacerBuilderCustomizer}) adjust the builders after the properties. The context closes
+ * {@link PacerBuilderCustomizer}) adjust the builders after the properties. A {@link RobotsStore}
+ * bean (such as the {@code redis} module's {@code RedisRobotsStore}) becomes the cache's
+ * second-level store shared by a fleet. The context closes
  * the cache, then the fetcher, when it shuts down: fetches in flight are cancelled and the
  * connections closed.
  */
@@ -45,8 +48,9 @@ public class RobotsAutoConfiguration {
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   RobotsCache robotsCache(RobotsProperties properties, RobotsFetcher fetcher,
-      ObjectProvider<RobotsCacheBuilderCustomizer> customizers) {
+      ObjectProvider<RobotsStore> store, ObjectProvider<RobotsCacheBuilderCustomizer> customizers) {
     RobotsCacheBuilder builder = Builders.cache(properties, fetcher);
+    store.ifAvailable(builder::store);
     customizers.orderedStream().forEach(c -> c.customize(builder));
     return builder.build();
   }

@@ -13,6 +13,9 @@ import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.pacing.Pacer;
+import io.github.reactiverobots.core.store.Lease;
+import io.github.reactiverobots.core.store.RobotsStore;
+import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
@@ -20,11 +23,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import reactor.core.publisher.Mono;
 
 /** The core auto-configuration: the beans, the properties they take, backing off, shutdown. */
 class RobotsAutoConfigurationTest {
@@ -116,6 +121,55 @@ class RobotsAutoConfigurationTest {
           assertThat(v.rule().orElseThrow().line()).isEqualTo(3);
           assertThat(fetcher.calls()).isEqualTo(1);
         });
+  }
+
+  @Test
+  void aStoreBeanIsTheCachesSharedStoreAndOneThatFailsStillLeavesAVerdict() {
+    StarterTests.runner().withUserConfiguration(OwnFetcher.class, FailingStore.class)
+        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT).run(context -> {
+          FailingStore store = context.getBean(FailingStore.class);
+          Verdict v = context.getBean(RobotsCache.class).check(ORIGIN + "/private/x").block();
+          assertThat(v.allowed()).isFalse();
+          assertThat(store.gets).hasValue(1);
+          assertThat(context.getBean(FakeFetcher.class).calls()).isEqualTo(1);
+        });
+  }
+
+  /** A store whose every call fails, counting the reads the cache made before fetching. */
+  @Configuration(proxyBeanMethods = false)
+  static class FailingStore implements RobotsStore {
+    final AtomicInteger gets = new AtomicInteger();
+
+    @Override
+    public Mono<StoredRobots> get(Origin origin) {
+      gets.incrementAndGet();
+      return Mono.error(new IllegalStateException("store down"));
+    }
+
+    @Override
+    public Mono<Void> put(Origin origin, StoredRobots value, Duration retention) {
+      return Mono.error(new IllegalStateException("store down"));
+    }
+
+    @Override
+    public Mono<Lease> acquire(Origin origin, Duration duration) {
+      return Mono.error(new IllegalStateException("store down"));
+    }
+
+    @Override
+    public Mono<Void> complete(Lease lease, StoredRobots value, Duration retention) {
+      return Mono.error(new IllegalStateException("store down"));
+    }
+
+    @Override
+    public Mono<Void> release(Lease lease) {
+      return Mono.error(new IllegalStateException("store down"));
+    }
+
+    @Override
+    public Mono<StoredRobots> awaitValue(Origin origin, Duration maxWait) {
+      return Mono.error(new IllegalStateException("store down"));
+    }
   }
 
   @Test
