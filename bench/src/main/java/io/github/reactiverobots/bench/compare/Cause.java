@@ -29,11 +29,12 @@ public enum Cause {
           + " refuses '*' and is given a name no group uses. No real crawler passes such a name"),
   GROUP_CONTINUES_PAST_RECORD(
       "user-agent lines separated only by crawl-delay / request-rate",
-      "crawler-commons: the agent's user-agent line is followed by a crawl-delay or request-rate"
-          + " line and then another user-agent line before any rule. SEMANTICS.md §2 starts a new"
-          + " group only at a user-agent line after a rule, so the agent shares the next group's"
-          + " rules (as in RFC 9309's grammar and Google's reference parser, where crawl-delay is an"
-          + " unknown key); reactive-robots ends the group at that record and allows all"),
+      "reactive-robots: the agent's user-agent line is followed by a crawl-delay or"
+          + " request-rate line and then another user-agent line before any rule. SEMANTICS.md §2"
+          + " starts a new group only at a user-agent line after a rule, so these agents share one"
+          + " group (as in RFC 9309's grammar and Google's reference parser, where crawl-delay is"
+          + " an unknown key); that group's rules decide, none matched, and a named group replaces"
+          + " '*'. crawler-commons gave another answer"),
   GROUP_SELECTION(
       "agent token / group selection (other)",
       "unsure: the two chose different groups; SEMANTICS.md §2 selects by exact, case-insensitive"
