@@ -124,8 +124,8 @@ public final class SimStats implements RobotsCacheListener {
   @Override
   public void onFetchStarted(Origin origin) {
     fetchesStarted.increment();
-    int index = OriginFarm.indexOf(origin.host());
-    if (index < 0 || index >= fetches.length()) {
+    int index = indexOf(origin);
+    if (index < 0) {
       return;
     }
     if (fetchesInFlight.incrementAndGet(index) > 1) {
@@ -146,8 +146,8 @@ public final class SimStats implements RobotsCacheListener {
   public void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
       FailureKind failure, long bodyBytes, long durationNanos) {
     outcomes.get(outcome).increment();
-    int index = OriginFarm.indexOf(origin.host());
-    if (index >= 0 && index < fetches.length()) {
+    int index = indexOf(origin);
+    if (index >= 0) {
       fetchesInFlight.decrementAndGet(index);
     }
   }
@@ -158,8 +158,8 @@ public final class SimStats implements RobotsCacheListener {
     if (cause == EvictionCause.SIZE || cause == EvictionCause.EXPIRED) {
       evictions.increment();
     }
-    int index = OriginFarm.indexOf(origin.host());
-    if (index < 0 || index >= fetches.length()) {
+    int index = indexOf(origin);
+    if (index < 0) {
       return;
     }
     Refetch why = switch (cause) {
@@ -171,6 +171,12 @@ public final class SimStats implements RobotsCacheListener {
     if (why != null) {
       lastRemoval.set(index, why.ordinal());
     }
+  }
+
+  /** The farm's index of {@code origin}, or -1 for an origin not of this farm. */
+  private int indexOf(Origin origin) {
+    int index = OriginFarm.indexOf(origin.host());
+    return index < fetches.length() ? index : -1;
   }
 
   /** Checks finished (with a verdict or an error). */

@@ -89,8 +89,8 @@ public final class Simulator {
         long heapFull = usedAfterGc();
         cache.close();
         long heapEmptied = usedAfterGc();
-        return SimReport.of(options, stats, full, farm, elapsed, heapFull - heapEmptied, finished, options.prometheusPort() >= 0
-                ? MetricsExposure.describe(metrics) : null);
+        return SimReport.of(options, stats, full, farm, elapsed, heapFull - heapEmptied, finished,
+            options.prometheusPort() >= 0 ? MetricsExposure.describe(metrics) : null);
       } finally {
         if (fetcher instanceof AutoCloseable c) {
           c.close();

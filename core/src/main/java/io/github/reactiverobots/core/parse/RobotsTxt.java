@@ -225,14 +225,8 @@ public final class RobotsTxt {
    */
   public boolean allowed(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
-    AgentRules rules = forAgent(agent);
-    byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
-    long range = LenientPaths.pathRange(bytes);
-    if (range < 0) {
-      bytes = LenientPaths.pathParamsQuery(url).getBytes(StandardCharsets.UTF_8);
-      range = bytes.length;
-    }
-    return rules.allowed(bytes, (int) (range >>> 32), (int) range);
+    return atPath(forAgent(agent), url,
+        (rules, utf8, from, to, state) -> rules.allowed(utf8, from, to));
   }
 
   /**
