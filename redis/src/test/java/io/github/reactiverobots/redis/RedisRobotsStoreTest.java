@@ -15,6 +15,7 @@ import io.github.reactiverobots.core.store.RejectedValueException;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.redis.testing.RedisServer;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;

@@ -6,6 +6,7 @@ import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.redis.testing.RedisServer;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;

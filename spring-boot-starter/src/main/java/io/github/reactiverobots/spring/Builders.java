@@ -10,11 +10,13 @@ import io.github.reactiverobots.netty.AddressPolicy;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import java.util.regex.Pattern;
 import org.springframework.util.unit.DataSize;
 
 /** Maps {@link RobotsProperties} onto the library's builders, one setting each. */
 final class Builders {
   static final String USER_AGENT = "reactive-robots.user-agent";
+  private static final Pattern USER_INFO = Pattern.compile("//([^:@/]*):[^@/]*@");
 
   private Builders() {}
 
@@ -69,7 +71,10 @@ final class Builders {
         .fetchTimeout(c.fetchTimeout())
         .checkAllConcurrency(c.checkAllConcurrency())
         .minimumResidency(c.minimumResidency())
-        .residencyShare(c.residencyShare());
+        .residencyShare(c.residencyShare())
+        .storeWait(c.storeWait())
+        .storeLease(c.storeLease())
+        .storeCooldown(c.storeCooldown());
     if (c.maximumOrigins() != null) {
       builder.maximumOrigins(c.maximumOrigins());
     }
@@ -113,6 +118,11 @@ final class Builders {
           proxy.host(), "A proxy of type " + proxy.type() + " needs a host.");
     }
     return proxy.host();
+  }
+
+  /** {@code uri} with the password of its user information, if any, masked. */
+  static String withoutPassword(String uri) {
+    return uri == null ? null : USER_INFO.matcher(uri).replaceFirst("//$1:******@");
   }
 
   private static int bytes(DataSize size, String property) {

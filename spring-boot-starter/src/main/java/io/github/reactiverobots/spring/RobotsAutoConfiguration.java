@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -25,8 +26,9 @@ import org.springframework.context.annotation.Bean;
  * application's is used by the auto-configured cache. Customizer beans
  * ({@link NettyRobotsFetcherBuilderCustomizer}, {@link RobotsCacheBuilderCustomizer},
  * {@link PacerBuilderCustomizer}) adjust the builders after the properties. A {@link RobotsStore}
- * bean (such as the {@code redis} module's {@code RedisRobotsStore}) becomes the cache's
- * second-level store shared by a fleet. The context closes
+ * bean (the application's, or the {@code RedisRobotsStore} that
+ * {@link RobotsRedisAutoConfiguration} defines for {@code reactive-robots.redis.uri}) becomes the
+ * cache's second-level store shared by a fleet. The context closes
  * the cache, then the fetcher, when it shuts down: fetches in flight are cancelled and the
  * connections closed.
  */
@@ -50,7 +52,14 @@ public class RobotsAutoConfiguration {
   RobotsCache robotsCache(RobotsProperties properties, RobotsFetcher fetcher,
       ObjectProvider<RobotsStore> store, ObjectProvider<RobotsCacheBuilderCustomizer> customizers) {
     RobotsCacheBuilder builder = Builders.cache(properties, fetcher);
-    store.ifAvailable(builder::store);
+    RobotsStore shared = store.getIfAvailable();
+    if (shared != null) {
+      builder.store(shared);
+    } else if (properties.redis().uri() != null) {
+      throw new InvalidConfigurationPropertyValueException(RobotsRedisAutoConfiguration.URI,
+          Builders.withoutPassword(properties.redis().uri()),
+          "The shared store on Redis needs the reactive-robots-redis module on the class path.");
+    }
     customizers.orderedStream().forEach(c -> c.customize(builder));
     return builder.build();
   }

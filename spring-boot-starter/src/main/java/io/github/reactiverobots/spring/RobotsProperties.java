@@ -10,10 +10,10 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * The {@code reactive-robots.*} properties: the crawler's identity and the settings of the
- * robots.txt cache, its fetcher, the pacer and the Actuator endpoint. Each maps to one setting
- * of {@code RobotsCache.builder()}, {@code NettyRobotsFetcher.builder()} or {@code
- * Pacer.builder(cache)}, with the same default; the builders validate the values when the beans
- * are created. Immutable.
+ * robots.txt cache, its fetcher, its shared store on Redis, the pacer and the Actuator endpoint.
+ * Each maps to one setting of {@code RobotsCache.builder()}, {@code NettyRobotsFetcher.builder()},
+ * {@code RedisRobotsStore.builder()} or {@code Pacer.builder(cache)}, with the same default; the
+ * builders validate the values when the beans are created. Immutable.
  *
  * @param userAgent User-Agent header the fetcher sends, such as "MyCrawler/1.0
  *     (+https://example.com/bot)". Its leading product token (MyCrawler) is the crawler whose
@@ -29,6 +29,7 @@ import org.springframework.util.unit.DataSize;
  *     group, such as adsbot-google.
  * @param cache Cache bounds, freshness and backoff.
  * @param fetcher Fetcher timeouts, caps and address policy.
+ * @param redis Shared store on Redis for a fleet of crawlers.
  * @param pacer Politeness pacer.
  * @param endpoint The robots Actuator endpoint.
  */
@@ -41,6 +42,7 @@ public record RobotsProperties(
     @DefaultValue Set<String> explicitAgents,
     @DefaultValue Cache cache,
     @DefaultValue Fetcher fetcher,
+    @DefaultValue Redis redis,
     @DefaultValue Pacer pacer,
     @DefaultValue Endpoint endpoint) {
 
@@ -69,6 +71,12 @@ public record RobotsProperties(
    *     turns that off.
    * @param residencyShare Share of the maximum weight that entries kept by the minimum residency
    *     may take, from 0 to 0.5.
+   * @param storeWait Longest wait for one call to the shared store (a RobotsStore bean, or Redis
+   *     when reactive-robots.redis.uri is set); past it the cache fetches itself.
+   * @param storeLease How long a worker's fetch lease on an origin lasts in the shared store, and
+   *     so the longest another worker waits for its result; longer than the fetcher's deadline.
+   * @param storeCooldown How long the shared store is skipped after a call failed or timed out;
+   *     zero asks it every time.
    */
   public record Cache(
       @DefaultValue("256MB") DataSize maximumWeight,
@@ -83,7 +91,10 @@ public record RobotsProperties(
       @DefaultValue("5m") Duration fetchTimeout,
       @DefaultValue("256") int checkAllConcurrency,
       @DefaultValue("5m") Duration minimumResidency,
-      @DefaultValue("0.1") double residencyShare) {}
+      @DefaultValue("0.1") double residencyShare,
+      @DefaultValue("200ms") Duration storeWait,
+      @DefaultValue("30s") Duration storeLease,
+      @DefaultValue("1s") Duration storeCooldown) {}
 
   /**
    * The fetcher's settings ({@code NettyRobotsFetcher.builder()}); used when the application
@@ -148,6 +159,30 @@ public record RobotsProperties(
     /** A SOCKS5 proxy. */
     SOCKS
   }
+
+  /**
+   * The shared store on Redis ({@code RedisRobotsStore.builder()}): defined when {@code uri} is
+   * set, the {@code reactive-robots-redis} module is on the class path and the application defines
+   * no {@code RobotsStore} of its own. The caches of a fleet sharing it fetch each robots.txt once
+   * between them, and a restarted worker starts warm.
+   *
+   * @param uri Redis server, such as redis://127.0.0.1:6379/0 (rediss:// for TLS; a password or
+   *     database in the URI). Connected to at start-up: a Redis that cannot be reached then fails
+   *     the start; later outages only make the cache fetch for itself.
+   * @param keyPrefix Prefix of every key and channel; give each fleet (or crawler identity) its
+   *     own.
+   * @param commandTimeout Lettuce's own timeout per command, a safety net behind the cache's store
+   *     wait.
+   * @param waitBackoffMinimum First delay between a waiting worker's fallback re-reads, in case a
+   *     notification is lost; doubles up to the maximum.
+   * @param waitBackoffMaximum Longest delay between a waiting worker's fallback re-reads.
+   */
+  public record Redis(
+      @Nullable String uri,
+      @DefaultValue("robots:") String keyPrefix,
+      @DefaultValue("5s") Duration commandTimeout,
+      @DefaultValue("50ms") Duration waitBackoffMinimum,
+      @DefaultValue("1s") Duration waitBackoffMaximum) {}
 
   /**
    * The politeness pacer's settings ({@code Pacer.builder(cache)}).

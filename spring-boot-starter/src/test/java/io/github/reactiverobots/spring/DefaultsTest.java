@@ -6,6 +6,7 @@ import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.pacing.Pacer;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
+import io.github.reactiverobots.redis.RedisRobotsStore;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -46,7 +47,22 @@ class DefaultsTest {
     }
   }
 
+  @Test
+  void redisDefaultsAreTheStoreBuilders() throws Exception {
+    String uri = "redis://127.0.0.1:6379/0";
+    RobotsProperties withUri = new Binder(new MapConfigurationPropertySource(
+        Map.of("reactive-robots.redis.uri", uri)))
+        .bindOrCreate("reactive-robots", RobotsProperties.class);
+    assertSameFields(RobotsRedisAutoConfiguration.builder(withUri.redis()),
+        RedisRobotsStore.builder().uri(uri), 5);
+  }
+
   private static void assertSameFields(Object configured, Object untouched) throws Exception {
+    assertSameFields(configured, untouched, 9);
+  }
+
+  private static void assertSameFields(Object configured, Object untouched, int fields)
+      throws Exception {
     List<String> compared = new ArrayList<>();
     for (Field field : configured.getClass().getDeclaredFields()) {
       if (Modifier.isStatic(field.getModifiers())) {
@@ -56,6 +72,6 @@ class DefaultsTest {
       assertThat(field.get(configured)).as(field.getName()).isEqualTo(field.get(untouched));
       compared.add(field.getName());
     }
-    assertThat(compared).as("fields compared").hasSizeGreaterThan(8);
+    assertThat(compared).as("fields compared").hasSizeGreaterThanOrEqualTo(fields);
   }
 }

@@ -1,4 +1,4 @@
-package io.github.reactiverobots.redis;
+package io.github.reactiverobots.redis.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Assumptions;
  * {@code redis-server} a test is skipped, unless the environment variable {@code CI} is set:
  * then it fails. Call from test threads only (it waits for processes).
  */
-final class RedisServer implements AutoCloseable {
+public final class RedisServer implements AutoCloseable {
   private static final long READY_SECONDS = 20;
 
   private final Path executable;
@@ -41,7 +41,7 @@ final class RedisServer implements AutoCloseable {
   }
 
   /** Starts a server, or skips (fails under {@code CI}) when redis-server is not installed. */
-  static RedisServer start() throws IOException {
+  public static RedisServer start() throws IOException {
     Optional<Path> found = find();
     if (found.isEmpty()) {
       if (System.getenv("CI") != null) {
@@ -55,7 +55,7 @@ final class RedisServer implements AutoCloseable {
     return server;
   }
 
-  static Optional<Path> find() {
+  public static Optional<Path> find() {
     String path = System.getenv("PATH");
     for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
       Path candidate = Path.of(dir.isEmpty() ? "." : dir, "redis-server");
@@ -74,11 +74,11 @@ final class RedisServer implements AutoCloseable {
     }
   }
 
-  String uri() {
+  public String uri() {
     return "redis://127.0.0.1:" + port;
   }
 
-  int port() {
+  public int port() {
     return port;
   }
 
@@ -122,13 +122,13 @@ final class RedisServer implements AutoCloseable {
   }
 
   /** Kills the server at once ({@code SIGKILL}), as a crash would. */
-  void kill() throws InterruptedException {
+  public void kill() throws InterruptedException {
     process.destroyForcibly();
     process.waitFor(READY_SECONDS, TimeUnit.SECONDS);
   }
 
   /** Starts a new, empty server on the same port. */
-  void restart() throws InterruptedException {
+  public void restart() throws InterruptedException {
     if (process.isAlive()) {
       kill();
     }
@@ -136,12 +136,12 @@ final class RedisServer implements AutoCloseable {
   }
 
   /** Freezes the server ({@code SIGSTOP}): connections stay open, nothing is answered. */
-  void pause() throws IOException, InterruptedException {
+  public void pause() throws IOException, InterruptedException {
     signal("STOP");
   }
 
   /** Thaws a paused server ({@code SIGCONT}). */
-  void resume() throws IOException, InterruptedException {
+  public void resume() throws IOException, InterruptedException {
     signal("CONT");
   }
 
