@@ -27,7 +27,9 @@ import reactor.core.scheduler.Scheduler;
  * fails or times out lets the flight go on as if there were no store (a local fetch), and makes
  * the next flights skip the store for the cool-down, so that a store that is down costs one wait
  * per cool-down rather than one per origin. Writes run in the background and never delay an
- * answer. Everything is counted through the listener ({@link StoreEvent}). Thread-safe and
+ * answer; a write or release that ends this worker's lease is the exception to the store wait
+ * and the cool-down (bounded by the lease time instead), so that the others are not left waiting
+ * on a lease nobody will end. Everything is counted through the listener ({@link StoreEvent}). Thread-safe and
  * non-blocking; entries are emitted on the parse scheduler.
  */
 final class SharedStore {
@@ -110,7 +112,7 @@ final class SharedStore {
     return read(origin).flatMap(found -> {
       if (found.entry() != null && found.entry().isFresh(time.nanos())) {
         events.store(origin, StoreEvent.HIT);
-        background(origin, () -> store.release(lease), null);
+        endLease(origin, () -> store.release(lease), null);
         return Mono.just(found.entry());
       }
       return fetchAndWrite(origin, previous, fetch, lease);
@@ -141,7 +143,7 @@ final class SharedStore {
       write(origin, f, previous, lease);
       return f.entry();
     });
-    return lease == null ? fetched : fetched.doOnCancel(() -> background(origin,
+    return lease == null ? fetched : fetched.doOnCancel(() -> endLease(origin,
         () -> store.release(lease), null));
   }
 
@@ -162,7 +164,7 @@ final class SharedStore {
         body = previous.value().body();
       } else {
         if (lease != null) {
-          background(origin, () -> store.release(lease), null);
+          endLease(origin, () -> store.release(lease), null);
         }
         return;
       }
@@ -170,13 +172,25 @@ final class SharedStore {
     StoredRobots value = policy.stored(next, body, result.failure());
     long left = TimeSource.saturatedAdd(next.lifetime().retainUntil(), -time.nanos());
     Duration retention = Duration.ofNanos(Math.max(1_000_000L, left));
-    background(origin, lease != null
-        ? () -> store.complete(lease, value, retention)
-        : () -> store.put(origin, value, retention), StoreEvent.WRITE);
+    if (lease != null) {
+      endLease(origin, () -> store.complete(lease, value, retention), StoreEvent.WRITE);
+    } else {
+      background(call(origin, () -> store.put(origin, value, retention), wait), origin,
+          StoreEvent.WRITE);
+    }
   }
 
-  private void background(Origin origin, Supplier<Mono<Void>> call, StoreEvent onSuccess) {
-    call(origin, call, wait).subscribe(null, e -> { }, () -> {
+  /**
+   * Ends a lease (completing or releasing it) in the background. Unlike other calls it is neither
+   * skipped during a cool-down nor cut off at the store wait, but bounded by the lease time: a
+   * lease left held makes the other workers wait until it expires and then fetch themselves.
+   */
+  private void endLease(Origin origin, Supplier<Mono<Void>> call, StoreEvent onSuccess) {
+    background(bounded(origin, call, leaseTime), origin, onSuccess);
+  }
+
+  private void background(Mono<Void> call, Origin origin, StoreEvent onSuccess) {
+    call.subscribe(null, e -> { }, () -> {
       if (onSuccess != null) {
         events.store(origin, onSuccess);
       }
@@ -213,6 +227,11 @@ final class SharedStore {
       events.store(origin, StoreEvent.BYPASSED);
       return Mono.error(UNAVAILABLE);
     }
+    return bounded(origin, call, bound);
+  }
+
+  /** One store call bounded by {@code bound}, counted as {@link #call} says, even in a cool-down. */
+  private <T> Mono<T> bounded(Origin origin, Supplier<Mono<T>> call, Duration bound) {
     return Mono.defer(call)
         .timeout(bound)
         .onErrorMap(e -> {

@@ -197,6 +197,51 @@ class SharedStoreTest {
   }
 
   @Test
+  void theHoldersWriteEndsItsLeaseEvenWhileItSkipsTheStoreAfterAFault() {
+    Worker holder = worker(b -> b.storeCooldown(Duration.ofMinutes(1)));
+    holder.fetcher().then(ok(BODY), Duration.ofSeconds(5)).otherwise(ok(BODY));
+    Worker waiter = worker();
+
+    AtomicReference<Verdict> held = holder.startCheck(PRIVATE);
+    AtomicReference<Verdict> waited = waiter.startCheck(PRIVATE);
+    store.mode(MemoryStore.Mode.FAILING);
+    holder.check("https://b.example/private/");
+    store.mode(MemoryStore.Mode.UP);
+    assertThat(holder.events().store(StoreEvent.ERROR)).isEqualTo(1);
+    clock.advance(Duration.ofSeconds(5));
+
+    // Skipped like the flights that follow, the write would leave the lease held for its 30 s
+    // and the waiter would then fetch itself.
+    assertThat(held.get().allowed()).isFalse();
+    assertThat(store.leased(ORIGIN)).isFalse();
+    assertThat(store.value(ORIGIN)).isNotNull();
+    assertThat(waited.get()).isNotNull();
+    assertThat(waited.get().allowed()).isFalse();
+    assertThat(waiter.fetcher().calls()).isZero();
+    assertThat(waiter.events().store(StoreEvent.HIT)).isEqualTo(1);
+  }
+
+  @Test
+  void aLeaseEndingWriteIsNotCutOffByTheStoreWait() {
+    Worker holder = worker(b -> b.storeWait(Duration.ofMillis(200)));
+    holder.fetcher().then(ok(BODY), Duration.ofSeconds(1));
+
+    AtomicReference<Verdict> held = holder.startCheck(PRIVATE);
+    store.latency(Duration.ofMillis(500));
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(held.get().allowed()).isFalse();
+    clock.advance(Duration.ofMillis(499));
+    assertThat(store.leased(ORIGIN)).isTrue();
+    clock.advance(Duration.ofMillis(1));
+
+    // Cut off at 200 ms, the write would never reach the store and the lease would stay held.
+    assertThat(store.leased(ORIGIN)).isFalse();
+    assertThat(store.value(ORIGIN)).isNotNull();
+    assertThat(holder.events().store(StoreEvent.WRITE)).isEqualTo(1);
+    assertThat(holder.events().store(StoreEvent.TIMEOUT)).isZero();
+  }
+
+  @Test
   void aLeaseWhoseHolderDiedEndsAndTheWaiterFetchesItself() {
     assertThat(store.acquire(ORIGIN, Duration.ofSeconds(30)).block().granted()).isTrue();
     Worker worker = worker();

@@ -20,8 +20,8 @@ import reactor.core.publisher.Sinks;
  * A {@link RobotsStore} in memory, for tests of the cache's side of a shared store: values and
  * leases expire on the given clock, waiters are woken through a sink per origin (with a fallback
  * re-read every 500 ms on Reactor's parallel scheduler, which is virtual in tests on virtual
- * time), and faults can be switched on: every call failing, every call never answering, or an
- * origin's value unreadable. Counts its calls. Thread-safe.
+ * time), and faults can be switched on: every call failing, every call never answering, every
+ * call answering late, or an origin's value unreadable. Counts its calls. Thread-safe.
  */
 public final class MemoryStore implements RobotsStore {
   /** How the store answers. */
@@ -45,6 +45,7 @@ public final class MemoryStore implements RobotsStore {
   private final AtomicInteger gets = new AtomicInteger();
   private final AtomicInteger writes = new AtomicInteger();
   private volatile Mode mode = Mode.UP;
+  private volatile Duration latency = Duration.ZERO;
 
   /** A store whose values and leases expire by {@code clock}. */
   public MemoryStore(Supplier<Instant> clock) {
@@ -54,6 +55,15 @@ public final class MemoryStore implements RobotsStore {
   /** Switches how the store answers from now on. */
   public MemoryStore mode(Mode mode) {
     this.mode = Objects.requireNonNull(mode, "mode");
+    return this;
+  }
+
+  /**
+   * Makes every call from now on answer (when the mode lets it) after {@code latency}, on
+   * Reactor's parallel scheduler; a call cancelled before then has no effect.
+   */
+  public MemoryStore latency(Duration latency) {
+    this.latency = Objects.requireNonNull(latency, "latency");
     return this;
   }
 
@@ -159,7 +169,7 @@ public final class MemoryStore implements RobotsStore {
 
   private <T> Mono<T> guarded(Mono<T> call) {
     return Mono.defer(() -> switch (mode) {
-      case UP -> call;
+      case UP -> latency.isZero() ? call : Mono.delay(latency).then(call);
       case FAILING -> Mono.error(new IllegalStateException("scripted store failure"));
       case SILENT -> Mono.never();
     });
