@@ -16,12 +16,7 @@ import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.redis.testing.RedisServer;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
-import io.lettuce.core.codec.ByteArrayCodec;
-import io.lettuce.core.codec.RedisCodec;
-import io.lettuce.core.codec.StringCodec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,8 +37,6 @@ class RedisRobotsStoreTest {
   private static final AtomicInteger PREFIXES = new AtomicInteger();
 
   private static RedisServer server;
-  private static RedisClient rawClient;
-  private static StatefulRedisConnection<String, byte[]> raw;
 
   private final RedisRobotsStore store = RedisRobotsStore.builder().uri(server.uri())
       .keyPrefix("t" + PREFIXES.incrementAndGet() + ":").build();
@@ -51,16 +44,10 @@ class RedisRobotsStoreTest {
   @BeforeAll
   static void startRedis() throws Exception {
     server = RedisServer.start();
-    rawClient = RedisClient.create(server.uri());
-    raw = rawClient.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE));
   }
 
   @AfterAll
   static void stopRedis() throws Exception {
-    if (raw != null) {
-      raw.close();
-      rawClient.shutdown();
-    }
     if (server != null) {
       server.close();
     }
@@ -72,7 +59,7 @@ class RedisRobotsStoreTest {
   }
 
   private static RedisCommands<String, byte[]> redis() {
-    return raw.sync();
+    return server.commands();
   }
 
   static StoredRobots fullValue(Instant now) {

@@ -13,8 +13,6 @@ import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.redis.RedisRobotsStore;
 import io.github.reactiverobots.redis.testing.RedisServer;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -42,22 +40,14 @@ class RobotsRedisAutoConfigurationTest {
   private static final AtomicInteger PREFIXES = new AtomicInteger();
 
   private static RedisServer server;
-  private static RedisClient rawClient;
-  private static StatefulRedisConnection<String, String> raw;
 
   @BeforeAll
   static void startRedis() throws Exception {
     server = RedisServer.start();
-    rawClient = RedisClient.create(server.uri());
-    raw = rawClient.connect();
   }
 
   @AfterAll
   static void stopRedis() throws Exception {
-    if (raw != null) {
-      raw.close();
-      rawClient.shutdown();
-    }
     if (server != null) {
       server.close();
     }
@@ -87,7 +77,7 @@ class RobotsRedisAutoConfigurationTest {
       assertThat(first.getBean(Worker.class).written.get(10, TimeUnit.SECONDS)).isEqualTo(ORIGIN);
       String key = store.valueKey(Origin.of(ORIGIN));
       assertThat(key).startsWith(prefix);
-      assertThat(raw.sync().exists(key)).isEqualTo(1L);
+      assertThat(server.commands().exists(key)).isEqualTo(1L);
 
       worker(prefix).run(second -> {
         Verdict w = second.getBean(RobotsCache.class).check(ORIGIN + "/private/x").block();

@@ -2,6 +2,12 @@ package io.github.reactiverobots.redis.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -33,6 +39,8 @@ public final class RedisServer implements AutoCloseable {
   private final Path dir;
   private final int port;
   private Process process;
+  private RedisClient client;
+  private StatefulRedisConnection<String, byte[]> connection;
 
   private RedisServer(Path executable, Path dir, int port) {
     this.executable = executable;
@@ -80,6 +88,18 @@ public final class RedisServer implements AutoCloseable {
 
   public int port() {
     return port;
+  }
+
+  /**
+   * Synchronous commands (string keys, byte values) on a connection of the test's own, opened on
+   * first use and closed with the server: to look at or tamper with what a store wrote.
+   */
+  public synchronized RedisCommands<String, byte[]> commands() {
+    if (connection == null) {
+      client = RedisClient.create(uri());
+      connection = client.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE));
+    }
+    return connection.sync();
   }
 
   private void launch() {
@@ -155,6 +175,12 @@ public final class RedisServer implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
+    synchronized (this) {
+      if (connection != null) {
+        connection.close();
+        client.shutdown();
+      }
+    }
     if (process != null && process.isAlive()) {
       signalQuietly();
       process.destroy();
