@@ -14,6 +14,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
 
 /**
@@ -85,13 +86,29 @@ final class SharedStore {
         return fetchAndWrite(origin, previous, fetch, null);
       }
       events.store(origin, StoreEvent.MISS);
-      return call(origin, () -> store.acquire(origin, leaseTime), wait)
+      return call(origin, () -> acquire(origin), wait)
           .onErrorResume(Unavailable.class, e -> Mono.empty())
           .flatMap(lease -> lease.granted()
               ? fetchUnderLease(origin, previous, fetch, lease)
               : awaitOther(origin, lease))
           .switchIfEmpty(Mono.defer(() -> fetchAndWrite(origin, previous, fetch, null)));
     });
+  }
+
+  /**
+   * Asks for the origin's lease. The request runs to its end (within the lease time) even when
+   * the flight stops waiting for it, at the store wait or on a cancel: a lease granted after that
+   * is released, or it would hold the other workers off until it expires.
+   */
+  private Mono<Lease> acquire(Origin origin) {
+    Sinks.One<Lease> answer = Sinks.one();
+    store.acquire(origin, leaseTime).timeout(leaseTime)
+        .subscribe(answer::tryEmitValue, answer::tryEmitError, answer::tryEmitEmpty);
+    return answer.asMono().doOnCancel(() -> answer.asMono().subscribe(lease -> {
+      if (lease.granted()) {
+        endLease(origin, () -> store.release(lease), null);
+      }
+    }, e -> { }));
   }
 
   private Mono<Found> read(Origin origin) {

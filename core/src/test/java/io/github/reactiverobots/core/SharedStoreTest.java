@@ -242,6 +242,28 @@ class SharedStoreTest {
   }
 
   @Test
+  void aLeaseGrantedAfterTheFlightStoppedWaitingForItIsReleased() {
+    Worker late = worker(b -> b.storeWait(Duration.ofMillis(200)));
+    late.fetcher().otherwise(ok(BODY));
+    store.acquireLatency(Duration.ofMillis(500));
+
+    AtomicReference<Verdict> v = late.startCheck(PRIVATE);
+    clock.advance(Duration.ofMillis(200));
+    assertThat(v.get().allowed()).isFalse();
+    assertThat(late.events().store(StoreEvent.TIMEOUT)).isEqualTo(1);
+    clock.advance(Duration.ofMillis(300));
+
+    // Kept, the lease would make every other worker wait 30 s for a value nobody writes.
+    assertThat(store.leased(ORIGIN)).isFalse();
+    store.acquireLatency(Duration.ZERO);
+    Worker next = worker();
+    next.fetcher().otherwise(ok(BODY));
+    assertThat(next.check(PRIVATE).allowed()).isFalse();
+    assertThat(next.events().store(StoreEvent.LEASE_WAIT)).isZero();
+    assertThat(next.fetcher().calls()).isEqualTo(1);
+  }
+
+  @Test
   void aLeaseWhoseHolderDiedEndsAndTheWaiterFetchesItself() {
     assertThat(store.acquire(ORIGIN, Duration.ofSeconds(30)).block().granted()).isTrue();
     Worker worker = worker();

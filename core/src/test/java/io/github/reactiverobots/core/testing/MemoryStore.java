@@ -46,6 +46,7 @@ public final class MemoryStore implements RobotsStore {
   private final AtomicInteger writes = new AtomicInteger();
   private volatile Mode mode = Mode.UP;
   private volatile Duration latency = Duration.ZERO;
+  private volatile Duration acquireLatency = Duration.ZERO;
 
   /** A store whose values and leases expire by {@code clock}. */
   public MemoryStore(Supplier<Instant> clock) {
@@ -64,6 +65,15 @@ public final class MemoryStore implements RobotsStore {
    */
   public MemoryStore latency(Duration latency) {
     this.latency = Objects.requireNonNull(latency, "latency");
+    return this;
+  }
+
+  /**
+   * Makes the answer to {@link #acquire} from now on come {@code latency} late: the lease is taken
+   * at once, as a command that reached the server is carried out whoever still waits for it.
+   */
+  public MemoryStore acquireLatency(Duration latency) {
+    this.acquireLatency = Objects.requireNonNull(latency, "latency");
     return this;
   }
 
@@ -125,7 +135,7 @@ public final class MemoryStore implements RobotsStore {
 
   @Override
   public Mono<Lease> acquire(Origin origin, Duration duration) {
-    return guarded(Mono.fromSupplier(() -> {
+    Mono<Lease> acquire = Mono.fromSupplier(() -> {
       String token = "t" + tokens.incrementAndGet();
       Instant now = clock.get();
       Held<String> mine = new Held<>(token, now.plus(duration));
@@ -133,7 +143,9 @@ public final class MemoryStore implements RobotsStore {
           (o, h) -> h == null || !h.until().isAfter(now) ? mine : h);
       return held == mine ? Lease.granted(origin, token)
           : Lease.heldElsewhere(origin, Duration.between(now, held.until()));
-    }));
+    });
+    Duration late = acquireLatency;
+    return guarded(late.isZero() ? acquire : acquire.delayElement(late));
   }
 
   @Override
