@@ -17,6 +17,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.core.publisher.Flux;
 import reactor.core.scheduler.Schedulers;
 
@@ -26,22 +27,19 @@ import reactor.core.scheduler.Schedulers;
  * between them; the others wait on the lease holder's result or read it.
  */
 class RedisFleetTest {
-  private static RedisServer server;
+  @RegisterExtension
+  static final RedisServer.PerClass REDIS = RedisServer.perClass();
   private static ClientResources resources;
 
   @BeforeAll
-  static void startRedis() throws Exception {
-    server = RedisServer.start();
+  static void createResources() {
     resources = ClientResources.create();
   }
 
   @AfterAll
-  static void stopRedis() throws Exception {
+  static void shutdownResources() {
     if (resources != null) {
       resources.shutdown();
-    }
-    if (server != null) {
-      server.close();
     }
   }
 
@@ -50,7 +48,7 @@ class RedisFleetTest {
     int workerCount = 4;
     int originsPerKind = 30;
     List<String> urls = Fleet.urls(0, originsPerKind);
-    try (Fleet fleet = new Fleet(server.uri(), resources, Duration.ofMillis(150))) {
+    try (Fleet fleet = new Fleet(REDIS.server().uri(), resources, Duration.ofMillis(150))) {
       List<Fleet.Worker> workers = new ArrayList<>();
       for (int i = 0; i < workerCount; i++) {
         workers.add(fleet.worker(Duration.ofSeconds(2), Duration.ofSeconds(1)));

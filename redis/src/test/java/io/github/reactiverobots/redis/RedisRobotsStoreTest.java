@@ -23,10 +23,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.test.StepVerifier;
 
 /** The store against a real redis-server: format, TTL, keys, leases, notifications. */
@@ -36,22 +35,11 @@ class RedisRobotsStoreTest {
       "User-agent: *\nDisallow: /private\n".getBytes(StandardCharsets.UTF_8);
   private static final AtomicInteger PREFIXES = new AtomicInteger();
 
-  private static RedisServer server;
+  @RegisterExtension
+  static final RedisServer.PerClass REDIS = RedisServer.perClass();
 
-  private final RedisRobotsStore store = RedisRobotsStore.builder().uri(server.uri())
+  private final RedisRobotsStore store = RedisRobotsStore.builder().uri(REDIS.server().uri())
       .keyPrefix("t" + PREFIXES.incrementAndGet() + ":").build();
-
-  @BeforeAll
-  static void startRedis() throws Exception {
-    server = RedisServer.start();
-  }
-
-  @AfterAll
-  static void stopRedis() throws Exception {
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @AfterEach
   void closeStore() {
@@ -59,7 +47,7 @@ class RedisRobotsStoreTest {
   }
 
   private static RedisCommands<String, byte[]> redis() {
-    return server.commands();
+    return REDIS.server().commands();
   }
 
   static StoredRobots fullValue(Instant now) {
@@ -161,7 +149,7 @@ class RedisRobotsStoreTest {
   @Test
   void aWaiterIsWokenByTheNotificationNotByPolling() {
     // Fallback re-reads only every 60 s: a value within the 10 s below came by notification.
-    try (RedisRobotsStore waiter = RedisRobotsStore.builder().uri(server.uri())
+    try (RedisRobotsStore waiter = RedisRobotsStore.builder().uri(REDIS.server().uri())
         .keyPrefix(store.valueKey(ORIGIN).substring(0, store.valueKey(ORIGIN).indexOf('{')))
         .waitBackoff(Duration.ofSeconds(60), Duration.ofSeconds(60)).build()) {
       Lease lease = store.acquire(ORIGIN, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));

@@ -21,9 +21,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -39,25 +38,14 @@ class RobotsRedisAutoConfigurationTest {
   private static final String ORIGIN = "https://fleet.test";
   private static final AtomicInteger PREFIXES = new AtomicInteger();
 
-  private static RedisServer server;
-
-  @BeforeAll
-  static void startRedis() throws Exception {
-    server = RedisServer.start();
-  }
-
-  @AfterAll
-  static void stopRedis() throws Exception {
-    if (server != null) {
-      server.close();
-    }
-  }
+  @RegisterExtension
+  static final RedisServer.PerClass REDIS = RedisServer.perClass();
 
   /** A worker of the fleet: its own fetcher, the store from the properties, a fresh prefix. */
   private static ApplicationContextRunner worker(String prefix) {
     return StarterTests.runner().withUserConfiguration(Worker.class).withPropertyValues(
         "reactive-robots.user-agent=" + USER_AGENT,
-        "reactive-robots.redis.uri=" + server.uri(),
+        "reactive-robots.redis.uri=" + REDIS.server().uri(),
         "reactive-robots.redis.key-prefix=" + prefix,
         "reactive-robots.cache.store-wait=5s");
   }
@@ -77,7 +65,7 @@ class RobotsRedisAutoConfigurationTest {
       assertThat(first.getBean(Worker.class).written.get(10, TimeUnit.SECONDS)).isEqualTo(ORIGIN);
       String key = store.valueKey(Origin.of(ORIGIN));
       assertThat(key).startsWith(prefix);
-      assertThat(server.commands().exists(key)).isEqualTo(1L);
+      assertThat(REDIS.server().commands().exists(key)).isEqualTo(1L);
 
       worker(prefix).run(second -> {
         Verdict w = second.getBean(RobotsCache.class).check(ORIGIN + "/private/x").block();

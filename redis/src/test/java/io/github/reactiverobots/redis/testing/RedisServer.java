@@ -23,6 +23,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real {@code redis-server} for a test class, on a free loopback port, with no persistence
@@ -46,6 +49,38 @@ public final class RedisServer implements AutoCloseable {
     this.executable = executable;
     this.dir = dir;
     this.port = port;
+  }
+
+  /**
+   * One server for a test class, started before its first test and stopped after its last:
+   * {@code @RegisterExtension static final RedisServer.PerClass REDIS = RedisServer.perClass();}.
+   */
+  public static PerClass perClass() {
+    return new PerClass();
+  }
+
+  /** The extension of {@link #perClass()}. */
+  public static final class PerClass implements BeforeAllCallback, AfterAllCallback {
+    private RedisServer server;
+
+    private PerClass() {}
+
+    /** The class's server; started once its first test runs. */
+    public RedisServer server() {
+      return server;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws IOException {
+      server = start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws InterruptedException {
+      if (server != null) {
+        server.close();
+      }
+    }
   }
 
   /** Starts a server, or skips (fails under {@code CI}) when redis-server is not installed. */
