@@ -30,8 +30,8 @@ import reactor.core.scheduler.Scheduler;
  * per cool-down rather than one per origin. Writes run in the background and never delay an
  * answer; a write or release that ends this worker's lease is the exception to the store wait
  * and the cool-down (bounded by the lease time instead), so that the others are not left waiting
- * on a lease nobody will end. Everything is counted through the listener ({@link StoreEvent}). Thread-safe and
- * non-blocking; entries are emitted on the parse scheduler.
+ * on a lease nobody will end. Everything is counted through the listener ({@link StoreEvent}).
+ * Thread-safe and non-blocking; entries are emitted on the parse scheduler.
  */
 final class SharedStore {
   /** Ends a store call that failed, timed out or was skipped; already counted. */
@@ -247,7 +247,7 @@ final class SharedStore {
     return bounded(origin, call, bound);
   }
 
-  /** One store call bounded by {@code bound}, counted as {@link #call} says, even in a cool-down. */
+  /** One store call bounded by {@code bound}, counted as {@link #call} says, cool-down or not. */
   private <T> Mono<T> bounded(Origin origin, Supplier<Mono<T>> call, Duration bound) {
     return Mono.defer(call)
         .timeout(bound)

@@ -9,8 +9,8 @@ import io.github.reactiverobots.core.pacing.PacerBuilder;
 import io.github.reactiverobots.netty.AddressPolicy;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import java.util.regex.Pattern;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.util.unit.DataSize;
 
 /** Maps {@link RobotsProperties} onto the library's builders, one setting each. */

@@ -98,7 +98,7 @@ public final class RedisServer implements AutoCloseable {
     return server;
   }
 
-  public static Optional<Path> find() {
+  private static Optional<Path> find() {
     String path = System.getenv("PATH");
     for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
       Path candidate = Path.of(dir.isEmpty() ? "." : dir, "redis-server");
@@ -119,10 +119,6 @@ public final class RedisServer implements AutoCloseable {
 
   public String uri() {
     return "redis://127.0.0.1:" + port;
-  }
-
-  public int port() {
-    return port;
   }
 
   /**
