@@ -3,6 +3,7 @@ package io.github.reactiverobots.netty;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
@@ -10,6 +11,12 @@ import java.util.zip.Inflater;
  * Turns the wire bytes of a response body into at most {@code cap} decoded bytes, one network
  * chunk at a time. Handles identity, {@code gzip} (several members too) and {@code deflate} (zlib
  * or raw), and recognises a gzip body served without {@code Content-Encoding} by its magic bytes.
+ *
+ * <p>Integrity: a compressed stream must reach its end, and each gzip member's trailer (CRC-32
+ * and length) must match what was decoded; otherwise {@link #finish()} or {@link
+ * #accept(ByteBuffer)} throws {@link BodyCutShortException}, since a proxy or server that cut
+ * the body inside the parse limit must never leave rules behind. A body cut at the cap is not
+ * checked (the rest is never read): it is kept as truncated, like an identity body.
  *
  * <p>Memory stays flat whatever the input: the output never grows past {@code cap}, and once it
  * is full the decoder asks for no more input, so a gzip bomb costs {@code cap} bytes plus the
@@ -51,6 +58,9 @@ final class BodyDecoder implements AutoCloseable {
   private int partRemaining;
   private int xlenLow;
   private int membersDone;
+  private final CRC32 crc = new CRC32();
+  private long memberBytes;
+  private final byte[] trailer = new byte[GZIP_TRAILER];
   private boolean closed;
 
   BodyDecoder(Declared declared, int cap, long contentLengthHint) {
@@ -126,13 +136,48 @@ final class BodyDecoder implements AutoCloseable {
     return !truncated && mode != Mode.DONE;
   }
 
-  /** Ends the input (the body ended normally) and returns the decoded bytes, trimmed. */
+  /**
+   * Ends the input (the body ended normally) and returns the decoded bytes, trimmed.
+   *
+   * @throws BodyCutShortException if a compressed stream stopped before its end
+   */
   synchronized byte[] finish() {
     if (mode == Mode.SNIFF) {
+      checkShortSniff();
       mode = Mode.IDENTITY;
       copy(ByteBuffer.wrap(sniffed, 0, sniffedLength));
     }
+    if (!truncated && !ended()) {
+      throw new BodyCutShortException("the " + (gzipMember ? "gzip" : "deflate")
+          + " stream ended before its end marker" + (gzipMember ? " and trailer" : ""));
+    }
     return size == out.length ? out : Arrays.copyOf(out, size);
+  }
+
+  /** Whether the body may end here: identity, a finished stream, or between gzip members. */
+  private boolean ended() {
+    switch (mode) {
+      case IDENTITY:
+      case DONE:
+        return true;
+      case GZIP_HEADER:
+        return membersDone > 0 && headerPart == HeaderPart.FIXED
+            && partRemaining == GZIP_FIXED_HEADER;
+      default:
+        return false;
+    }
+  }
+
+  /** A body of fewer bytes than the sniff needs that starts a declared compressed stream. */
+  private void checkShortSniff() {
+    if (sniffedLength == 0 || declared == Declared.IDENTITY && (sniffed[0] & 0xff) != 0x1f) {
+      return;
+    }
+    boolean gzipStart = (sniffed[0] & 0xff) == 0x1f
+        && (sniffedLength == 1 || (sniffed[1] & 0xff) == 0x8b);
+    if (gzipStart || declared == Declared.DEFLATE) {
+      throw new BodyCutShortException("a compressed body of only " + sniffedLength + " byte(s)");
+    }
   }
 
   /** Whether bytes past the cap were seen and dropped. */
@@ -213,6 +258,8 @@ final class BodyDecoder implements AutoCloseable {
     headerPart = HeaderPart.FIXED;
     partRemaining = GZIP_FIXED_HEADER;
     headerFlags = 0;
+    crc.reset();
+    memberBytes = 0;
   }
 
   private void gzipHeader(ByteBuffer in) {
@@ -304,6 +351,10 @@ final class BodyDecoder implements AutoCloseable {
         } else {
           ensureRoom(1);
           n = inflater.inflate(out, size, out.length - size);
+          if (gzipMember) {
+            crc.update(out, size, n);
+            memberBytes += n;
+          }
           size += n;
         }
         if (inflater.finished()) {
@@ -335,11 +386,23 @@ final class BodyDecoder implements AutoCloseable {
 
   private void gzipTrailer(ByteBuffer in) {
     int n = Math.min(partRemaining, in.remaining());
-    in.position(in.position() + n);
+    in.get(trailer, GZIP_TRAILER - partRemaining, n);
     partRemaining -= n;
     if (partRemaining == 0) {
+      long expectedCrc = littleEndian(0);
+      long expectedSize = littleEndian(4);
+      if (expectedCrc != crc.getValue() || expectedSize != (memberBytes & 0xffffffffL)) {
+        throw new BodyCutShortException("gzip trailer does not match the data (CRC-32 "
+            + Long.toHexString(expectedCrc) + " vs " + Long.toHexString(crc.getValue())
+            + ", length " + expectedSize + " vs " + (memberBytes & 0xffffffffL) + ")");
+      }
       startGzipMember();
     }
+  }
+
+  private long littleEndian(int offset) {
+    return (trailer[offset] & 0xffL) | (trailer[offset + 1] & 0xffL) << 8
+        | (trailer[offset + 2] & 0xffL) << 16 | (trailer[offset + 3] & 0xffL) << 24;
   }
 
   private void ensureRoom(int n) {

@@ -1,7 +1,10 @@
 package io.github.reactiverobots.netty;
 
-/** A compressed body could not be decoded. Reported as {@code FailureKind.OTHER}. */
-final class BodyDecodingException extends RuntimeException {
+/**
+ * A compressed body could not be decoded. Reported as {@code FailureKind.OTHER}, or as {@code
+ * BODY_CUT_SHORT} for the {@link BodyCutShortException} subtype.
+ */
+class BodyDecodingException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   BodyDecodingException(String message) {

@@ -70,6 +70,9 @@ final class FailureClassifier {
     if (t instanceof QuietFailures.ClosedBeforeResponseException) {
       return FailureKind.RESET;
     }
+    if (t instanceof BodyCutShortException) {
+      return FailureKind.BODY_CUT_SHORT;
+    }
     if (t instanceof MalformedResponseException || t instanceof BodyDecodingException
         || t instanceof TooLongFrameException) {
       return FailureKind.OTHER;

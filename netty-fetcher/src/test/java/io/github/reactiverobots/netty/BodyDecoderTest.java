@@ -62,7 +62,10 @@ class BodyDecoderTest {
     member.writeBytes("a comment\0".getBytes(StandardCharsets.US_ASCII));
     member.writeBytes(new byte[] {0, 0});
     member.writeBytes(raw);
-    member.writeBytes(new byte[8]); // trailer: not verified
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(TEXT);
+    member.writeBytes(ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+        .putInt((int) crc.getValue()).putInt(TEXT.length).array()); // trailer: CRC-32, ISIZE
     byte[] one = member.toByteArray();
     byte[] two = concat(one, FetcherTestSupport.gzip("second".getBytes(StandardCharsets.US_ASCII)));
     assertThat(decodeByteByByte(BodyDecoder.Declared.GZIP, one, CAP)).isEqualTo(TEXT);
@@ -99,6 +102,61 @@ class BodyDecoderTest {
     }
     assertThatThrownBy(() -> decodeWhole(BodyDecoder.Declared.GZIP, broken))
         .isInstanceOf(BodyDecodingException.class).hasMessageContaining("corrupt");
+  }
+
+  /** Every prefix of a compressed stream, fed whole or byte by byte, is a body cut short. */
+  @Test
+  void everyPrefixOfACompressedStreamIsCutShort() {
+    byte[] gz = FetcherTestSupport.gzip(TEXT);
+    byte[] raw = rawDeflate(TEXT);
+    Deflater zlibDeflater = new Deflater();
+    zlibDeflater.setInput(TEXT);
+    zlibDeflater.finish();
+    byte[] buf = new byte[TEXT.length + 64];
+    byte[] zlib = Arrays.copyOf(buf, zlibDeflater.deflate(buf));
+    zlibDeflater.end();
+    Object[][] streams = {
+        {BodyDecoder.Declared.GZIP, gz}, {BodyDecoder.Declared.IDENTITY, gz},
+        {BodyDecoder.Declared.DEFLATE, raw}, {BodyDecoder.Declared.DEFLATE, zlib}};
+    for (Object[] stream : streams) {
+      BodyDecoder.Declared declared = (BodyDecoder.Declared) stream[0];
+      byte[] whole = (byte[]) stream[1];
+      assertThat(decodeWhole(declared, whole)).isEqualTo(TEXT);
+      for (int n = 1; n < whole.length; n++) {
+        byte[] prefix = Arrays.copyOf(whole, n);
+        String what = declared + " prefix of " + n + " of " + whole.length;
+        assertThatThrownBy(() -> decodeWhole(declared, prefix)).as(what)
+            .isInstanceOf(BodyCutShortException.class);
+        assertThatThrownBy(() -> decodeByteByByte(declared, prefix, CAP)).as(what)
+            .isInstanceOf(BodyCutShortException.class);
+      }
+    }
+  }
+
+  @Test
+  void aGzipTrailerThatDoesNotMatchIsCutShortAndBetweenMembersIsAnEnd() {
+    byte[] gz = FetcherTestSupport.gzip(TEXT);
+    for (int i = gz.length - 8; i < gz.length; i++) {
+      byte[] bad = gz.clone();
+      bad[i] ^= 1;
+      assertThatThrownBy(() -> decodeWhole(BodyDecoder.Declared.GZIP, bad))
+          .isInstanceOf(BodyCutShortException.class).hasMessageContaining("trailer");
+    }
+    byte[] two = concat(gz, gz);
+    assertThat(decodeWhole(BodyDecoder.Declared.GZIP, two)).hasSize(2 * TEXT.length);
+    assertThatThrownBy(() -> decodeWhole(BodyDecoder.Declared.GZIP,
+        Arrays.copyOf(two, gz.length + 5))).isInstanceOf(BodyCutShortException.class);
+  }
+
+  /** A stream cut beyond the cap is not checked: the rest was never to be read. */
+  @Test
+  void aStreamLongerThanTheCapIsTruncatedNotCutShort() {
+    byte[] gz = FetcherTestSupport.gzip(TEXT);
+    try (BodyDecoder d = new BodyDecoder(BodyDecoder.Declared.GZIP, 1000, -1)) {
+      d.accept(ByteBuffer.wrap(Arrays.copyOf(gz, gz.length - 8)));
+      assertThat(d.finish()).hasSize(1000);
+      assertThat(d.truncated()).isTrue();
+    }
   }
 
   @Test
