@@ -83,6 +83,12 @@ final class CachePolicy {
     int keyChars = origin.key().length();
     if (!result.hasStatus()) {
       FailureKind kind = result.failure();
+      if (kind == FailureKind.CRAWLER_FAULT) {
+        // Not the origin's outcome: answers this check only (already expired, never stored).
+        OriginState state = state(FetchOutcome.CRAWLER_FAULT, 0, kind, now, now, false);
+        return Entry.blanket(Blanket.DISALLOW_CRAWLER_FAULT, state, new Lifetime(now, now, now),
+            previous != null ? previous.streak() : FailureStreak.NONE, keyChars);
+      }
       if (kind == FailureKind.TOO_MANY_REDIRECTS || kind == FailureKind.REDIRECT_LOOP) {
         return unavailable(FetchOutcome.TOO_MANY_REDIRECTS, 0, kind, now, keyChars);
       }

@@ -37,7 +37,9 @@ final class Entry {
     /** Unreachable with no good copy: disallow all. */
     DISALLOW_UNREACHABLE(AgentRules.blanket(false, Reason.ROBOTS_UNREACHABLE)),
     /** Unreachable for the whole give-up window with no good copy: allow all. */
-    ALLOW_GAVE_UP(AgentRules.blanket(true, Reason.ROBOTS_UNREACHABLE_GAVE_UP));
+    ALLOW_GAVE_UP(AgentRules.blanket(true, Reason.ROBOTS_UNREACHABLE_GAVE_UP)),
+    /** The crawler's own fault: disallow for now, never stored. */
+    DISALLOW_CRAWLER_FAULT(AgentRules.blanket(false, Reason.CRAWLER_FAULT));
 
     private final AgentRules rules;
 

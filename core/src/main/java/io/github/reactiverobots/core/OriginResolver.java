@@ -5,6 +5,7 @@ import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.url.Origin;
 import java.time.Duration;
 import java.util.Objects;
@@ -179,6 +180,9 @@ final class OriginResolver {
    * (the writer waits for the maintenance lock), so a write never runs on a non-blocking thread.
    */
   private Entry store(Origin origin, Entry next) {
+    if (next.outcome() == FetchOutcome.CRAWLER_FAULT) {
+      return next; // the crawler's own fault is not the origin's state (SEMANTICS.md §6)
+    }
     store.putFetched(origin, next);
     return next;
   }

@@ -32,6 +32,7 @@ public final class RobotsCacheBuilder {
   RobotsFetcher fetcher;
   boolean closeFetcherOnClose;
   CrawlerIdentity crawler;
+  boolean allowIdentityMismatch;
   Profile profile = Profile.RFC_9309;
   int parseLimit = ParseOptions.MIN_PARSE_LIMIT;
   Set<String> explicitAgents = Set.of();
@@ -93,6 +94,20 @@ public final class RobotsCacheBuilder {
    */
   public RobotsCacheBuilder crawler(CrawlerIdentity crawler) {
     this.crawler = Objects.requireNonNull(crawler, "crawler");
+    return this;
+  }
+
+  /**
+   * Whether a crawler identity whose product token differs from the one of the fetcher's {@code
+   * User-Agent} is accepted; default false: {@link #build()} refuses it, since the groups
+   * matched would not be those of the identity the sites see. Say true only to check on behalf
+   * of another crawler on purpose.
+   *
+   * @param allow true to accept a mismatch
+   * @return this builder
+   */
+  public RobotsCacheBuilder allowIdentityMismatch(boolean allow) {
+    this.allowIdentityMismatch = allow;
     return this;
   }
 
@@ -443,13 +458,16 @@ public final class RobotsCacheBuilder {
    * affect it.
    *
    * @return the new cache
-   * @throws IllegalStateException when no fetcher was set, or the parse limit is above the
-   *     fetcher's body cap ({@link RobotsFetcher#maxBodyBytes()})
+   * @throws IllegalStateException when no fetcher was set, the parse limit is above the
+   *     fetcher's body cap ({@link RobotsFetcher#maxBodyBytes()}), or the crawler's token is not
+   *     the product token of the fetcher's {@link RobotsFetcher#userAgent()} (unless {@link
+   *     #allowIdentityMismatch(boolean)})
    */
   public RobotsCache build() {
     if (fetcher == null) {
       throw new IllegalStateException("a fetcher is required");
     }
+    IdentityCheck.require(crawler, fetcher.userAgent(), allowIdentityMismatch);
     if (parseLimit > fetcher.maxBodyBytes()) {
       throw new IllegalStateException("parseLimit (" + parseLimit + " bytes) is above the"
           + " fetcher's body cap maxBodyBytes (" + fetcher.maxBodyBytes() + " bytes), so it"

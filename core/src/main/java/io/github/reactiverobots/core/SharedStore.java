@@ -3,6 +3,7 @@ package io.github.reactiverobots.core;
 import io.github.reactiverobots.core.OriginResolver.Fetched;
 import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.store.Lease;
 import io.github.reactiverobots.core.store.RejectedValueException;
 import io.github.reactiverobots.core.store.RobotsStore;
@@ -172,6 +173,12 @@ final class SharedStore {
   private void write(Origin origin, Fetched fetched, Found previous, Lease lease) {
     Entry next = fetched.entry();
     FetchResult result = fetched.result();
+    if (next.outcome() == FetchOutcome.CRAWLER_FAULT) {
+      if (lease != null) {
+        endLease(origin, () -> store.release(lease), null);
+      }
+      return;
+    }
     byte[] body = null;
     if (next.rules() != null) {
       if (result.hasStatus() && result.status() >= 200 && result.status() < 300) {

@@ -29,16 +29,16 @@ public interface AddressPolicy {
   boolean permits(InetSocketAddress address);
 
   /**
-   * Permits every address: the default.
+   * Permits every address: no check at all, for tests and servers on this machine.
    *
-   * @return a policy that permits every address
+   * @return the policy that permits every address (always the same instance)
    */
   static AddressPolicy permitAll() {
-    return address -> true;
+    return Policies.PERMIT_ALL;
   }
 
   /**
-   * Refuses loopback, private (RFC 1918), carrier-grade NAT, link-local, unique-local (fc00::/7),
+   * The fetcher's default. Refuses loopback, private (RFC 1918), carrier-grade NAT, link-local, unique-local (fc00::/7),
    * site-local, unspecified, multicast and broadcast addresses, including IPv4 addresses embedded
    * in IPv6 (IPv4-mapped, IPv4-compatible, NAT64 {@code 64:ff9b::/96} and 6to4 {@code 2002::/16}).
    *
@@ -137,4 +137,11 @@ public interface AddressPolicy {
     }
     return true;
   }
+}
+
+/** The shared policy instances. */
+final class Policies {
+  static final AddressPolicy PERMIT_ALL = address -> true;
+
+  private Policies() {}
 }

@@ -10,6 +10,7 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
 import java.util.Locale;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 import reactor.netty.http.client.PrematureCloseException;
@@ -37,6 +38,20 @@ final class FailureClassifier {
     return FailureKind.OTHER;
   }
 
+  /**
+   * Whether {@code t} is a shortage on this side: no descriptor (EMFILE, ENFILE), no local port
+   * (EADDRNOTAVAIL), no buffer (ENOBUFS), or an event loop refusing work while shutting down.
+   * These say nothing about the origin.
+   */
+  private static boolean isCrawlerFault(Throwable t) {
+    if (t instanceof RejectedExecutionException) {
+      return true;
+    }
+    String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+    return m.contains("too many open files") || m.contains("cannot assign requested address")
+        || m.contains("no buffer space available");
+  }
+
   /** A human-readable one-line detail. */
   static String detail(Throwable error) {
     String message = error.getMessage();
@@ -44,6 +59,9 @@ final class FailureClassifier {
   }
 
   private static FailureKind direct(Throwable t) {
+    if (isCrawlerFault(t)) {
+      return FailureKind.CRAWLER_FAULT;
+    }
     if (t instanceof AddressRefusedException) {
       return FailureKind.ADDRESS_REFUSED;
     }

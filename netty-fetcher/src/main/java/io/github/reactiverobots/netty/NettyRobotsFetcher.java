@@ -7,8 +7,12 @@ import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.url.Origin;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.ChannelGroupFuture;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.resolver.AddressResolverGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
@@ -26,7 +30,6 @@ import reactor.netty.http.Http2SslContextSpec;
 import reactor.netty.http.HttpProtocol;
 import reactor.netty.http.HttpResources;
 import reactor.netty.http.client.HttpClient;
-import reactor.netty.resources.ConnectionProvider;
 import reactor.netty.tcp.SslProvider;
 import reactor.netty.transport.NameResolverProvider;
 import reactor.util.Logger;
@@ -47,7 +50,9 @@ import reactor.util.Loggers;
  * subscription. Failures map as: DNS failure {@code DNS}; refused or timed-out connect {@code
  * CONNECT}; handshake or certificate {@code TLS}; no byte for the response timeout, or the
  * deadline passed, {@code TIMEOUT}; connection reset or closed before the response {@code
- * RESET}; closed before the declared length or the last chunk {@code BODY_CUT_SHORT}; refused by
+ * RESET}; closed before the declared length or the last chunk, or a gzip or deflate stream that
+ * does not reach its end or whose gzip trailer (CRC-32, length) does not match, {@code
+ * BODY_CUT_SHORT}; refused by
  * the {@link AddressPolicy} {@code ADDRESS_REFUSED}; oversized headers, corrupt compression, an
  * encoding not asked for or an unusable {@code Location} {@code OTHER}.
  *
@@ -57,8 +62,14 @@ import reactor.util.Loggers;
  * fetch logs one DEBUG line, with the origin, the failure kind and the cause, under the logger
  * named after this class, through Reactor's {@code Loggers} (SLF4J when present).
  *
+ * <p>Connections are not pooled: each request has its own, closed once its response is read, so
+ * the descriptors held never exceed the fetches in flight (robots.txt connections are almost
+ * never reused, and idle ones across many origins would exhaust the process's descriptors).
+ * A failure on the crawler's own side (no descriptor or local port to be had, the fetcher
+ * closed) is {@code CRAWLER_FAULT}, never an outcome of the origin.
+ *
  * <p>Thread-safe and non-blocking. Build one per application with {@link #builder()} and {@link
- * #close()} it at shutdown to release its connection pool and resolver (a cache made by {@link
+ * #close()} it at shutdown to release its connections and resolver (a cache made by {@link
  * RobotsCaches} from the fetcher's settings does this itself).
  */
 public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, AutoCloseable {
@@ -67,10 +78,13 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
   private final HttpClient client;
-  private final ConnectionProvider pool;
+  /** Every connection open now; each leaves the group when it closes. */
+  private final ChannelGroup connections =
+      new DefaultChannelGroup("reactive-robots", GlobalEventExecutor.INSTANCE);
   private final AddressResolverGroup<?> ownedResolver;
   private final AddressResolverGroup<?> policyResolver;
   private final InFlightLimiter limiter;
+  private final String userAgent;
   private final int maxBodyBytes;
   private final int maxRedirects;
   private final Duration deadline;
@@ -81,23 +95,24 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   private volatile boolean closed;
 
   NettyRobotsFetcher(NettyRobotsFetcherBuilder b) {
+    this.userAgent = b.userAgent;
     this.maxBodyBytes = b.maxBodyBytes;
     this.maxRedirects = b.maxRedirects;
     this.deadline = b.deadline;
     this.limiter = new InFlightLimiter(b.maxInFlight);
-    this.pool = ConnectionProvider.builder("reactive-robots")
-        .maxConnections(b.maxConnectionsPerHost)
-        .pendingAcquireMaxCount(-1)
-        .pendingAcquireTimeout(b.deadline)
-        .maxIdleTime(b.maxIdleTime)
-        .evictInBackground(b.evictionInterval)
-        .build();
-    HttpClient c = HttpClient.create(pool)
-        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, b.connectTimeout.toMillis()))
+    // No connection pool, one connection per request, closed when its response is read
+    // ("Connection: close"): a crawler asks each origin for robots.txt about once a day, so a
+    // kept-alive connection is almost never reused, while an idle pool across thousands of new
+    // origins holds a descriptor per origin until eviction and starves every other socket of the
+    // process. Open connections stay within the in-flight cap, whatever the number of origins.
+    HttpClient c = HttpClient.newConnection()
+        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
+            (int) Math.min(Integer.MAX_VALUE, b.connectTimeout.toMillis()))
+        .doOnChannelInit((observer, channel, remote) -> connections.add(channel))
         .responseTimeout(b.responseTimeout)
         .followRedirect(false)
         .compress(false)
-        .keepAlive(true)
+        .keepAlive(false)
         .httpResponseDecoder(spec -> spec.maxHeaderSize(b.maxHeaderSize).maxInitialLineLength(b.maxHeaderSize))
         .headers(h -> h.set(HttpHeaderNames.USER_AGENT, b.userAgent)
             .set(HttpHeaderNames.ACCEPT_ENCODING, "gzip, deflate")
@@ -116,15 +131,19 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
     if (b.proxy != null) {
       c = c.proxy(b.proxy);
     }
+    AddressPolicy policy = b.effectiveAddressPolicy();
     AddressResolverGroup<InetSocketAddress> base = b.resolver;
     AddressResolverGroup<InetSocketAddress> owned = null;
-    if (b.addressPolicy != null && base == null) {
+    if (b.hostResolver != null) {
+      owned = new HostResolverGroup(b.hostResolver);
+      base = owned;
+    } else if (policy != null && base == null) {
       owned = NameResolverProvider.builder().build().newNameResolverGroup(HttpResources.get(), true);
       base = owned;
     }
     this.ownedResolver = owned;
-    if (b.addressPolicy != null) {
-      PolicyResolverGroup guarded = new PolicyResolverGroup(base, b.addressPolicy);
+    if (policy != null) {
+      PolicyResolverGroup guarded = new PolicyResolverGroup(base, policy);
       this.policyResolver = guarded;
       c = c.resolver(guarded);
     } else {
@@ -206,7 +225,7 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   }
 
   private static FetchResult closedResult() {
-    return FetchResult.failure(FailureKind.OTHER, "the fetcher was closed").build();
+    return FetchResult.failure(FailureKind.CRAWLER_FAULT, "the fetcher was closed").build();
   }
 
   private static void logFailure(Origin origin, FetchResult result) {
@@ -238,6 +257,16 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   }
 
   /**
+   * The {@code User-Agent} header this fetcher sends.
+   *
+   * @return the header
+   */
+  @Override
+  public String userAgent() {
+    return userAgent;
+  }
+
+  /**
    * The body cap in bytes, after decompression.
    *
    * @return the most decoded body bytes kept
@@ -245,6 +274,16 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   @Override
   public int maxBodyBytes() {
     return maxBodyBytes;
+  }
+
+  /**
+   * Connections open now: never more than the fetches in flight, and each closes when its
+   * response has been read.
+   *
+   * @return the connections this fetcher holds open
+   */
+  public int openConnections() {
+    return connections.size();
   }
 
   /** Fetches that ran to a result (whether or not a caller was still waiting for it). */
@@ -260,9 +299,8 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   /**
    * Closes the fetcher: fetches running or queued end at once with {@link FailureKind#OTHER}
    * ("the fetcher was closed") and their connections close; fetches subscribed afterwards fail
-   * the same way; the connection pool and the resolver this fetcher created are released.
-   * Called from a thread that may block, it waits (up to 5 s) until the pool has closed its
-   * connections, so that none is left open when it returns; from a non-blocking thread it
+   * the same way; the resolver this fetcher created is released.
+   * Called from a thread that may block, it waits (up to 5 s) until its connections have closed, so that none is left open when it returns; from a non-blocking thread it
    * returns at once and they close shortly after. Idempotent and thread-safe.
    */
   @Override
@@ -274,11 +312,9 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
       closed = true;
     }
     running.keySet().forEach(this::cancel);
-    Mono<Void> disposed = pool.disposeLater();
-    if (Schedulers.isInNonBlockingThread()) {
-      disposed.subscribe();
-    } else {
-      disposed.onErrorResume(e -> Mono.empty()).block(CLOSE_WAIT);
+    ChannelGroupFuture closing = connections.close();
+    if (!Schedulers.isInNonBlockingThread()) {
+      closing.awaitUninterruptibly(CLOSE_WAIT.toMillis());
     }
     if (policyResolver != null) {
       policyResolver.close();

@@ -17,9 +17,12 @@ import reactor.netty.transport.ProxyProvider;
  *
  * <p>Defaults: body cap 500 KiB (the RFC 9309 minimum parse limit), connect timeout 5 s,
  * response timeout between bytes 10 s, overall deadline 20 s, 5 redirects, 512 fetches in
- * flight, 16 KiB of response headers, 8 pooled connections per host evicted after 30 s idle,
- * HTTP/1.1, TLS with the JDK's trust store, Netty's non-blocking DNS resolver with caching that
- * respects TTLs, no proxy, no address policy.
+ * flight, 16 KiB of response headers, one connection per request (no pooling), HTTP/1.1, TLS
+ * with the JDK's trust store, Netty's non-blocking DNS resolver with caching that respects TTLs,
+ * no proxy, and the {@link AddressPolicy#publicOnly()} address policy: loopback, private,
+ * link-local and other special-purpose addresses are refused, for the first fetch and every
+ * redirect, unless another policy is set (tests and local simulators set {@link
+ * AddressPolicy#permitAll()} to reach loopback servers).
  */
 public final class NettyRobotsFetcherBuilder {
   String userAgent;
@@ -38,7 +41,9 @@ public final class NettyRobotsFetcherBuilder {
   TrustManagerFactory trustManagerFactory;
   Consumer<? super ProxyProvider.TypeSpec> proxy;
   AddressResolverGroup<InetSocketAddress> resolver;
-  AddressPolicy addressPolicy;
+  HostResolver hostResolver;
+  AddressPolicy addressPolicy = AddressPolicy.publicOnly();
+  boolean addressPolicySet;
 
   NettyRobotsFetcherBuilder() {}
 
@@ -147,33 +152,48 @@ public final class NettyRobotsFetcherBuilder {
   }
 
   /**
-   * Pooled connections per remote host at most.
+   * Pooled connections per remote host at most. No effect: connections are no longer pooled (a robots.txt connection is
+   * almost never reused, and idle ones across many origins exhausted the process's
+   * descriptors); the argument is still validated.
+   *
+   * @deprecated connections are not pooled; this setting has no effect
    *
    * @param max connections, 1 to 10,000
    * @return this builder
    */
+  @Deprecated(since = "0.2", forRemoval = true)
   public NettyRobotsFetcherBuilder maxConnectionsPerHost(int max) {
     this.maxConnectionsPerHost = range(max, 1, 10_000, "maxConnectionsPerHost");
     return this;
   }
 
   /**
-   * How long an idle pooled connection is kept.
+   * How long an idle pooled connection is kept. No effect: connections are no longer pooled (a robots.txt connection is
+   * almost never reused, and idle ones across many origins exhausted the process's
+   * descriptors); the argument is still validated.
+   *
+   * @deprecated connections are not pooled; this setting has no effect
    *
    * @param idle a positive duration
    * @return this builder
    */
+  @Deprecated(since = "0.2", forRemoval = true)
   public NettyRobotsFetcherBuilder maxIdleTime(Duration idle) {
     this.maxIdleTime = positive(idle, "maxIdleTime");
     return this;
   }
 
   /**
-   * How often idle connections are evicted in the background; zero turns that off.
+   * How often idle connections are evicted in the background; zero turns that off. No effect: connections are no longer pooled (a robots.txt connection is
+   * almost never reused, and idle ones across many origins exhausted the process's
+   * descriptors); the argument is still validated.
+   *
+   * @deprecated connections are not pooled; this setting has no effect
    *
    * @param interval a duration, zero or positive
    * @return this builder
    */
+  @Deprecated(since = "0.2", forRemoval = true)
   public NettyRobotsFetcherBuilder evictionInterval(Duration interval) {
     Objects.requireNonNull(interval, "evictionInterval");
     if (interval.isNegative()) {
@@ -262,28 +282,54 @@ public final class NettyRobotsFetcherBuilder {
   }
 
   /**
-   * The resolver group to use instead of Netty's DNS resolver (tests map names to loopback).
-   * The fetcher does not close it.
+   * The Netty resolver group to use instead of Netty's DNS resolver. The fetcher does not close
+   * it. Replaces a {@link #resolver(HostResolver)} set before.
    *
    * @param group the resolver group
    * @return this builder
    */
   public NettyRobotsFetcherBuilder resolver(AddressResolverGroup<InetSocketAddress> group) {
     this.resolver = Objects.requireNonNull(group, "resolver");
+    this.hostResolver = null;
+    return this;
+  }
+
+  /**
+   * The crawler's own name resolution instead of Netty's DNS resolver: {@code hosts} maps a
+   * host name to its addresses (see {@link HostResolver} for the contract: it must not block).
+   * The address policy still applies to what it returns. Replaces a resolver group set before.
+   *
+   * @param hosts the crawler's host-to-addresses function
+   * @return this builder
+   */
+  public NettyRobotsFetcherBuilder resolver(HostResolver hosts) {
+    this.hostResolver = Objects.requireNonNull(hosts, "resolver");
+    this.resolver = null;
     return this;
   }
 
   /**
    * Which resolved addresses may be connected to, checked on every connection (redirects too).
-   * Off by default; {@link AddressPolicy#publicOnly()} is the usual choice for a crawler. Cannot
-   * be combined with a proxy, which resolves names itself.
+   * Default {@link AddressPolicy#publicOnly()}; {@link AddressPolicy#permitAll()} turns the
+   * check off (for tests and servers on this machine). A policy other than {@code permitAll}
+   * cannot be combined with a proxy, which resolves names itself; with a proxy and no policy
+   * set, the proxy alone decides where connections go.
    *
    * @param policy the policy to apply
    * @return this builder
    */
   public NettyRobotsFetcherBuilder addressPolicy(AddressPolicy policy) {
     this.addressPolicy = Objects.requireNonNull(policy, "addressPolicy");
+    this.addressPolicySet = true;
     return this;
+  }
+
+  /** The policy the fetcher applies, or null for none (permit-all, or the default and a proxy). */
+  AddressPolicy effectiveAddressPolicy() {
+    if (addressPolicy == AddressPolicy.permitAll() || proxy != null && !addressPolicySet) {
+      return null;
+    }
+    return addressPolicy;
   }
 
   /**
@@ -299,7 +345,7 @@ public final class NettyRobotsFetcherBuilder {
     if (sslContext != null && trustManagerFactory != null) {
       throw new IllegalStateException("set sslContext or trustManager, not both");
     }
-    if (addressPolicy != null && proxy != null) {
+    if (effectiveAddressPolicy() != null && proxy != null) {
       throw new IllegalStateException(
           "an address policy cannot be enforced through a proxy, which resolves names itself");
     }

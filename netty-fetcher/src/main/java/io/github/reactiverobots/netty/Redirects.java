@@ -17,13 +17,31 @@ final class Redirects {
   }
 
   /**
-   * The absolute, normalised URL {@code location} points to from {@code base}: origin in its
-   * canonical form, fragment dropped, non-ASCII and unsafe characters percent-encoded.
+   * The URL to follow a redirect to, or null when it cannot be followed: no {@code Location},
+   * a blank one, one that does not parse, or one whose scheme is not http(s).
+   */
+  static String followable(String base, String location) {
+    if (location == null || location.isBlank()) {
+      return null;
+    }
+    try {
+      return resolve(base, location);
+    } catch (RedirectException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The absolute, normalised URL {@code location} points to from {@code base}, read as the URL
+   * Standard reads it for an http(s) base: tabs and newlines removed, {@code \} taken as
+   * {@code /} before the query, two or more leading slashes starting an authority
+   * (scheme-relative); origin in its canonical form, fragment dropped, non-ASCII and unsafe
+   * characters percent-encoded.
    *
    * @throws RedirectException ({@link FailureKind#OTHER}) when it is not a usable http(s) URL
    */
   static String resolve(String base, String location) {
-    String trimmed = location.trim();
+    String trimmed = standardForm(location);
     int hash = trimmed.indexOf('#');
     if (hash >= 0) {
       trimmed = trimmed.substring(0, hash);
@@ -36,6 +54,30 @@ final class Redirects {
     } catch (IllegalArgumentException e) { // includes InvalidUrlException
       throw new RedirectException(FailureKind.OTHER, "unusable Location '" + location + "': " + e.getMessage());
     }
+  }
+
+  /**
+   * The URL Standard's reading of a reference against an http(s) base, where it differs from
+   * RFC 3986: C0 controls and spaces trimmed, tabs and newlines removed, backslashes before the
+   * query read as slashes, and any run of two or more leading slashes as exactly two.
+   */
+  static String standardForm(String location) {
+    String s = location.trim().replace("\t", "").replace("\n", "").replace("\r", "");
+    int query = s.indexOf('?');
+    int end = query < 0 ? s.length() : query;
+    int fragment = s.indexOf('#');
+    if (fragment >= 0 && fragment < end) {
+      end = fragment;
+    }
+    s = s.substring(0, end).replace('\\', '/') + s.substring(end);
+    if (s.startsWith("//")) {
+      int i = 2;
+      while (i < s.length() && s.charAt(i) == '/') {
+        i++;
+      }
+      s = "//" + s.substring(i);
+    }
+    return s;
   }
 
   /** Percent-encodes octets that {@link URI} rejects: controls, space, non-ASCII and a few others. */

@@ -4,6 +4,7 @@ import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheBuilder;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * The one-line start: a {@link RobotsCache} that fetches through a {@link NettyRobotsFetcher}.
@@ -37,8 +38,52 @@ public final class RobotsCaches {
    *     or starts with {@code Mozilla} (see {@link #create(CrawlerIdentity)})
    */
   public static RobotsCache create(String userAgent) {
-    RobotsCacheBuilder builder = RobotsCache.builder().crawler(userAgent);
-    return create(NettyRobotsFetcher.builder().userAgent(userAgent), builder);
+    return create(userAgent, fetcher -> { });
+  }
+
+  /**
+   * Like {@link #create(String)}, with the fetcher's other settings (a resolver, timeouts, an
+   * address policy) set by {@code fetcher} on a builder that already holds {@code userAgent}:
+   * the identity is given once and drives both the header sent and the groups matched.
+   *
+   * <pre>{@code
+   * RobotsCache robots = RobotsCaches.create("MyBot/1.0 (+https://example.com/bot)",
+   *     fetcher -> fetcher.resolver(host -> myDns.addresses(host)));
+   * }</pre>
+   *
+   * @param userAgent the full {@code User-Agent} header the fetcher sends
+   * @param fetcher sets the fetcher's other settings
+   * @return the cache, which owns its fetcher
+   * @throws IllegalStateException if {@code fetcher} sets a User-Agent with another product
+   *     token, or the settings conflict; no fetcher is left open
+   */
+  public static RobotsCache create(String userAgent, Consumer<NettyRobotsFetcherBuilder> fetcher) {
+    return create(CrawlerIdentity.of(userAgent), fetcher, cache -> { });
+  }
+
+  /**
+   * The general form: the crawler's identity once, then the fetcher's and the cache's other
+   * settings. The fetcher sends {@code crawler.userAgent()}; {@code crawler.token()} selects the
+   * groups. The cache owns the fetcher.
+   *
+   * @param crawler the crawler's product token and the User-Agent header it sends
+   * @param fetcher sets the fetcher's other settings
+   * @param cache sets the cache's other settings
+   * @return the cache
+   * @throws IllegalStateException if a customizer sets another identity, or the settings
+   *     conflict; no fetcher is left open
+   */
+  public static RobotsCache create(CrawlerIdentity crawler,
+      Consumer<NettyRobotsFetcherBuilder> fetcher, Consumer<RobotsCacheBuilder> cache) {
+    Objects.requireNonNull(crawler, "crawler");
+    Objects.requireNonNull(fetcher, "fetcher");
+    Objects.requireNonNull(cache, "cache");
+    NettyRobotsFetcherBuilder fetcherBuilder =
+        NettyRobotsFetcher.builder().userAgent(crawler.userAgent());
+    fetcher.accept(fetcherBuilder);
+    RobotsCacheBuilder cacheBuilder = RobotsCache.builder().crawler(crawler);
+    cache.accept(cacheBuilder);
+    return create(fetcherBuilder, cacheBuilder);
   }
 
   /**
@@ -50,7 +95,8 @@ public final class RobotsCaches {
    * @param cacheBuilder the cache's settings
    * @return the cache
    * @throws IllegalStateException if the settings conflict (the cache's parse limit above the
-   *     fetcher's body cap, say); no fetcher is left open
+   *     fetcher's body cap, or a crawler token other than the fetcher's User-Agent's); no
+   *     fetcher is left open
    */
   public static RobotsCache create(
       NettyRobotsFetcherBuilder fetcherBuilder, RobotsCacheBuilder cacheBuilder) {
@@ -75,9 +121,7 @@ public final class RobotsCaches {
    * @return the cache
    */
   public static RobotsCache create(CrawlerIdentity crawler) {
-    Objects.requireNonNull(crawler, "crawler");
-    RobotsCacheBuilder builder = RobotsCache.builder().crawler(crawler);
-    return create(NettyRobotsFetcher.builder().userAgent(crawler.userAgent()), builder);
+    return create(crawler, fetcher -> { }, cache -> { });
   }
 
   /**

@@ -7,6 +7,7 @@ import io.github.reactiverobots.core.url.Origin;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -97,16 +98,17 @@ final class RobotsExchange {
   }
 
   private Mono<FetchResult.Builder> request(String url) {
+    // A java.net.URI, never a String: reactor-netty's own String parsing takes the host of
+    // "http://a.test:1/" to be "a.test:1" for one-digit ports (reactor-netty issue 4357).
     return QuietFailures.guard(client.get()
-            .uri(url)
-            .responseConnection((response, connection) -> respond(response, connection))
+            .uri(URI.create(url))
+            .responseConnection((response, connection) -> respond(url, response, connection))
             .next())
         .switchIfEmpty(Mono.error(() -> new IllegalStateException("no response from " + url)))
         .flatMap(step -> step.location == null ? Mono.just(step.result) : follow(url, step.location));
   }
 
-  private Mono<FetchResult.Builder> follow(String from, String location) {
-    String next = Redirects.resolve(from, location);
+  private Mono<FetchResult.Builder> follow(String from, String next) {
     synchronized (this) {
       if (!visited.add(next)) {
         return Mono.error(new RedirectException(FailureKind.REDIRECT_LOOP,
@@ -122,13 +124,15 @@ final class RobotsExchange {
     return request(next);
   }
 
-  private Mono<Step> respond(HttpClientResponse response, Connection connection) {
+  private Mono<Step> respond(String url, HttpClientResponse response, Connection connection) {
     int status = response.status().code();
     HttpHeaders headers = response.responseHeaders();
     if (Redirects.isRedirect(status)) {
-      String location = headers.get(HttpHeaderNames.LOCATION);
-      if (location != null && !location.isBlank()) {
-        return discard(connection).thenReturn(new Step(null, location));
+      // A redirect that cannot be followed (no Location, a scheme other than http(s), a
+      // Location that does not parse) is a final 3xx response: "unavailable" (SEMANTICS.md §6).
+      String next = Redirects.followable(url, headers.get(HttpHeaderNames.LOCATION));
+      if (next != null) {
+        return discard(connection).thenReturn(new Step(null, next));
       }
     }
     if (status < 100 || status > 999) {

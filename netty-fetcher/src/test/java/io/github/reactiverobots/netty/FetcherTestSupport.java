@@ -27,7 +27,7 @@ abstract class FetcherTestSupport {
 
   NettyRobotsFetcherBuilder fetcherBuilder() {
     return NettyRobotsFetcher.builder().userAgent(AGENT).resolver(resolver)
-        .deadline(Duration.ofSeconds(10));
+        .addressPolicy(AddressPolicy.permitAll()).deadline(Duration.ofSeconds(10));
   }
 
   NettyRobotsFetcher fetcher(NettyRobotsFetcherBuilder builder) {

@@ -64,6 +64,7 @@ public final class QuietFailuresApp {
     List<String> results = new ArrayList<>();
     try (RobotsCache cache = RobotsCaches.create(NettyRobotsFetcher.builder()
             .userAgent("QuietBot/1.0").resolver(new TestResolver())
+            .addressPolicy(AddressPolicy.permitAll())
             .responseTimeout(Duration.ofMillis(300)).deadline(Duration.ofSeconds(10)),
         RobotsCache.builder().crawler("QuietBot/1.0"))) {
       for (String arg : args) {

@@ -201,13 +201,6 @@ class RedirectTest extends FetcherTestSupport {
   }
 
   @Test
-  void anUnusableLocationIsAFailure() {
-    FetchResult r = fetch(fetcher(fetcherBuilder()), server.origin("ftp"));
-    assertThat(r.failure()).isEqualTo(FailureKind.OTHER);
-    assertThat(r.failureDetail()).contains("ftp://files.test/robots.txt");
-  }
-
-  @Test
   void thePolicyWorksWithTheDefaultResolverToo() {
     // No resolver injected: the fetcher builds Netty's DNS resolver and guards it. An IP literal
     // is checked without any lookup, so nothing leaves the machine.

@@ -26,7 +26,8 @@ class RobotsCachesTest extends FetcherTestSupport {
     })) {
       // An IP literal needs no name resolution, so the default resolver is never asked.
       String origin = "http://127.0.0.1:" + s.port();
-      RobotsCache cache = closing(RobotsCaches.create("OneLineBot/2.0"));
+      RobotsCache cache = closing(RobotsCaches.create("OneLineBot/2.0",
+          fetcher -> fetcher.addressPolicy(AddressPolicy.permitAll())));
       Verdict v = cache.check(origin + "/private/x", "OneLineBot").block(WAIT);
       assertThat(v.allowed()).isFalse();
       assertThat(v.originState().orElseThrow().outcome()).isEqualTo(FetchOutcome.OK);
@@ -46,7 +47,8 @@ class RobotsCachesTest extends FetcherTestSupport {
           "User-agent: mozilla\nDisallow: /\n\nUser-agent: TokenBot\nDisallow: /mine\n")).then();
     })) {
       String origin = "http://127.0.0.1:" + s.port();
-      RobotsCache cache = closing(RobotsCaches.create(new CrawlerIdentity("TokenBot", header)));
+      RobotsCache cache = closing(RobotsCaches.create(new CrawlerIdentity("TokenBot", header),
+          fetcher -> fetcher.addressPolicy(AddressPolicy.permitAll()), builder -> { }));
       assertThat(cache.allowed(origin + "/page").block(WAIT)).isTrue();
       assertThat(cache.allowed(origin + "/mine").block(WAIT)).isFalse();
       assertThat(agent[0]).isEqualTo(header);

@@ -38,4 +38,15 @@ public interface RobotsFetcher {
   default int maxBodyBytes() {
     return Integer.MAX_VALUE;
   }
+
+  /**
+   * The {@code User-Agent} header this fetcher sends, if it says: a cache refuses a crawler
+   * identity whose product token differs from this header's (SEMANTICS.md §2), unless told
+   * otherwise with {@code RobotsCacheBuilder.allowIdentityMismatch(true)}.
+   *
+   * @return the header, or null (the default) when the fetcher does not say
+   */
+  default String userAgent() {
+    return null;
+  }
 }

@@ -20,7 +20,12 @@ public enum FetchOutcome {
   /** The fetcher's address policy refused the origin's address: treated as unreachable. */
   REFUSED(true),
   /** Put into the cache by {@code RobotsCache.put}, not fetched. */
-  PRELOADED(false);
+  PRELOADED(false),
+  /**
+   * The crawler's own side failed ({@code FailureKind.CRAWLER_FAULT}): not an outcome of the
+   * origin, never kept; the check is disallowed with {@code Reason.CRAWLER_FAULT}.
+   */
+  CRAWLER_FAULT(false);
 
   private final boolean failure;
 
