@@ -38,9 +38,12 @@ public interface AddressPolicy {
   }
 
   /**
-   * The fetcher's default. Refuses loopback, private (RFC 1918), carrier-grade NAT, link-local, unique-local (fc00::/7),
-   * site-local, unspecified, multicast and broadcast addresses, including IPv4 addresses embedded
-   * in IPv6 (IPv4-mapped, IPv4-compatible, NAT64 {@code 64:ff9b::/96} and 6to4 {@code 2002::/16}).
+   * The fetcher's default. Refuses loopback, private (RFC 1918), carrier-grade NAT, link-local,
+   * unique-local (fc00::/7), site-local, unspecified, multicast and broadcast addresses, the
+   * documentation, benchmarking and protocol-assignment ranges of the IANA special-purpose
+   * registries, IPv6 outside global unicast {@code 2000::/3} (so {@code 100::/64} too) and in
+   * {@code 2001::/23}; and IPv4 addresses in those ranges embedded in IPv6 (IPv4-mapped,
+   * IPv4-compatible, NAT64 {@code 64:ff9b::/96} and 6to4 {@code 2002::/16}).
    *
    * @return a policy that permits only public unicast addresses
    */
@@ -94,6 +97,10 @@ public interface AddressPolicy {
         && !(b0 == 192 && b1 == 168)
         && !(b0 == 192 && b1 == 0 && (b[2] & 0xff) == 0) // 192.0.0.0/24, protocol assignments
         && !(b0 == 198 && (b1 & 0xfe) == 18) // 198.18.0.0/15, benchmarking
+        && !(b0 == 192 && b1 == 0 && (b[2] & 0xff) == 2) // 192.0.2.0/24, documentation
+        && !(b0 == 198 && b1 == 51 && (b[2] & 0xff) == 100) // 198.51.100.0/24, documentation
+        && !(b0 == 203 && b1 == 0 && (b[2] & 0xff) == 113) // 203.0.113.0/24, documentation
+        && !(b0 == 192 && b1 == 88 && (b[2] & 0xff) == 99) // 192.88.99.0/24, 6to4 relay
         && b0 < 224; // multicast, reserved and broadcast
   }
 
@@ -114,7 +121,14 @@ public interface AddressPolicy {
     if (b[0] == 0x20 && b[1] == 0x02) {
       return isPublicEmbedded(b, 2); // 2002::/16 6to4
     }
-    return true;
+    int first = (b[0] & 0xff) << 8 | (b[1] & 0xff);
+    int second = (b[2] & 0xff) << 8 | (b[3] & 0xff);
+    return !(first == 0x2001 && second < 0x200) // 2001::/23 protocol assignments, Teredo
+        && !(first == 0x2001 && second == 0xdb8) // 2001:db8::/32 documentation
+        && !(first == 0x3fff && second < 0x1000) // 3fff::/20 documentation
+        // Global unicast is 2000::/3; the rest (100::/64 discard, 64:ff9b:1::/48 local NAT64,
+        // unassigned space) is not public.
+        && first >= 0x2000 && first < 0x4000;
   }
 
   private static boolean isPublicEmbedded(byte[] b, int offset) {

@@ -24,7 +24,10 @@ class AddressPolicyTest {
       "255.255.255.255", "198.18.0.1", "192.0.0.8",
       "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1", "fec0::1", "ff02::1",
       "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::127.0.0.1", "64:ff9b::a00:1", "64:ff9b::7f00:1",
-      "2002:7f00:1::1", "2002:c0a8:101::1"})
+      "2002:7f00:1::1", "2002:c0a8:101::1",
+      "192.0.2.1", "198.51.100.7", "203.0.113.9", "192.88.99.1", "240.0.0.1",
+      "2001:db8::1", "2001::1", "2001:2::1", "3fff::1", "100::1", "64:ff9b:1::a00:1",
+      "4000::1", "e000::1"})
   void internalAddressesAreRefused(String literal) throws UnknownHostException {
     assertThat(AddressPolicy.publicOnly().permits(at(literal))).isFalse();
     assertThat(AddressPolicy.permitAll().permits(at(literal))).isTrue();
