@@ -320,10 +320,11 @@ class RobotsMetricsListenerTest {
       }
     }
     // 4 gauges + 4 requests + 4 evictions + store events + body + parse + check
-    // + at most 6 outcomes x (4 status classes with no failure + no status with each failure
-    // kind or none) + at most 2 x 8 verdicts
+    // + at most one per outcome but PRELOADED x (4 status classes with no failure + no status
+    // with each failure kind or none) + at most 2 x the reasons' verdicts
     int bound = 4 + 4 + 4 + StoreEvent.values().length + 3
-        + 6 * (4 + TagValues.FAILURE_KINDS.length) + 2 * Reason.values().length;
+        + (FetchOutcome.values().length - 1) * (4 + TagValues.FAILURE_KINDS.length)
+        + 2 * Reason.values().length;
     assertThat(registry.getMeters().size()).isLessThanOrEqualTo(bound);
   }
 

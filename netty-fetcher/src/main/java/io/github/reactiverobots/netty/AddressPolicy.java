@@ -45,10 +45,10 @@ public interface AddressPolicy {
    * {@code 2001::/23}; and IPv4 addresses in those ranges embedded in IPv6 (IPv4-mapped,
    * IPv4-compatible, NAT64 {@code 64:ff9b::/96} and 6to4 {@code 2002::/16}).
    *
-   * @return a policy that permits only public unicast addresses
+   * @return the policy that permits only public unicast addresses (always the same instance)
    */
   static AddressPolicy publicOnly() {
-    return address -> !address.isUnresolved() && isPublic(address.getAddress());
+    return Policies.PUBLIC_ONLY;
   }
 
   /**
@@ -156,6 +156,8 @@ public interface AddressPolicy {
 /** The shared policy instances. */
 final class Policies {
   static final AddressPolicy PERMIT_ALL = address -> true;
+  static final AddressPolicy PUBLIC_ONLY =
+      address -> !address.isUnresolved() && AddressPolicy.isPublic(address.getAddress());
 
   private Policies() {}
 }

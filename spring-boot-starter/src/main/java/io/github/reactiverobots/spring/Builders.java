@@ -39,14 +39,11 @@ final class Builders {
         .maxRedirects(f.maxRedirects())
         .maxInFlight(f.maxInFlight())
         .maxHeaderSize(bytes(f.maxHeaderSize(), "fetcher.max-header-size"))
-        .maxConnectionsPerHost(f.maxConnectionsPerHost())
-        .maxIdleTime(f.maxIdleTime())
-        .evictionInterval(f.evictionInterval())
         .http2(f.http2());
-    if (f.addressPolicy() == RobotsProperties.AddressPolicyChoice.PUBLIC_ONLY) {
-      builder.addressPolicy(AddressPolicy.publicOnly());
-    }
     RobotsProperties.Proxy proxy = f.proxy();
+    if (f.addressPolicy() == RobotsProperties.AddressPolicyChoice.PERMIT_ALL) {
+      builder.addressPolicy(AddressPolicy.permitAll());
+    } // public-only is the fetcher's default; through a proxy, the proxy decides
     switch (proxy.type()) {
       case HTTP -> builder.httpProxy(proxyHost(proxy), proxy.port());
       case SOCKS -> builder.socksProxy(proxyHost(proxy), proxy.port());

@@ -108,13 +108,15 @@ public record RobotsProperties(
    * @param maxInFlight Fetches running at once at most; the others wait in a queue. The robots
    *     health contributor reports the fetcher's use of this capacity.
    * @param maxHeaderSize Response headers accepted at most, 1KB to 1MB.
-   * @param maxConnectionsPerHost Pooled connections per remote host at most.
-   * @param maxIdleTime How long an idle pooled connection is kept.
-   * @param evictionInterval How often idle connections are evicted; zero turns that off.
+   * @param maxConnectionsPerHost No effect (deprecated): robots.txt connections are not pooled,
+   *     one per request, so open connections stay within max-in-flight.
+   * @param maxIdleTime No effect (deprecated): robots.txt connections are not pooled.
+   * @param evictionInterval No effect (deprecated): robots.txt connections are not pooled.
    * @param http2 Whether to offer HTTP/2 over TLS.
-   * @param addressPolicy Which resolved addresses may be connected to: permit-all, or public-only
-   *     (refuses loopback, private, link-local and unique-local addresses, also after redirects:
-   *     the usual choice for a crawler).
+   * @param addressPolicy Which resolved addresses may be connected to: public-only (the
+   *     default: refuses loopback, private, link-local, unique-local and other special-purpose
+   *     addresses, for the first fetch and after every redirect), or permit-all (for servers on
+   *     this machine or an internal network). Not applied through a proxy.
    * @param proxy Proxy to fetch through.
    */
   public record Fetcher(
@@ -129,14 +131,14 @@ public record RobotsProperties(
       @DefaultValue("30s") Duration maxIdleTime,
       @DefaultValue("15s") Duration evictionInterval,
       @DefaultValue("false") boolean http2,
-      @DefaultValue("permit-all") AddressPolicyChoice addressPolicy,
+      @DefaultValue("public-only") AddressPolicyChoice addressPolicy,
       @DefaultValue Proxy proxy) {}
 
   /** Which addresses the fetcher may connect to. */
   public enum AddressPolicyChoice {
-    /** Every address (the fetcher's default). */
+    /** Every address. */
     PERMIT_ALL,
-    /** Public unicast addresses only ({@code AddressPolicy.publicOnly()}). */
+    /** Public unicast addresses only ({@code AddressPolicy.publicOnly()}): the default. */
     PUBLIC_ONLY
   }
 

@@ -223,7 +223,7 @@ class RobotsAutoConfigurationTest {
               .isInstanceOf(IllegalStateException.class);
           FetchResult afterClose = fetcher.fetch(Origin.of(ORIGIN), Conditional.NONE)
               .block(Duration.ofSeconds(10));
-          assertThat(afterClose.failure()).isEqualTo(FailureKind.OTHER);
+          assertThat(afterClose.failure()).isEqualTo(FailureKind.CRAWLER_FAULT);
         });
   }
 

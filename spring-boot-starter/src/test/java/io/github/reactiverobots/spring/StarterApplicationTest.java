@@ -3,6 +3,7 @@ package io.github.reactiverobots.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.netty.AddressPolicy;
 import io.github.reactiverobots.netty.testing.TestResolver;
 import java.time.Duration;
 import java.util.Map;
@@ -125,7 +126,7 @@ class StarterApplicationTest {
     @Bean
     NettyRobotsFetcherBuilderCustomizer loopbackNames() {
       TestResolver resolver = new TestResolver();
-      return builder -> builder.resolver(resolver);
+      return builder -> builder.resolver(resolver).addressPolicy(AddressPolicy.permitAll());
     }
 
     @Bean
