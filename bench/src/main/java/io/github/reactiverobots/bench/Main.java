@@ -6,6 +6,7 @@ import io.github.reactiverobots.bench.jmh.MemoryFootprint;
 import io.github.reactiverobots.bench.sim.PoliteReport;
 import io.github.reactiverobots.bench.sim.PoliteRun;
 import io.github.reactiverobots.bench.sim.SimReport;
+import io.github.reactiverobots.bench.sim.ScanRun;
 import io.github.reactiverobots.bench.sim.SimulateCommand;
 import io.github.reactiverobots.core.model.Profile;
 import java.util.Arrays;
@@ -29,6 +30,8 @@ public final class Main {
         memory               the retained-memory measurement only
         simulate [options]   the crawl simulator (simulate --help for its options)
         simulate --polite    pages fetched through the Pacer; the farm checks each origin's pace
+        scan [options]       N new origins once each on a farm of many loopback addresses:
+                             outcomes by kind, peak open descriptors (scan --help)
       """;
 
   public static void main(String[] args) throws Exception {
@@ -58,6 +61,7 @@ public final class Main {
               m.wildcardFiles(), m.wildcardBodyBytes(), m.wildcardOursBytes(),
               m.wildcardOverBody(), m.wildcardWorstRatio());
         }
+        case "scan" -> System.exit(ScanRun.main(rest, System.out) ? 0 : 1);
         case "simulate" -> {
           if (List.of(rest).contains("--polite")) {
             PoliteReport polite = PoliteRun.main(rest, System.out);

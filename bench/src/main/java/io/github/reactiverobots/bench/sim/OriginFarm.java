@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -21,8 +22,11 @@ import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
- * Many simulated origins on one reactor-netty server bound to 127.0.0.1: the {@code Host} header
- * ({@code o<index>.test}) picks the origin, and the origin's index picks, reproducibly from the
+ * Many simulated origins on reactor-netty servers bound to many loopback addresses (127.40.x.y,
+ * {@value #DEFAULT_ADDRESSES} by default; Linux routes all of 127.0.0.0/8 to the loopback
+ * interface), so that origin {@code i} has an address of its own among them ({@link
+ * #address(int)}) and connections spread as they do across real sites. Every server runs the
+ * same handler: the {@code Host} header ({@code o<index>.test}) picks the origin, and the origin's index picks, reproducibly from the
  * seed, its {@link Mix.Behaviour} and its corpus body. Every response closes its connection, as
  * each origin stands for a different server and is fetched once. Thread-safe; nothing in the
  * handler blocks (bodies and their gzip forms are prepared before the server starts).
@@ -32,6 +36,8 @@ public final class OriginFarm implements AutoCloseable {
   public static final String DOMAIN = ".test";
   /** Where a redirecting origin sends the fetcher. */
   static final String MOVED_PATH = "/robots-moved.txt";
+  /** How many loopback addresses the farm listens on, unless told otherwise. */
+  public static final int DEFAULT_ADDRESSES = 64;
   /** How long a timing-out origin holds a request before giving up on it itself. */
   private static final Duration HOLD = Duration.ofSeconds(15);
 
@@ -46,7 +52,7 @@ public final class OriginFarm implements AutoCloseable {
   private final byte[][] prefixedGzip;
   private final LongAdder robotsRequests = new LongAdder();
   private final LongAdder allRequests = new LongAdder();
-  private final DisposableServer server;
+  private final List<DisposableServer> servers = new ArrayList<>();
 
   /**
    * Starts the farm.
@@ -73,6 +79,19 @@ public final class OriginFarm implements AutoCloseable {
    */
   OriginFarm(int origins, List<CorpusFile> files, Mix mix, long seed, Duration slowDelay,
       FarmPages pages) {
+    this(origins, files, mix, seed, slowDelay, pages, DEFAULT_ADDRESSES);
+  }
+
+  /**
+   * Starts the farm on {@code addresses} loopback addresses.
+   *
+   * @param addresses how many loopback addresses, 1 to 62,500
+   */
+  OriginFarm(int origins, List<CorpusFile> files, Mix mix, long seed, Duration slowDelay,
+      FarmPages pages, int addresses) {
+    if (addresses < 1 || addresses > 62_500) {
+      throw new IllegalArgumentException("addresses must be in [1, 62500], was " + addresses);
+    }
     this.slowDelay = slowDelay;
     this.pages = pages;
     bodies = new byte[files.size()][];
@@ -99,11 +118,18 @@ public final class OriginFarm implements AutoCloseable {
         prefixedGzip[i] = gzip(prefixedBody[i]);
       }
     }
-    server = HttpServer.create()
-        .host("127.0.0.1")
-        .port(0)
-        .handle(this::handle)
-        .bindNow();
+    try {
+      for (int a = 0; a < addresses; a++) {
+        servers.add(HttpServer.create()
+            .host("127.40." + a / 250 + "." + (1 + a % 250))
+            .port(0)
+            .handle(this::handle)
+            .bindNow());
+      }
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
   }
 
   private static byte[] gzip(byte[] body) {
@@ -183,9 +209,19 @@ public final class OriginFarm implements AutoCloseable {
         .then();
   }
 
-  /** The loopback address the farm listens on. */
+  /** The first loopback address the farm listens on (every server answers for every origin). */
   public InetSocketAddress address() {
-    return (InetSocketAddress) server.address();
+    return (InetSocketAddress) servers.get(0).address();
+  }
+
+  /** The loopback address and port of origin {@code index}'s own server. */
+  public InetSocketAddress address(int index) {
+    return (InetSocketAddress) servers.get(Math.floorMod(index, servers.size())).address();
+  }
+
+  /** How many loopback addresses the farm listens on. */
+  public int addresses() {
+    return servers.size();
   }
 
   /** How origin {@code index} answers. */
@@ -210,6 +246,8 @@ public final class OriginFarm implements AutoCloseable {
 
   @Override
   public void close() {
-    server.disposeNow(Duration.ofSeconds(5));
+    for (DisposableServer server : servers) {
+      server.disposeNow(Duration.ofSeconds(5));
+    }
   }
 }

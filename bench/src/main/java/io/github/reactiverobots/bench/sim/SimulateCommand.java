@@ -1,5 +1,6 @@
 package io.github.reactiverobots.bench.sim;
 
+import io.github.reactiverobots.netty.AddressPolicy;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -70,10 +71,14 @@ public final class SimulateCommand {
     }
   }
 
-  /** The netty fetcher the simulator uses: the farm's resolver, the run's timeout and agent. */
+  /**
+   * The netty fetcher the simulator uses: the farm's resolver, the run's timeout and agent, and
+   * the permit-all address policy, since the farm is on loopback (which the default refuses).
+   */
   static NettyRobotsFetcher nettyFetcher(SimOptions options, FarmResolver resolver) {
     return NettyRobotsFetcher.builder()
         .resolver(resolver)
+        .addressPolicy(AddressPolicy.permitAll())
         .userAgent(options.agent())
         .connectTimeout(options.fetchTimeout())
         .responseTimeout(options.fetchTimeout())

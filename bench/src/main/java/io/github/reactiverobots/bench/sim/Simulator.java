@@ -45,7 +45,7 @@ public final class Simulator {
     SimStats stats = new SimStats(options.origins());
     try (OriginFarm farm = new OriginFarm(options.origins(), corpus.files(), options.mix(),
         options.seed(), options.slowDelay())) {
-      FarmResolver resolver = new FarmResolver(farm.address());
+      FarmResolver resolver = new FarmResolver(farm);
       RobotsFetcher fetcher = fetcherFactory.apply(resolver);
       RobotsCache cache = RobotsCache.builder()
           .fetcher(fetcher)
