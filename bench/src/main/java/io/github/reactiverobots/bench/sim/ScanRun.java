@@ -37,7 +37,8 @@ public final class ScanRun {
         --addresses K           loopback addresses of the farm (default 64)
         --mix SPEC              as simulate's (default: every origin answers 200)
         --seed S                the farm's draws (default 42)
-        --fetch-timeout-ms MS   the fetcher's timeouts (default 2000)
+        --fetch-timeout-ms MS   the fetcher's connect and response timeouts, the deadline
+                                twice that (default 10000: the fetcher's own defaults)
       """;
 
   private final SimOptions options;
@@ -55,7 +56,7 @@ public final class ScanRun {
    */
   public static boolean main(String[] args, PrintStream out) throws Exception {
     List<String> rest = new ArrayList<>(List.of("--origins", "15000", "--concurrency", "512",
-        "--mix", "404=0", "--pages", "1", "--quiet"));
+        "--mix", "404=0", "--pages", "1", "--fetch-timeout-ms", "10000", "--quiet"));
     int addresses = OriginFarm.DEFAULT_ADDRESSES;
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--help") || args[i].equals("-h")) {
