@@ -297,11 +297,12 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   }
 
   /**
-   * Closes the fetcher: fetches running or queued end at once with {@link FailureKind#OTHER}
-   * ("the fetcher was closed") and their connections close; fetches subscribed afterwards fail
-   * the same way; the resolver this fetcher created is released.
-   * Called from a thread that may block, it waits (up to 5 s) until its connections have closed, so that none is left open when it returns; from a non-blocking thread it
-   * returns at once and they close shortly after. Idempotent and thread-safe.
+   * Closes the fetcher: fetches running or queued end at once with {@link
+   * FailureKind#CRAWLER_FAULT} ("the fetcher was closed") and their connections close; fetches
+   * subscribed afterwards fail the same way; the resolver this fetcher created is released.
+   * Called from a thread that may block, it waits (up to 5 s) until its connections have
+   * closed, so that none is left open when it returns; from a non-blocking thread it returns at
+   * once and they close shortly after. Idempotent and thread-safe.
    */
   @Override
   public void close() {

@@ -152,9 +152,11 @@ public final class NettyRobotsFetcherBuilder {
   }
 
   /**
-   * Pooled connections per remote host at most. No effect: connections are no longer pooled (a robots.txt connection is
-   * almost never reused, and idle ones across many origins exhausted the process's
-   * descriptors); the argument is still validated.
+   * Pooled connections per remote host at most.
+   *
+   * <p>No effect: connections are no longer pooled (a robots.txt connection is almost never
+   * reused, and idle ones across many origins exhausted the process's descriptors); the
+   * argument is still validated.
    *
    * @deprecated connections are not pooled; this setting has no effect
    *
@@ -168,9 +170,11 @@ public final class NettyRobotsFetcherBuilder {
   }
 
   /**
-   * How long an idle pooled connection is kept. No effect: connections are no longer pooled (a robots.txt connection is
-   * almost never reused, and idle ones across many origins exhausted the process's
-   * descriptors); the argument is still validated.
+   * How long an idle pooled connection is kept.
+   *
+   * <p>No effect: connections are no longer pooled (a robots.txt connection is almost never
+   * reused, and idle ones across many origins exhausted the process's descriptors); the
+   * argument is still validated.
    *
    * @deprecated connections are not pooled; this setting has no effect
    *
@@ -184,9 +188,11 @@ public final class NettyRobotsFetcherBuilder {
   }
 
   /**
-   * How often idle connections are evicted in the background; zero turns that off. No effect: connections are no longer pooled (a robots.txt connection is
-   * almost never reused, and idle ones across many origins exhausted the process's
-   * descriptors); the argument is still validated.
+   * How often idle connections are evicted in the background; zero turns that off.
+   *
+   * <p>No effect: connections are no longer pooled (a robots.txt connection is almost never
+   * reused, and idle ones across many origins exhausted the process's descriptors); the
+   * argument is still validated.
    *
    * @deprecated connections are not pooled; this setting has no effect
    *

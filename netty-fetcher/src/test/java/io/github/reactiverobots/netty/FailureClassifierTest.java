@@ -24,7 +24,7 @@ class FailureClassifierTest {
         .isEqualTo(FailureKind.CRAWLER_FAULT);
     assertThat(FailureClassifier.classify(new SocketException("No buffer space available")))
         .isEqualTo(FailureKind.CRAWLER_FAULT);
-    assertThat(FailureClassifier.classify(new RejectedExecutionException("event executor terminated")))
+    assertThat(FailureClassifier.classify(new RejectedExecutionException("executor terminated")))
         .isEqualTo(FailureKind.CRAWLER_FAULT);
   }
 

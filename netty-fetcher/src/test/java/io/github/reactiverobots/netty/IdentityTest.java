@@ -52,23 +52,27 @@ class IdentityTest extends FetcherTestSupport {
     String doc = Files.readString(Path.of("..", "docs", "configuration.md"),
         StandardCharsets.UTF_8);
     assertThat(doc).contains("""
-        Map<String, List<InetAddress>> dns = Map.of("wiki.corp.example", List.of(wiki.getAddress()));
+        Map<String, List<InetAddress>> dns =
+            Map.of("wiki.corp.example", List.of(wiki.getAddress()));
         RobotsCache robots = RobotsCaches.create("MyCrawler/1.0 (+https://example.com/bot)",
             fetcher -> fetcher
                 .resolver(host -> dns.getOrDefault(host, List.of()))
                 .addressPolicy(AddressPolicy.publicOnly().exempting(Set.of(wiki))));
-        Verdict v = robots.check("http://wiki.corp.example:" + wiki.getPort() + "/private/x").block();
+        Verdict v = robots.check("http://wiki.corp.example:" + wiki.getPort() + "/private/x")
+            .block();
         """);
     try (TestServer s = TestServer.start((req, res) -> res.sendString(Mono.just(
         "User-agent: MyCrawler\nDisallow: /private\n")).then())) {
       InetSocketAddress wiki = new InetSocketAddress(InetAddress.getLoopbackAddress(), s.port());
       // From here on, the documented lines.
-      Map<String, List<InetAddress>> dns = Map.of("wiki.corp.example", List.of(wiki.getAddress()));
+      Map<String, List<InetAddress>> dns =
+          Map.of("wiki.corp.example", List.of(wiki.getAddress()));
       RobotsCache robots = RobotsCaches.create("MyCrawler/1.0 (+https://example.com/bot)",
           fetcher -> fetcher
               .resolver(host -> dns.getOrDefault(host, List.of()))
               .addressPolicy(AddressPolicy.publicOnly().exempting(Set.of(wiki))));
-      Verdict v = robots.check("http://wiki.corp.example:" + wiki.getPort() + "/private/x").block();
+      Verdict v = robots.check("http://wiki.corp.example:" + wiki.getPort() + "/private/x")
+          .block();
       closing(robots);
       assertThat(v.allowed()).isFalse();
       assertThat(v.originState().orElseThrow().status()).isEqualTo(200);

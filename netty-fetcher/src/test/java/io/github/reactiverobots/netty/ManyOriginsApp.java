@@ -44,7 +44,8 @@ public final class ManyOriginsApp {
     List<DisposableServer> servers = new ArrayList<>();
     InetAddress[] ips = new InetAddress[addresses];
     for (int a = 0; a < addresses; a++) {
-      ips[a] = InetAddress.getByAddress(new byte[] {127, 30, (byte) (a / 250), (byte) (1 + a % 250)});
+      ips[a] = InetAddress.getByAddress(
+          new byte[] {127, 30, (byte) (a / 250), (byte) (1 + a % 250)});
       servers.add(HttpServer.create().host(ips[a].getHostAddress()).port(0)
           .handle((req, res) -> res.sendString(Mono.just("User-agent: *\nDisallow: /private\n"))
               .then())

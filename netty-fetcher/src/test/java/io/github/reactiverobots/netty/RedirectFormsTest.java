@@ -111,7 +111,8 @@ class RedirectFormsTest extends FetcherTestSupport {
   @Test
   void theRedirectReadingMatchesTheUrlStandardForms() {
     String base = "http://a.test/robots.txt";
-    assertThat(Redirects.resolve(base, "\\\\b.test\\x\\y?q=\\")).isEqualTo("http://b.test/x/y?q=%5C");
+    assertThat(Redirects.resolve(base, "\\\\b.test\\x\\y?q=\\"))
+        .isEqualTo("http://b.test/x/y?q=%5C");
     assertThat(Redirects.resolve(base, "//b.test:8080/r")).isEqualTo("http://b.test:8080/r");
     assertThat(Redirects.resolve(base, " \t/r\no ")).isEqualTo("http://a.test/ro");
     assertThat(Redirects.resolve("https://a.test/robots.txt", "//B.TEST/r"))

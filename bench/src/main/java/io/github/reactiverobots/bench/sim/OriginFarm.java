@@ -26,8 +26,9 @@ import reactor.netty.http.server.HttpServerResponse;
  * {@value #DEFAULT_ADDRESSES} by default; Linux routes all of 127.0.0.0/8 to the loopback
  * interface), so that origin {@code i} has an address of its own among them ({@link
  * #address(int)}) and connections spread as they do across real sites. Every server runs the
- * same handler: the {@code Host} header ({@code o<index>.test}) picks the origin, and the origin's index picks, reproducibly from the
- * seed, its {@link Mix.Behaviour} and its corpus body. Every response closes its connection, as
+ * same handler: the {@code Host} header ({@code o<index>.test}) picks the origin, and the
+ * origin's index picks, reproducibly from the seed, its {@link Mix.Behaviour} and its corpus
+ * body. Every response closes its connection, as
  * each origin stands for a different server and is fetched once. Thread-safe; nothing in the
  * handler blocks (bodies and their gzip forms are prepared before the server starts).
  */
