@@ -41,7 +41,8 @@ class LifecycleTest extends FetcherTestSupport {
         // The counter sees the pooled keep-alive connection while the cache is open.
         assertThat(ClientSockets.connectedTo(s.port())).as("round %d, open", round).isEqualTo(1);
         cache.close();
-        assertThat(ClientSockets.connectedTo(s.port())).as("round %d, closed", round).isZero();
+        assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).as("round %d, closed", round)
+            .isZero();
       }
     }
   }
@@ -59,7 +60,7 @@ class LifecycleTest extends FetcherTestSupport {
       cache.close();
       waiter.verify(WAIT);
       assertThat(cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
-      assertThat(ClientSockets.connectedTo(s.port())).isZero();
+      assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
     }
   }
 
@@ -82,7 +83,7 @@ class LifecycleTest extends FetcherTestSupport {
       queued.verify(WAIT);
       assertThat(f.activeFetches()).isZero();
       assertThat(f.queuedFetches()).isZero();
-      assertThat(ClientSockets.connectedTo(s.port())).isZero();
+      assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
     }
   }
 
@@ -108,7 +109,7 @@ class LifecycleTest extends FetcherTestSupport {
           .doOnNext(i -> cache.close()).sequential().blockLast(WAIT);
       cache.close();
       assertThat(cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
-      assertThat(ClientSockets.connectedTo(s.port())).isZero();
+      assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
     }
   }
 
@@ -120,7 +121,7 @@ class LifecycleTest extends FetcherTestSupport {
       assertThat(fetch(f, s.origin("kept")).status()).isEqualTo(200);
       RobotsCaches.create(f, RobotsCache.builder().closeFetcherOnClose(true)).close();
       assertThat(fetch(f, s.origin("kept")).failureDetail()).contains("closed");
-      assertThat(ClientSockets.connectedTo(s.port())).isZero();
+      assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
     }
   }
 
