@@ -45,8 +45,6 @@ public final class AgentRules {
   }
 
   private final boolean normalises;
-  /** Whether a path given as a string is read as the cache reads it ({@link ProfilePaths}). */
-  private final boolean strictPaths;
   private final boolean removesDots;
   private final boolean allowsRobotsTxtItself;
   /** The file these rules come from, or null for no group and for a blanket answer. */
@@ -65,7 +63,6 @@ public final class AgentRules {
   private AgentRules(Profile profile, RobotsTxt robots, int selection, Pacing pacing,
       Verdict unmatched) {
     this.normalises = profile.normalisesPercentEncoding();
-    this.strictPaths = ProfilePaths.strict(profile);
     this.removesDots = profile.removesDotSegments();
     this.allowsRobotsTxtItself = profile.allowsRobotsTxtItself();
     this.robots = robots;
@@ -111,30 +108,20 @@ public final class AgentRules {
 
   /**
    * Checks a path with params and query ({@code /a/b;p?q}); an empty path is taken as {@code /}.
-   * Under {@code RFC_9309} the path is read as {@code RobotsCache} reads a URL's path, with the
-   * WHATWG URL Standard ({@code /x\..\b} is {@code /b}; SEMANTICS.md §4); under {@code GOOGLE}
-   * its bytes are matched as given.
+   * The path is matched as given, as the cache matches the path it has read from a URL: to check
+   * a URL, pass the path {@link io.github.reactiverobots.core.url.SplitUrl#of} reads from it (or
+   * use {@link RobotsTxt#check(String, String)}), so that {@code \} and dot segments are read as
+   * SEMANTICS.md §4 says.
    *
    * @param pathAndQuery the path, starting with {@code /}
    * @return the verdict
-   * @throws io.github.reactiverobots.core.url.InvalidUrlException under {@code RFC_9309}, for a
-   *     path the cache would refuse in a URL
    */
   public Verdict check(String pathAndQuery) {
     if (robots == null) {
       return unmatched;
     }
-    byte[] path = pathBytes(pathAndQuery);
+    byte[] path = pathAndQuery.getBytes(StandardCharsets.UTF_8);
     return check(path, 0, path.length);
-  }
-
-  /**
-   * The bytes of a path given as a string: under {@code RFC_9309} read as the cache reads a
-   * URL's path ({@code \} as {@code /}, dot segments resolved, SEMANTICS.md §4).
-   */
-  private byte[] pathBytes(String pathAndQuery) {
-    byte[] strict = strictPaths ? ProfilePaths.cachePath(pathAndQuery) : null;
-    return strict != null ? strict : pathAndQuery.getBytes(StandardCharsets.UTF_8);
   }
 
   /**
@@ -229,7 +216,7 @@ public final class AgentRules {
    *     and the optional library {@code org.greenbytes.http:structured-fields} is missing
    */
   public Usage usage(String pathAndQuery) {
-    byte[] path = pathBytes(pathAndQuery);
+    byte[] path = pathAndQuery.getBytes(StandardCharsets.UTF_8);
     return usage(path, 0, path.length, null);
   }
 

@@ -166,14 +166,14 @@ public final class RobotsTxt {
 
   /**
    * Checks a URL for {@code agent}. The path is read as the profile reads it (SEMANTICS.md §4).
-   * Under {@code RFC_9309} an absolute URL ({@code http://a.com/b}, also spelt
-   * {@code http:\\a.com\b} or {@code http:///a.com/b}), a scheme-relative one ({@code //a.com/b})
-   * and a path ({@code /b}, {@code /x\..\b}) are read as {@code RobotsCache} reads them, with the
-   * WHATWG URL Standard, so both give the same verdict; an input the cache would refuse throws
-   * {@link io.github.reactiverobots.core.url.InvalidUrlException}, and anything else URL-like
-   * ({@code example.com/a}) is taken leniently. Under {@code GOOGLE} the path is always taken
-   * leniently, as Google's reference matcher does ({@code example.com/a} gives {@code /a},
-   * nothing gives {@code /}), and this never throws on a malformed URL.
+   * Under {@code RFC_9309} an absolute http(s) URL ({@code http://a.com/b}, also spelt
+   * {@code http:\\a.com\b} or {@code http:///a.com/b}) and a scheme-relative one
+   * ({@code //a.com/b}) are read as {@code RobotsCache} reads them, with the WHATWG URL Standard
+   * ({@code http://a.com/x\..\b} is {@code /b}), so both give the same verdict, and an http(s)
+   * URL the cache refuses throws {@link io.github.reactiverobots.core.url.InvalidUrlException};
+   * anything else URL-like (a path, {@code example.com/a}) is taken leniently, as under
+   * {@code GOOGLE}, where the path is always taken as Google's reference matcher takes it
+   * ({@code example.com/a} gives {@code /a}, nothing gives {@code /}) and nothing throws.
    *
    * @param url the URL (or anything URL-like) to check
    * @param agent the crawler's product token
