@@ -73,14 +73,14 @@ public record SimReport(
     String metricsEndpoint,
     TraceBounds bounds) {
 
-  static SimReport of(SimOptions options, SimStats stats, CacheStats cache, OriginFarm farm,
+  static SimReport of(SimOptions options, SimStats stats, CacheStats cache, long farmRequests,
       long elapsedNanos, long heapDelta, boolean completed, String metricsEndpoint,
       TraceBounds bounds) {
     Histogram h = stats.latency();
     return new SimReport(options, stats.checks(), stats.errors(), completed, elapsedNanos,
         stats.allowed(), stats.disallowed(), stats.reasons(), stats.distinctOrigins(),
         stats.visits(), stats.fetchesStarted(), stats.overlappingFetches(),
-        stats.originsFetchedMoreThanOnce(), stats.refetches(), farm.robotsRequests(),
+        stats.originsFetchedMoreThanOnce(), stats.refetches(), farmRequests,
         stats.outcomes(), stats.lookups(), stats.hitRatio(), stats.evictions(), stats.removals(),
         h.getValueAtPercentile(50),
         h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue(), cache,

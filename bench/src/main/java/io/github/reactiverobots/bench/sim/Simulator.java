@@ -99,14 +99,16 @@ public final class Simulator {
         long heapFull = usedAfterGc();
         // What the report counts ends here; the scan probe's checks are its own.
         stats.freeze();
+        long farmRequests = farm.robotsRequests();
         ScanProbe scan = ScanProbe.run(cache, options, HOT_SET, SCAN);
         cache.close();
         long heapEmptied = usedAfterGc();
         TraceBounds bounds = TraceBounds.of(trace, options.cacheWeightBytes(),
             full.origins() == 0 ? 1 : full.weightBytes() / full.origins(),
             stats.fetchesStarted(), scan);
-        return SimReport.of(options, stats, full, farm, elapsed, heapFull - heapEmptied, finished,
-            options.prometheusPort() >= 0 ? MetricsExposure.describe(metrics) : null, bounds);
+        return SimReport.of(options, stats, full, farmRequests, elapsed, heapFull - heapEmptied,
+            finished, options.prometheusPort() >= 0 ? MetricsExposure.describe(metrics) : null,
+            bounds);
       } finally {
         if (fetcher instanceof AutoCloseable c) {
           c.close();
