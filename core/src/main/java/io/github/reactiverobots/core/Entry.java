@@ -13,7 +13,7 @@ import io.github.reactiverobots.core.parse.RobotsTxt;
  * What the cache holds for one origin: either a good copy of its robots.txt (fresh, expired,
  * or in use through an outage), or a blanket answer (allow all, disallow all), together with
  * the history the policy needs (validators, when the copy was last confirmed, the current
- * failure streak). Immutable but for whether the store pins it; thread-safe.
+ * failure streak). Immutable and thread-safe.
  *
  * <p>All times are ticker nanoseconds (see {@link TimeSource}).
  */
@@ -75,13 +75,6 @@ final class Entry {
   private final GoodCopy copy;
   private final FailureStreak streak;
   private final int weight;
-  /**
-   * The store's pin while this entry is pinned (it weighs nothing to Caffeine) during its minimum
-   * residency, else null: the one field that changes, once each way, read when Caffeine
-   * re-weighs it.
-   */
-  private volatile EntryStore.Pin pin;
-
   private Entry(RobotsTxt rules, AgentRules blanket, OriginState state, Lifetime lifetime,
       GoodCopy copy, FailureStreak streak, int keyChars) {
     this.rules = rules;
@@ -174,23 +167,6 @@ final class Entry {
 
   FailureStreak streak() {
     return streak;
-  }
-
-  boolean isPinned() {
-    return pin != null;
-  }
-
-  /** The store's pin, or null when the entry is not pinned. */
-  EntryStore.Pin pin() {
-    return pin;
-  }
-
-  void pin(EntryStore.Pin pin) {
-    this.pin = pin;
-  }
-
-  void unpin() {
-    pin = null;
   }
 
   /** The charged weight in bytes. */

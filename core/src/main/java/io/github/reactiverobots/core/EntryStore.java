@@ -6,28 +6,32 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.url.Origin;
-import java.util.ArrayDeque;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The completed entries, in a Caffeine cache bounded by weight (and optionally by count) and
- * expiring each entry at its own retention time on the injected ticker. Only completed entries
- * live here; fetches in flight are tracked elsewhere, so eviction never touches their waiters.
+ * The completed entries: those just fetched for a caller, pinned apart for their minimum
+ * residency ({@link PinnedEntries}), and the rest in a Caffeine cache bounded by weight (and
+ * optionally by count) and expiring each entry at its own retention time on the injected ticker.
+ * Only completed entries live here; fetches in flight are tracked elsewhere, so eviction never
+ * touches their waiters.
  *
- * <p>What was just fetched stays (SEMANTICS.md §6). Caffeine's W-TinyLFU admits a new entry
- * only if it is used more often than the entry it would evict, and a site a crawler has just
- * started has been used once: at capacity it would be evicted at once and fetched again on its
- * next page, 2 to 5 fetches per new site. So an entry fetched for a caller is pinned: it weighs
- * nothing to Caffeine, which never evicts an entry that weighs nothing, for the minimum residency
- * after the fetch. Then it matures: re-weighed at its true weight, it competes like any other,
- * with the frequency its checks gave it while pinned (they went through Caffeine), so a site
- * crawled several times stays and a one-shot origin goes. The pinned entries may take a share of
- * the weight bound (Caffeine gets the rest); past that share some mature early, so a scan of new
- * origins flushes only other new origins, never the hot set. Which ones is a second-chance
- * (CLOCK) choice: the oldest pin matures unless it was used since it was queued, in which case
- * it goes to the back of the queue. A site still being crawled is used page after page and
- * keeps its pin; one whose crawl is over goes first. Plain oldest-first would let one large new
- * entry mature every younger pin at once, those of crawls still in progress included.
+ * <p>What was just fetched stays, and a scan does not flush what is used again and again
+ * (SEMANTICS.md §6). A site a crawler has just started has been used once: admitted by
+ * frequency at once, it would be evicted before its next page and fetched again, 2 to 5 fetches
+ * per new site. So an entry fetched for a caller is pinned, outside Caffeine, within a share of
+ * the weight bound (Caffeine gets the rest), until its residency is over or the share is full and
+ * the pins' CLOCK hand chooses it. Then it enters Caffeine as a new entry, and Caffeine's
+ * W-TinyLFU admits it only if its frequency beats the entry it would evict; the checks it served
+ * while pinned count (each is added to Caffeine's frequency sketch as a read on entry), so a site
+ * crawled several pages stays and a one-shot origin goes, leaving the hot set in place. Entering
+ * as a new entry is what makes this an admission test: before, pins lived in Caffeine weighing
+ * nothing and were re-weighed in place, which Caffeine treats as a use of an entry it already
+ * holds: it promoted every matured one-shot origin to its protected segment and evicted the
+ * least recent entries of its probation segment, without comparing frequencies, to make room. A
+ * scan of one-shot origins then flushed the hot set.
+ *
+ * <p>An origin already held in Caffeine when it is fetched again (a refresh, a retry) is
+ * replaced in place: it keeps its place and its frequency.
  *
  * <p>Both bounds at once: Caffeine bounds either weight or count, so when a maximum number of
  * origins is set each entry is charged at least {@code maximumWeight / maximumOrigins}; then the
@@ -36,43 +40,28 @@ import java.util.concurrent.atomic.LongAdder;
  * would allow).
  *
  * <p>Maintenance runs on the calling thread (no background executor): it is short, never
- * blocks, and keeps eviction deterministic under a fake ticker. Thread-safe.
+ * blocks, and keeps eviction deterministic under a fake ticker. Writes are serialised by one
+ * lock (one write per fetch); reads take no lock. Thread-safe.
  */
 final class EntryStore {
+  /** Reads a matured pin may add to Caffeine's frequency sketch (its counters stop at 15). */
+  private static final int MAX_READS_CARRIED = 15;
+
   private final Cache<Origin, Entry> cache;
   private final LongAdder weight = new LongAdder();
   private final TimeSource time;
-  private final long residencyNanos;
-  private final long pinnedBudget;
-  /** The pins in queue order; guarded by itself (only fetch results are added). */
-  private final ArrayDeque<Pin> pinned = new ArrayDeque<>();
-  /** The summed charged weight of the pinned entries; guarded by {@code pinned}. */
-  private long pinnedWeight;
+  private final Events events;
+  private final Object writes = new Object();
+  /** Guarded by {@code writes}, but for its lock-free reads. */
+  private final PinnedEntries pinned;
   private final int minimumCharge;
-
-  /**
-   * An entry pinned at {@code since} (ticker nanos), the weight it is charged once mature, and
-   * whether a check used it since it was queued (CLOCK's reference bit).
-   */
-  static final class Pin {
-    private final Origin origin;
-    private final Entry entry;
-    private final long since;
-    private final int charge;
-    private volatile boolean used;
-
-    private Pin(Origin origin, Entry entry, long since, int charge) {
-      this.origin = origin;
-      this.entry = entry;
-      this.since = since;
-      this.charge = charge;
-    }
-  }
 
   EntryStore(CacheSettings settings, TimeSource time, Events events) {
     this.time = time;
-    this.residencyNanos = TimeSource.saturatedNanos(settings.minimumResidency());
-    this.pinnedBudget = (long) (settings.maximumWeight() * settings.residencyShare());
+    this.events = events;
+    long pinnedBudget = (long) (settings.maximumWeight() * settings.residencyShare());
+    this.pinned = new PinnedEntries(pinnedBudget,
+        TimeSource.saturatedNanos(settings.minimumResidency()));
     long maximumWeight = Math.max(1, settings.maximumWeight() - pinnedBudget);
     long maximumOrigins = settings.maximumOrigins();
     long floor = maximumOrigins > 0 ? ceilDiv(settings.maximumWeight(), maximumOrigins) : 0;
@@ -81,115 +70,120 @@ final class EntryStore {
         .ticker(time.ticker())
         .executor(Runnable::run)
         .maximumWeight(maximumWeight)
-        .<Origin, Entry>weigher((origin, entry) ->
-            entry.isPinned() ? 0 : Math.max(entry.weight(), minimumCharge))
+        .<Origin, Entry>weigher((origin, entry) -> charge(entry))
         .expireAfter(new Retention())
         .removalListener((Origin origin, Entry entry, RemovalCause cause) -> {
           if (entry != null) {
-            weight.add(-entry.weight());
-            events.eviction(origin, cause(cause), entry.weight());
+            removed(origin, entry, cause(cause));
           }
         })
         .build();
+  }
+
+  private int charge(Entry entry) {
+    return Math.max(entry.weight(), minimumCharge);
+  }
+
+  private void removed(Origin origin, Entry entry, EvictionCause cause) {
+    weight.add(-entry.weight());
+    events.eviction(origin, cause, entry.weight());
   }
 
   /** The entry held for {@code origin}, or null; the caller uses it. */
   Entry get(Origin origin) {
     Entry e = cache.getIfPresent(origin);
     if (e != null) {
-      Pin pin = e.pin();
-      if (pin != null && !pin.used) {
-        pin.used = true;
-      }
+      return e;
     }
-    return e;
+    e = pinned.get(origin);
+    // Caffeine drops an entry past its retention on read; a pin does the same.
+    return e == null || time.nanos() - e.lifetime().retainUntil() >= 0 ? null : e;
   }
 
   /** Stores {@code entry}, replacing any other; what is put (preloaded) is not pinned. */
   void put(Origin origin, Entry entry) {
-    weight.add(entry.weight());
-    cache.put(origin, entry);
-    matureDue();
+    synchronized (writes) {
+      weight.add(entry.weight());
+      PinnedEntries.Pin old = pinned.remove(origin);
+      cache.put(origin, entry);
+      if (old != null) {
+        removed(origin, old.entry, EvictionCause.REPLACED);
+      }
+      matureDue(null);
+    }
   }
 
   /**
-   * Stores {@code entry}, just fetched for a caller, pinned for the minimum residency, replacing
-   * any other. Call off non-blocking threads: Caffeine may make a writer wait.
+   * Stores {@code entry}, just fetched for a caller, replacing any other: pinned for the minimum
+   * residency unless the origin is already held in the main cache. Call off non-blocking
+   * threads: Caffeine may make a writer wait.
    */
   void putFetched(Origin origin, Entry entry) {
-    weight.add(entry.weight());
-    int charge = Math.max(entry.weight(), minimumCharge);
-    // An entry heavier than the whole share is not pinned: it could not stay pinned anyway, and
-    // would first mature the other pins in its way. It competes in Caffeine at once, so a crawl
-    // of it may fetch it again: size the weight bound so the share holds the largest file.
-    if (residencyNanos > 0 && charge <= pinnedBudget) {
-      Pin pin = new Pin(origin, entry, time.nanos(), charge);
-      entry.pin(pin);
-      synchronized (pinned) {
-        pinnedWeight += pin.charge;
-        pinned.add(pin);
+    synchronized (writes) {
+      weight.add(entry.weight());
+      if (!pinned.accepts(charge(entry)) || cache.asMap().containsKey(origin)) {
+        PinnedEntries.Pin old = pinned.remove(origin);
+        cache.put(origin, entry);
+        if (old != null) {
+          removed(origin, old.entry, EvictionCause.REPLACED);
+        }
+        matureDue(null);
+      } else {
+        PinnedEntries.Pin old = pinned.pinOf(origin);
+        PinnedEntries.Pin pin = pinned.add(origin, entry, time.nanos(), charge(entry));
+        if (old != null) {
+          removed(origin, old.entry, EvictionCause.REPLACED);
+        }
+        matureDue(pin);
       }
     }
-    cache.put(origin, entry);
-    matureDue();
   }
 
   /**
-   * Matures the pinned entries whose residency is over, and while the pinned weight is over its
-   * share, the first in queue order not used since queued (each gets one second chance per call).
+   * Moves the pins whose time has come into Caffeine as new entries, each followed by the reads
+   * it served while pinned, so that W-TinyLFU weighs it by its use; never {@code arrived} (or
+   * null) early. Holding {@code writes}.
    */
-  private void matureDue() {
-    long now = time.nanos();
-    int secondChances;
-    synchronized (pinned) {
-      secondChances = pinned.size();
-    }
-    while (true) {
-      Pin p;
-      synchronized (pinned) {
-        p = pinned.peek();
-        if (p == null) {
-          return;
-        }
-        boolean due = now - p.since >= residencyNanos;
-        if (!due && pinnedWeight <= pinnedBudget) {
-          return;
-        }
-        pinned.poll();
-        if (!due && p.used && secondChances-- > 0) {
-          p.used = false;
-          pinned.add(p);
-          continue;
-        }
-        pinnedWeight -= p.charge;
+  private void matureDue(PinnedEntries.Pin arrived) {
+    for (PinnedEntries.Pin p : pinned.leaving(time.nanos(), arrived)) {
+      cache.put(p.origin, p.entry);
+      pinned.release(p);
+      for (int i = Math.min(p.reads(), MAX_READS_CARRIED); i > 0; i--) {
+        cache.getIfPresent(p.origin);
       }
-      p.entry.unpin();
-      // Re-weighed at its true weight; a no-op when the entry was replaced or removed.
-      cache.asMap().replace(p.origin, p.entry, p.entry);
     }
   }
 
   void invalidate(Origin origin) {
-    cache.invalidate(origin);
+    synchronized (writes) {
+      PinnedEntries.Pin old = pinned.remove(origin);
+      if (old != null) {
+        removed(origin, old.entry, EvictionCause.EXPLICIT);
+      }
+      cache.invalidate(origin);
+    }
   }
 
   void invalidateAll() {
-    cache.invalidateAll();
-    synchronized (pinned) {
-      pinned.clear();
-      pinnedWeight = 0;
+    synchronized (writes) {
+      for (PinnedEntries.Pin p : pinned.clear()) {
+        removed(p.origin, p.entry, EvictionCause.EXPLICIT);
+      }
+      cache.invalidateAll();
     }
   }
 
   /** Runs pending maintenance (evictions, expirations) now. */
   void cleanUp() {
-    matureDue();
+    synchronized (writes) {
+      matureDue(null);
+    }
     cache.cleanUp();
   }
 
   /** The approximate number of entries. */
   long size() {
-    return cache.estimatedSize();
+    return cache.estimatedSize() + pinned.size();
   }
 
   /** The summed weight of the entries held, in bytes (before any minimum charge). */

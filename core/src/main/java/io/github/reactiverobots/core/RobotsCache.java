@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -278,11 +279,65 @@ public final class RobotsCache implements AutoCloseable {
    * @param urls absolute http(s) URLs
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @param concurrency checks running at once, at least 1
-   * @return one result per input, in input order
+   * @return one result per input, in input order (see {@link #checkAllUnordered} for what that
+   *     order costs)
    * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
    *     {@code Mozilla}, or {@code concurrency} is not positive
    */
   public Flux<CheckResult> checkAll(Publisher<String> urls, String agent, int concurrency) {
+    return checkMany(urls, agent, concurrency, true);
+  }
+
+  /**
+   * The results for {@code urls} and the cache's crawler as they are ready; see
+   * {@link #checkAllUnordered(Publisher, String, int)}.
+   *
+   * @param urls absolute http(s) URLs
+   * @return one result per input, each as soon as it is ready
+   * @throws IllegalStateException if the cache has no crawler identity
+   */
+  public Flux<CheckResult> checkAllUnordered(Publisher<String> urls) {
+    return checkAllUnordered(urls, defaultAgent());
+  }
+
+  /**
+   * The results for {@code urls} as they are ready, with up to the builder's
+   * {@code checkAllConcurrency} checks running at once; see
+   * {@link #checkAllUnordered(Publisher, String, int)}.
+   *
+   * @param urls absolute http(s) URLs
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
+   * @return one result per input, each as soon as it is ready
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
+   *     {@code Mozilla}
+   */
+  public Flux<CheckResult> checkAllUnordered(Publisher<String> urls, String agent) {
+    return checkAllUnordered(urls, agent, checkAllConcurrency);
+  }
+
+  /**
+   * As {@link #checkAll(Publisher, String, int)}, but each result is emitted as soon as its
+   * check is done, each carrying its input URL: a slow origin (a robots.txt that takes seconds)
+   * holds back only its own URLs. The ordered form holds every result behind the slowest one
+   * before it: one origin taking 10 s delays the next {@code concurrency} results by 10 s, and
+   * stops the source from being read meanwhile. In a crawl loop, where each result is matched
+   * to its URL anyway, use this form; use {@link #checkAll} when the results must line up with
+   * the inputs.
+   *
+   * @param urls absolute http(s) URLs
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
+   * @param concurrency checks running at once, at least 1
+   * @return one result per input, each as soon as it is ready
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
+   *     {@code Mozilla}, or {@code concurrency} is not positive
+   */
+  public Flux<CheckResult> checkAllUnordered(
+      Publisher<String> urls, String agent, int concurrency) {
+    return checkMany(urls, agent, concurrency, false);
+  }
+
+  private Flux<CheckResult> checkMany(
+      Publisher<String> urls, String agent, int concurrency, boolean ordered) {
     Objects.requireNonNull(urls, "urls");
     String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
     if (concurrency <= 0) {
@@ -292,11 +347,12 @@ public final class RobotsCache implements AutoCloseable {
       if (closed) {
         return Flux.error(closedException());
       }
-      return Flux.from(urls).flatMapSequential(url -> check(url, userAgent)
+      Function<String, Mono<CheckResult>> one = url -> check(url, userAgent)
           .map(v -> CheckResult.of(url, v))
           // a cache closed meanwhile ends the Flux; any other error is the input's answer
-          .onErrorResume(e -> closed ? Mono.error(e) : Mono.just(CheckResult.failed(url, e))),
-          concurrency, 1);
+          .onErrorResume(e -> closed ? Mono.error(e) : Mono.just(CheckResult.failed(url, e)));
+      return ordered ? Flux.from(urls).flatMapSequential(one, concurrency, 1)
+          : Flux.from(urls).flatMap(one, concurrency, 1);
     });
   }
 

@@ -124,9 +124,9 @@ class RobotsCacheAdmissionTest {
   }
 
   /**
-   * At capacity, a site crawled page by page while 100 one-shot sites and then a large one
-   * ({@code largeEntries} entries' weight) are fetched, then 30 more one-shot sites: returns the
-   * crawled site's fetches.
+   * At capacity, a site crawled page by page (a page every ten fetches of other sites) while 100
+   * one-shot sites and then a large one ({@code largeEntries} entries' weight) are fetched, then
+   * 30 more one-shot sites: returns the crawled site's fetches.
    */
   private int crawlInProgressFetchesWhenALargeEntryArrives(int largeEntries) {
     long weight = entryWeight();
@@ -139,18 +139,23 @@ class RobotsCacheAdmissionTest {
           cache.check(url("used" + f + ".example", round)).block(WAIT);
         }
       }
-      cache.check(url("crawled.example", 0)).block(WAIT);
-      cache.check(url("crawled.example", 1)).block(WAIT);
+      // The crawl goes on a page every ten other fetches, as a crawl in progress does.
+      int page = 0;
+      cache.check(url("crawled.example", page++)).block(WAIT);
       for (int s = 0; s < 100; s++) {
         cache.check(url("once" + s + ".example", 0)).block(WAIT);
+        if (s % 10 == 0) {
+          cache.check(url("crawled.example", page++)).block(WAIT);
+        }
       }
       cache.check(url("large.example", 0)).block(WAIT);
       for (int s = 100; s < 130; s++) {
+        if (s % 10 == 0) {
+          cache.check(url("crawled.example", page++)).block(WAIT);
+        }
         cache.check(url("once" + s + ".example", 0)).block(WAIT);
       }
-      for (int page = 2; page < 5; page++) {
-        cache.check(url("crawled.example", page)).block(WAIT);
-      }
+      cache.check(url("crawled.example", page)).block(WAIT);
       assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(2_000 * weight);
       return fetches.get(Origin.of("https://crawled.example")).get();
     }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
@@ -20,6 +21,20 @@ final class ClientSockets {
   static boolean available() {
     return Files.isDirectory(Path.of("/proc/self/fd"))
         && Files.isReadable(Path.of("/proc/self/net/tcp"));
+  }
+
+  /**
+   * {@link #connectedTo} polled until it reads 0 or 10 seconds pass: a closed channel's socket
+   * leaves the fd table on its event loop, a moment after {@code close()} returns.
+   */
+  static int awaitNoneConnectedTo(int port) {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    int open = connectedTo(port);
+    while (open != 0 && System.nanoTime() - deadline < 0) {
+      LockSupport.parkNanos(5_000_000L);
+      open = connectedTo(port);
+    }
+    return open;
   }
 
   /** Open sockets of this process whose remote end is {@code port} on any address. */

@@ -45,7 +45,8 @@ class LifecycleTest extends FetcherTestSupport {
         }
         assertThat(ClientSockets.connectedTo(s.port())).as("round %d, open", round).isZero();
         cache.close();
-        assertThat(ClientSockets.connectedTo(s.port())).as("round %d, closed", round).isZero();
+        assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).as("round %d, closed", round)
+            .isZero();
       }
     }
   }
@@ -63,7 +64,7 @@ class LifecycleTest extends FetcherTestSupport {
       cache.close();
       waiter.verify(WAIT);
       assertThat(cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
-      assertThat(ClientSockets.connectedTo(s.port())).isZero();
+      assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
     }
   }
 
@@ -86,7 +87,7 @@ class LifecycleTest extends FetcherTestSupport {
       queued.verify(WAIT);
       assertThat(f.activeFetches()).isZero();
       assertThat(f.queuedFetches()).isZero();
-      assertThat(ClientSockets.connectedTo(s.port())).isZero();
+      assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
     }
   }
 
@@ -112,7 +113,7 @@ class LifecycleTest extends FetcherTestSupport {
           .doOnNext(i -> cache.close()).sequential().blockLast(WAIT);
       cache.close();
       assertThat(cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
-      assertThat(ClientSockets.connectedTo(s.port())).isZero();
+      assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
     }
   }
 
@@ -124,7 +125,7 @@ class LifecycleTest extends FetcherTestSupport {
       assertThat(fetch(f, s.origin("kept")).status()).isEqualTo(200);
       RobotsCaches.create(f, RobotsCache.builder().closeFetcherOnClose(true)).close();
       assertThat(fetch(f, s.origin("kept")).failureDetail()).contains("closed");
-      assertThat(ClientSockets.connectedTo(s.port())).isZero();
+      assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
     }
   }
 

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.AfterEach;
@@ -103,6 +104,7 @@ class RedisRobotsStoreTest {
   void aCacheIgnoresGarbageUnderItsKeyCountsItAndOverwritesIt() {
     redis().set(store.valueKey(ORIGIN), "not a robots value".getBytes(StandardCharsets.UTF_8));
     LongAdder rejected = new LongAdder();
+    CompletableFuture<Void> written = new CompletableFuture<>();
     FakeFetcher fetcher = new FakeFetcher()
         .answer(ORIGIN, FetchResult.status(200).body(BODY).build());
     try (RobotsCache cache = RobotsCache.builder().fetcher(fetcher).store(store)
@@ -111,6 +113,8 @@ class RedisRobotsStoreTest {
           public void onStore(Origin origin, StoreEvent event) {
             if (event == StoreEvent.REJECTED) {
               rejected.increment();
+            } else if (event == StoreEvent.WRITE) {
+              written.complete(null);
             }
           }
         }).build()) {
@@ -118,6 +122,8 @@ class RedisRobotsStoreTest {
           .block(Duration.ofSeconds(10));
 
       assertThat(v.allowed()).isFalse();
+      // The verdict does not wait for the write to the store, which runs in the background.
+      assertThat(written).succeedsWithin(Duration.ofSeconds(10));
       assertThat(fetcher.calls()).isEqualTo(1);
       assertThat(rejected.sum()).isPositive();
       assertThat(store.rejectedValues()).isEqualTo(rejected.sum());

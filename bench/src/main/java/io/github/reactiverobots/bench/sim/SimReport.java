@@ -41,6 +41,7 @@ import org.HdrHistogram.Histogram;
  * @param heapDeltaBytes heap the cache's entries retained: in use after the run minus after the
  *     cache was closed, which drops them (each after GC)
  * @param metricsEndpoint where the metrics were served, or null
+ * @param bounds the fetch counts of other caches on the run's trace, and the scan probe
  */
 public record SimReport(
     SimOptions options,
@@ -69,19 +70,21 @@ public record SimReport(
     long maxNanos,
     CacheStats cache,
     long heapDeltaBytes,
-    String metricsEndpoint) {
+    String metricsEndpoint,
+    TraceBounds bounds) {
 
-  static SimReport of(SimOptions options, SimStats stats, CacheStats cache, OriginFarm farm,
-      long elapsedNanos, long heapDelta, boolean completed, String metricsEndpoint) {
+  static SimReport of(SimOptions options, SimStats stats, CacheStats cache, long farmRequests,
+      long elapsedNanos, long heapDelta, boolean completed, String metricsEndpoint,
+      TraceBounds bounds) {
     Histogram h = stats.latency();
     return new SimReport(options, stats.checks(), stats.errors(), completed, elapsedNanos,
         stats.allowed(), stats.disallowed(), stats.reasons(), stats.distinctOrigins(),
         stats.visits(), stats.fetchesStarted(), stats.overlappingFetches(),
-        stats.originsFetchedMoreThanOnce(), stats.refetches(), farm.robotsRequests(),
+        stats.originsFetchedMoreThanOnce(), stats.refetches(), farmRequests,
         stats.outcomes(), stats.lookups(), stats.hitRatio(), stats.evictions(), stats.removals(),
         h.getValueAtPercentile(50),
         h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue(), cache,
-        heapDelta, metricsEndpoint);
+        heapDelta, metricsEndpoint, bounds);
   }
 
   /**
@@ -154,6 +157,9 @@ public record SimReport(
     line(sb, "  memory        %,d origins cached, heap %,d bytes per cached origin (measured: full"
         + " vs closed), %,d by the cache's own weight estimate", cache.origins(), perOrigin,
         weightPerOrigin);
+    if (bounds != null) {
+      sb.append(bounds.text());
+    }
     if (metricsEndpoint != null) {
       line(sb, "  metrics       served at %s while running", metricsEndpoint);
     }

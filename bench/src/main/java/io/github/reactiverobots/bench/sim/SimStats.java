@@ -60,6 +60,7 @@ public final class SimStats implements RobotsCacheListener {
   private final AtomicIntegerArray lastRemoval;
   private final Recorder latency = new Recorder(3);
   private final Histogram total = new Histogram(3);
+  private volatile boolean frozen;
 
   /** Counters for a farm of {@code origins} origins. */
   public SimStats(int origins) {
@@ -79,6 +80,11 @@ public final class SimStats implements RobotsCacheListener {
       m.put(e, new LongAdder());
     }
     return m;
+  }
+
+  /** Stops counting the cache's events: what follows is not the run's. */
+  void freeze() {
+    frozen = true;
   }
 
   /** The workload asked about origin {@code index}. */
@@ -118,11 +124,17 @@ public final class SimStats implements RobotsCacheListener {
 
   @Override
   public void onLookup(Origin origin, Lookup lookup) {
+    if (frozen) {
+      return;
+    }
     lookups.get(lookup).increment();
   }
 
   @Override
   public void onFetchStarted(Origin origin) {
+    if (frozen) {
+      return;
+    }
     fetchesStarted.increment();
     int index = indexOf(origin);
     if (index < 0) {
@@ -145,6 +157,9 @@ public final class SimStats implements RobotsCacheListener {
   @Override
   public void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
       FailureKind failure, long bodyBytes, long durationNanos) {
+    if (frozen) {
+      return;
+    }
     outcomes.get(outcome).increment();
     int index = indexOf(origin);
     if (index >= 0) {
@@ -154,6 +169,9 @@ public final class SimStats implements RobotsCacheListener {
 
   @Override
   public void onEviction(Origin origin, EvictionCause cause, long weightBytes) {
+    if (frozen) {
+      return;
+    }
     removals.get(cause).increment();
     if (cause == EvictionCause.SIZE || cause == EvictionCause.EXPIRED) {
       evictions.increment();

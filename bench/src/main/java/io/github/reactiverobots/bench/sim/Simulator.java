@@ -8,6 +8,7 @@ import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.UrlRow;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -25,9 +26,16 @@ import reactor.core.publisher.Mono;
  * Single use; not thread-safe.
  */
 public final class Simulator {
+  /** The most popular origins whose survival of a scan the report gives. */
+  private static final int HOT_SET = 1_000;
+  /** One-shot origins checked once each after the run, to see what they leave of the hot set. */
+  private static final int SCAN = 2_000;
+
   private final SimOptions options;
   private final Function<FarmResolver, RobotsFetcher> fetcherFactory;
   private final Corpus corpus;
+  /** Visit index to origin rank, -1 until the visit is made: the trace of origin requests. */
+  private int[] trace = new int[0];
 
   /**
    * @param options the settings
@@ -70,8 +78,10 @@ public final class Simulator {
           ticker.scheduleAtFixedRate(progress::print, 1, 1, TimeUnit.SECONDS);
         }
         boolean finished;
+        long visits = (options.checks() + options.pages() - 1) / options.pages();
+        trace = new int[(int) Math.min(Integer.MAX_VALUE, visits)];
+        Arrays.fill(trace, -1);
         try {
-          long visits = (options.checks() + options.pages() - 1) / options.pages();
           finished = Flux.range(0, (int) Math.min(Integer.MAX_VALUE, visits))
               .flatMap(i -> visit(cache, stats, zipf, paths, i), options.concurrency(), 1)
               .take(options.maxDuration())
@@ -87,10 +97,18 @@ public final class Simulator {
         }
         CacheStats full = cache.stats();
         long heapFull = usedAfterGc();
+        // What the report counts ends here; the scan probe's checks are its own.
+        stats.freeze();
+        long farmRequests = farm.robotsRequests();
+        ScanProbe scan = ScanProbe.run(cache, options, HOT_SET, SCAN);
         cache.close();
         long heapEmptied = usedAfterGc();
-        return SimReport.of(options, stats, full, farm, elapsed, heapFull - heapEmptied, finished,
-            options.prometheusPort() >= 0 ? MetricsExposure.describe(metrics) : null);
+        TraceBounds bounds = TraceBounds.of(trace, options.cacheWeightBytes(),
+            full.origins() == 0 ? 1 : full.weightBytes() / full.origins(),
+            stats.fetchesStarted(), scan);
+        return SimReport.of(options, stats, full, farmRequests, elapsed, heapFull - heapEmptied,
+            finished, options.prometheusPort() >= 0 ? MetricsExposure.describe(metrics) : null,
+            bounds);
       } finally {
         if (fetcher instanceof AutoCloseable c) {
           c.close();
@@ -108,6 +126,7 @@ public final class Simulator {
       RobotsCache cache, SimStats stats, ZipfSampler zipf, String[] paths, int i) {
     SplittableRandom r = new SplittableRandom(options.seed() * 0x9E3779B97F4A7C15L + i);
     int origin = zipf.sample(r.nextDouble());
+    trace[i] = origin;
     String base = "http://" + OriginFarm.host(origin);
     long remaining = options.checks() - (long) i * options.pages();
     int pages = (int) Math.min(options.pages(), remaining);

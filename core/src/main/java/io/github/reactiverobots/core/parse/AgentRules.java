@@ -108,6 +108,10 @@ public final class AgentRules {
 
   /**
    * Checks a path with params and query ({@code /a/b;p?q}); an empty path is taken as {@code /}.
+   * The path is matched as given, as the cache matches the path it has read from a URL: to check
+   * a URL, pass the path {@link io.github.reactiverobots.core.url.SplitUrl#of} reads from it (or
+   * use {@link RobotsTxt#check(String, String)}), so that {@code \} and dot segments are read as
+   * SEMANTICS.md §4 says.
    *
    * @param pathAndQuery the path, starting with {@code /}
    * @return the verdict

@@ -165,15 +165,23 @@ public final class RobotsTxt {
   }
 
   /**
-   * Checks a URL for {@code agent}. The path is taken leniently, as Google's reference matcher
-   * does ({@code example.com/a} gives {@code /a}, nothing gives {@code /}), so this never throws
-   * on a malformed URL; {@code RobotsCache} parses URLs strictly.
+   * Checks a URL for {@code agent}. The path is read as the profile reads it (SEMANTICS.md §4).
+   * Under {@code RFC_9309} an absolute http(s) URL ({@code http://a.com/b}, also spelt
+   * {@code http:\\a.com\b} or {@code http:///a.com/b}) and a scheme-relative one
+   * ({@code //a.com/b}) are read as {@code RobotsCache} reads them, with the WHATWG URL Standard
+   * ({@code http://a.com/x\..\b} is {@code /b}), so both give the same verdict, and an http(s)
+   * URL the cache refuses throws {@link io.github.reactiverobots.core.url.InvalidUrlException};
+   * anything else URL-like (a path, {@code example.com/a}) is taken leniently, as under
+   * {@code GOOGLE}, where the path is always taken as Google's reference matcher takes it
+   * ({@code example.com/a} gives {@code /a}, nothing gives {@code /}) and nothing throws.
    *
    * @param url the URL (or anything URL-like) to check
    * @param agent the crawler's product token
    * @return the verdict
    * @throws IllegalArgumentException if the arguments were swapped: {@code agent} is an absolute
    *     URL while {@code url} is not URL-like (neither a path nor holding {@code ://})
+   * @throws io.github.reactiverobots.core.url.InvalidUrlException under {@code RFC_9309}, for a
+   *     URL or path the cache refuses
    */
   public Verdict check(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
@@ -197,8 +205,15 @@ public final class RobotsTxt {
     return atPath(forAgent(agent), url, AgentRules::usage);
   }
 
-  /** What {@code question} answers for the path of {@code url}, taken leniently. */
-  private static <T> T atPath(AgentRules rules, String url, PathQuestion<T> question) {
+  /**
+   * What {@code question} answers for the path of {@code url}, read as the profile reads it
+   * ({@link ProfilePaths}).
+   */
+  private <T> T atPath(AgentRules rules, String url, PathQuestion<T> question) {
+    byte[] strict = ProfilePaths.strict(options.profile()) ? ProfilePaths.cachePath(url) : null;
+    if (strict != null) {
+      return question.of(rules, strict, 0, strict.length, null);
+    }
     byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
     long range = LenientPaths.pathRange(bytes);
     if (range < 0) {

@@ -72,6 +72,12 @@ public final class FakeFetcher implements RobotsFetcher {
     return this;
   }
 
+  /** The answer for every fetch of {@code origin}, after {@code delay}. */
+  public synchronized FakeFetcher answer(Origin origin, FetchResult result, Duration delay) {
+    byOrigin.put(Objects.requireNonNull(origin, "origin"), new Answer(result, delay));
+    return this;
+  }
+
   /** Scripts an immediate answer. */
   public FakeFetcher then(FetchResult result) {
     return then(result, Duration.ZERO);

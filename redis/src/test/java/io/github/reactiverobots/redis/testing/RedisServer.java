@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -38,9 +39,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class RedisServer implements AutoCloseable {
   private static final long READY_SECONDS = 20;
 
+  /** Ports tried before giving up when each turns out taken by the time redis-server binds it. */
+  private static final int PORT_ATTEMPTS = 5;
+
   private final Path executable;
   private final Path dir;
-  private final int port;
+  private int port;
   private Process process;
   private RedisClient client;
   private StatefulRedisConnection<String, byte[]> connection;
@@ -94,8 +98,27 @@ public final class RedisServer implements AutoCloseable {
     }
     RedisServer server = new RedisServer(found.get(), Files.createTempDirectory("redis-test"),
         freePort());
-    server.launch();
-    return server;
+    // redis-server cannot pick a port itself (--port 0 means no TCP listener), so a port found
+    // free may be taken again before it binds: then it exits at once, and another port is tried.
+    for (int attempt = 1; ; attempt++) {
+      try {
+        server.launch();
+        return server;
+      } catch (PortTakenException e) {
+        if (attempt == PORT_ATTEMPTS) {
+          throw new IllegalStateException("redis-server found no free port in " + attempt
+              + " attempts", e);
+        }
+        server.port = freePort();
+      }
+    }
+  }
+
+  /** redis-server exited because its port was taken. */
+  private static final class PortTakenException extends RuntimeException {
+    PortTakenException(String output) {
+      super(output);
+    }
   }
 
   private static Optional<Path> find() {
@@ -157,7 +180,10 @@ public final class RedisServer implements AutoCloseable {
             ready.complete(true);
           }
         }
-        ready.completeExceptionally(new IllegalStateException("redis-server exited:\n" + seen));
+        String output = seen.toString();
+        ready.completeExceptionally(output.contains("Address already in use")
+            ? new PortTakenException(output)
+            : new IllegalStateException("redis-server exited:\n" + output));
       } catch (IOException e) {
         ready.completeExceptionally(e);
       }
@@ -166,6 +192,12 @@ public final class RedisServer implements AutoCloseable {
     reader.start();
     try {
       ready.get(READY_SECONDS, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      p.destroyForcibly();
+      if (e.getCause() instanceof PortTakenException taken) {
+        throw taken;
+      }
+      throw new IllegalStateException("redis-server did not start on port " + port, e);
     } catch (Exception e) {
       p.destroyForcibly();
       throw new IllegalStateException("redis-server did not start on port " + port, e);

@@ -1,0 +1,56 @@
+package io.github.reactiverobots.core.parse;
+
+import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.url.InvalidUrlException;
+import io.github.reactiverobots.core.url.SplitUrl;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The one reading of a URL's path per profile (SEMANTICS.md §4), for the entry points that take a
+ * URL or a path as a string. Under {@code RFC_9309} it is the cache's: the WHATWG URL Standard's
+ * parse of an absolute http(s) URL ({@code \} read as {@code /}, dot segments, {@code %2e}
+ * spellings included, resolved, userinfo dropped); one the cache refuses is an
+ * {@link InvalidUrlException} naming the input, as the cache answers it. What the cache does not
+ * take (a path, a bare host) is read leniently ({@link LenientPaths}). Under {@code GOOGLE} the
+ * reading is always Google's reference matcher's lenient one, which never fails. Stateless.
+ */
+final class ProfilePaths {
+  private ProfilePaths() {}
+
+  /** Whether {@code profile} reads paths as the cache does. */
+  static boolean strict(Profile profile) {
+    return profile == Profile.RFC_9309;
+  }
+
+  /**
+   * The path with params and query of {@code url} as the cache reads it, when it is an absolute
+   * URL ({@code http://a.com/b}, {@code http:\\a.com\b}, {@code http:///a.com/b}) or a
+   * scheme-relative one ({@code //a.com/b}, read as http); null for anything else URL-like (a
+   * path, {@code a.com/b}), which the caller reads leniently, as the cache takes only absolute
+   * URLs.
+   *
+   * @throws io.github.reactiverobots.core.url.InvalidUrlException for an absolute http(s) URL the
+   *     cache refuses; another scheme's URL, or a scheme-relative one the cache would refuse, is
+   *     read leniently (null)
+   */
+  static byte[] cachePath(String url) {
+    boolean schemeRelative = url.startsWith("//") || url.startsWith("\\\\");
+    if (!schemeRelative && !isHttp(url)) {
+      return null;
+    }
+    try {
+      return SplitUrl.of(schemeRelative ? "http:" + url : url).pathAndQuery()
+          .getBytes(StandardCharsets.UTF_8);
+    } catch (InvalidUrlException e) {
+      if (schemeRelative) {
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  /** Whether {@code s} starts with {@code http:} or {@code https:}, in any case. */
+  private static boolean isHttp(String s) {
+    return s.regionMatches(true, 0, "http:", 0, 5) || s.regionMatches(true, 0, "https:", 0, 6);
+  }
+}
