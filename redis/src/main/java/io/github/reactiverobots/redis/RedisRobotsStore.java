@@ -16,6 +16,7 @@ import io.lettuce.core.resource.ClientResources;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -42,7 +43,8 @@ import reactor.core.scheduler.Schedulers;
  * version, corrupted, or written under another origin's key) are rejected, counted in
  * {@link #rejectedValues()}, and signalled as a {@link RejectedValueException}, which the cache
  * counts and then overwrites with what it fetches. A lease is a key set with {@code NX} and a
- * {@code PX} expiry holding a random token; completing or releasing it deletes it only if the
+ * {@code PX} expiry holding a random token (a lease key found without an expiry, which
+ * no store writes, is given one when next asked for, so that it cannot hold the origin for good); completing or releasing it deletes it only if the
  * token is still the caller's, atomically with the value's write (one Lua script) and a
  * {@code PUBLISH} to the origin's channel. Waiters subscribe to that channel and re-read on each
  * message, and on a backoff (default 50 ms doubling to 1 s) in case a message is missed.
@@ -66,9 +68,15 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   private static final RedisCodec<String, byte[]> CODEC =
       RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
 
+  /**
+   * Takes the lease: {@code {1, 0}} when granted, else {@code {0, milliseconds left}}. A lease key
+   * found without an expiry (left by something else) is given the lease time, so that it ends.
+   */
   private static final String ACQUIRE =
-      "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end\n"
-      + "return redis.call('PTTL', KEYS[1])";
+      "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, 0} end\n"
+      + "local left = redis.call('PTTL', KEYS[1])\n"
+      + "if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) left = tonumber(ARGV[2]) end\n"
+      + "return {0, left}";
   private static final String PUT = "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
       + "redis.call('PUBLISH', ARGV[3], 'put')\n"
       + "return 1";
@@ -221,10 +229,9 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   public Mono<Lease> acquire(Origin origin, Duration duration) {
     return Mono.defer(() -> {
       String token = tokenPrefix + tokens.incrementAndGet();
-      return send(() -> commands.<Long>eval(ACQUIRE, ScriptOutputType.INTEGER,
+      return send(() -> commands.<List<Object>>eval(ACQUIRE, ScriptOutputType.MULTI,
               new String[] {leaseKey(origin)}, utf8(token), millis(duration)).next())
-          .map(left -> left == -1 ? Lease.granted(origin, token)
-              : Lease.heldElsewhere(origin, Duration.ofMillis(Math.max(0, left))));
+          .map(answer -> granted(origin, token, answer));
     });
   }
 
@@ -320,6 +327,16 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
       rejected.increment();
       throw e;
     }
+  }
+
+  /** The lease {@link #ACQUIRE} answered: granted only on its explicit flag. */
+  private static Lease granted(Origin origin, String token, List<Object> answer) {
+    if (answer.size() == 2 && answer.get(0) instanceof Long flag
+        && answer.get(1) instanceof Long left) {
+      return flag == 1 ? Lease.granted(origin, token)
+          : Lease.heldElsewhere(origin, Duration.ofMillis(Math.max(0, left)));
+    }
+    throw new IllegalStateException("unexpected answer to the lease script: " + answer);
   }
 
   private static void requireGranted(Lease lease) {
