@@ -108,6 +108,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   private final String tokenPrefix = UUID.randomUUID() + ":";
   private final AtomicLong tokens = new AtomicLong();
   private final LongAdder rejected = new LongAdder();
+  private final LongAdder otherVersions = new LongAdder();
 
   RedisRobotsStore(RedisStoreBuilder b) {
     ClientResources resources = b.resources();
@@ -320,11 +321,24 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
     return valueKey(origin) + ":done";
   }
 
+  /**
+   * Values read and rejected so far because another version of the format wrote them (a fleet
+   * in the middle of a rolling upgrade, say); included in {@link #rejectedValues()}.
+   *
+   * @return the count
+   */
+  public long otherVersionValues() {
+    return otherVersions.sum();
+  }
+
   private StoredRobots decode(Origin origin, byte[] bytes) {
     try {
       return ValueFormat.read(origin, bytes);
     } catch (RejectedValueException e) {
       rejected.increment();
+      if (ValueFormat.isOtherVersion(bytes)) {
+        otherVersions.increment();
+      }
       throw e;
     }
   }
