@@ -41,14 +41,16 @@ public final class RedisServer implements AutoCloseable {
   private final Path executable;
   private final Path dir;
   private final int port;
+  private final List<String> extraArgs;
   private Process process;
   private RedisClient client;
   private StatefulRedisConnection<String, byte[]> connection;
 
-  private RedisServer(Path executable, Path dir, int port) {
+  private RedisServer(Path executable, Path dir, int port, List<String> extraArgs) {
     this.executable = executable;
     this.dir = dir;
     this.port = port;
+    this.extraArgs = List.copyOf(extraArgs);
   }
 
   /**
@@ -85,6 +87,11 @@ public final class RedisServer implements AutoCloseable {
 
   /** Starts a server, or skips (fails under {@code CI}) when redis-server is not installed. */
   public static RedisServer start() throws IOException {
+    return start(List.of());
+  }
+
+  /** Starts a server with {@code extraArgs} added to its command line (a cluster's node). */
+  static RedisServer start(List<String> extraArgs) throws IOException {
     Optional<Path> found = find();
     if (found.isEmpty()) {
       if (System.getenv("CI") != null) {
@@ -93,7 +100,7 @@ public final class RedisServer implements AutoCloseable {
       Assumptions.abort("redis-server is not on the PATH");
     }
     RedisServer server = new RedisServer(found.get(), Files.createTempDirectory("redis-test"),
-        freePort());
+        freePort(), extraArgs);
     server.launch();
     return server;
   }
@@ -111,7 +118,7 @@ public final class RedisServer implements AutoCloseable {
   }
 
   /** A port that was free a moment ago on 127.0.0.1 (redis-server cannot take port 0). */
-  private static int freePort() throws IOException {
+  static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }
@@ -133,11 +140,17 @@ public final class RedisServer implements AutoCloseable {
     return connection.sync();
   }
 
+  /** The port it listens on, on 127.0.0.1. */
+  int port() {
+    return port;
+  }
+
   private void launch() {
-    ProcessBuilder pb = new ProcessBuilder(List.of(executable.toString(), "--port",
+    List<String> command = new java.util.ArrayList<>(List.of(executable.toString(), "--port",
         Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-        "--dir", dir.toString(), "--protected-mode", "yes"))
-        .redirectErrorStream(true);
+        "--dir", dir.toString(), "--protected-mode", "yes"));
+    command.addAll(extraArgs);
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     CompletableFuture<Boolean> ready = new CompletableFuture<>();
     try {
       process = pb.start();
@@ -170,6 +183,11 @@ public final class RedisServer implements AutoCloseable {
       p.destroyForcibly();
       throw new IllegalStateException("redis-server did not start on port " + port, e);
     }
+  }
+
+  /** Whether its process is running. */
+  boolean alive() {
+    return process != null && process.isAlive();
   }
 
   /** Kills the server at once ({@code SIGKILL}), as a crash would. */
