@@ -37,15 +37,22 @@ import reactor.core.scheduler.Schedulers;
  * version, corrupted, or written under another origin's key) are rejected, counted in
  * {@link #rejectedValues()}, and signalled as a {@link RejectedValueException}, which the cache
  * counts and then overwrites with what it fetches. A lease is a key set with {@code NX} and a
- * {@code PX} expiry holding a random token (a lease key found without an expiry, which
- * no store writes, is given one when next asked for, so that it cannot hold the origin for good); completing or releasing it deletes it only if the
- * token is still the caller's, atomically with the value's write (one Lua script) and a
- * {@code PUBLISH} to the origin's channel. Waiters subscribe to that channel and re-read on each
+ * {@code PX} expiry holding a random token (a lease key found without an expiry, which no store
+ * writes, is given one when next asked for, so that it cannot hold the origin for good);
+ * completing or releasing it deletes it only if the token is still the caller's, atomically with
+ * the value's write (one Lua script) and a {@code PUBLISH} ({@code SPUBLISH} on a cluster) to the
+ * origin's channel. Waiters subscribe to that channel and re-read on each
  * message, and on a backoff (default 50 ms doubling to 1 s) in case a message is missed.
  *
  * <p>Faults: with the connection down, commands fail at once (Lettuce's {@code REJECT_COMMANDS})
  * rather than queueing, and Lettuce reconnects on its own (10 ms doubling to 1 s); a Redis that
  * hangs is cut off by the cache's store wait (and by the command timeout here, a safety net).
+ * Losses and failed reconnects are counted ({@link #connectionLosses()},
+ * {@link #failedReconnects()}); the store logs one line when the first connection is lost and
+ * one when the last is back, never one per attempt (Lettuce's own reconnect lines are its
+ * loggers' {@code io.lettuce.core.protocol.ConnectionWatchdog} and {@code ReconnectionHandler}).
+ * On a Redis Cluster ({@link Builder#uri(String)}), a primary lost makes the calls on its slots
+ * fail at once until Lettuce's topology refresh sees its replica promoted.
  *
  * <p>Threads: every command is sent from the store's own sending thread (one, with a queue of at
  * most {@value #SEND_QUEUE} commands, beyond which a command fails at once), never from the
@@ -90,6 +97,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
       Schedulers.newBoundedElastic(SENDERS, SEND_QUEUE, "robots-redis-send", 60, true);
   private final ClientResources ownResources;
   private final RedisConnection redis;
+  private final ConnectionWatch watch;
   private final String put;
   private final String complete;
   private final String release;
@@ -109,9 +117,11 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
     this.clock = b.clock;
     this.backoffMin = b.backoffMin;
     this.backoffMax = b.backoffMax;
+    this.watch = new ConnectionWatch(resources);
     try {
       this.redis = RedisConnection.open(b, resources, Schedulers.single(sending));
     } catch (RuntimeException e) {
+      watch.close();
       shutdown();
       throw e;
     }
@@ -323,6 +333,26 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   }
 
   /**
+   * Connections to Redis lost so far (on the client resources the store uses): each loss is
+   * counted here, and only the first loss and the last recovery of a run of them are logged.
+   *
+   * @return the count
+   */
+  public long connectionLosses() {
+    return watch.losses();
+  }
+
+  /**
+   * Reconnect attempts that failed so far (on the client resources the store uses); counted, not
+   * logged.
+   *
+   * @return the count
+   */
+  public long failedReconnects() {
+    return watch.failedReconnects();
+  }
+
+  /**
    * Values read and rejected so far because another version of the format wrote them (a fleet
    * in the middle of a rolling upgrade, say); included in {@link #rejectedValues()}.
    *
@@ -371,6 +401,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   /** Closes the connections, and the client with its resources when the store created them. */
   @Override
   public void close() {
+    watch.close();
     redis.close();
     shutdown();
   }

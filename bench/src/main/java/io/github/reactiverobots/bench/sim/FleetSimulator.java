@@ -60,13 +60,6 @@ public final class FleetSimulator {
     this.fetcherFactory = fetcherFactory;
   }
 
-  /**
-   * The longest wait for one Redis call before a worker fetches locally. The cache's default,
-   * 200 ms, suits a worker next to its Redis; here the farm, every worker and Redis share one
-   * machine, where a busy moment would turn the run's counts into counts of store timeouts.
-   */
-  static final Duration STORE_WAIT = Duration.ofSeconds(2);
-
   /** Room per origin in a worker's cache: about three times the corpus's average entry. */
   static final long WEIGHT_PER_ORIGIN = 64 * 1024;
 
@@ -117,7 +110,6 @@ public final class FleetSimulator {
           .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
           .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
           .storeLease(options.fetchTimeout().multipliedBy(4))
-          .storeWait(STORE_WAIT)
           .store(redis)
           .listener(stats)
           .listener(store)

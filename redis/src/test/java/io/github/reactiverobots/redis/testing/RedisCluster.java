@@ -20,10 +20,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A real Redis Cluster for a test class: three primaries and three replicas, each a
  * {@link RedisServer} ({@code cluster-enabled yes}, a 1 s {@code cluster-node-timeout}, client
  * and bus ports free on 127.0.0.1), joined with {@code redis-cli --cluster create
- * --cluster-replicas 1}. Ready once every node reports {@code cluster_state:ok}, polled with a
- * deadline. A primary can be killed ({@code SIGKILL}); {@link #awaitFailover} waits until its
- * replica was promoted and the cluster is whole again. Skipped without {@code redis-server}, or
- * failed when the environment variable {@code CI} is set. Call from test threads only.
+ * --cluster-replicas 1}. Ready once every node reports {@code cluster_state:ok} and the three
+ * replicas are in sync, polled with a deadline. A primary can be killed ({@code SIGKILL});
+ * {@link #awaitFailover} waits until its replica was promoted and the cluster is whole again.
+ * Skipped without {@code redis-server}, or failed when the environment variable {@code CI} is
+ * set. Call from test threads only.
  */
 public final class RedisCluster implements AutoCloseable {
   private static final Duration READY = Duration.ofSeconds(60);
@@ -35,8 +36,8 @@ public final class RedisCluster implements AutoCloseable {
   }
 
   /**
-   * One cluster for a test class:
-   * {@code @RegisterExtension static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();}.
+   * One cluster for a test class: {@code @RegisterExtension static final RedisCluster.PerClass
+   * CLUSTER = RedisCluster.perClass();}.
    */
   public static PerClass perClass() {
     return new PerClass();
@@ -89,6 +90,7 @@ public final class RedisCluster implements AutoCloseable {
         throw new IllegalStateException("redis-cli --cluster create failed:\n" + output);
       }
       cluster.await("every node sees the cluster ok", cluster::allOk);
+      cluster.await("three replicas in sync with their primaries", () -> cluster.replicasUp() == 3);
       return cluster;
     } catch (IOException | InterruptedException | RuntimeException e) {
       cluster.close();
@@ -158,6 +160,17 @@ public final class RedisCluster implements AutoCloseable {
       }
     }
     return true;
+  }
+
+  private int replicasUp() {
+    int up = 0;
+    for (RedisServer n : nodes) {
+      String info = n.alive() ? withNode(n, c -> c.sync().info("replication")) : null;
+      if (info != null && info.contains("role:slave") && info.contains("master_link_status:up")) {
+        up++;
+      }
+    }
+    return up;
   }
 
   private String clusterNodes() {
