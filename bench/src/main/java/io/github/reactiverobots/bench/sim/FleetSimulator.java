@@ -126,8 +126,17 @@ public final class FleetSimulator {
     }
   }
 
+  /**
+   * Lettuce's loggers, held so that the level set below stays set: Lettuce logs a line or two for
+   * every reconnect attempt and topology refresh while a node is down, and the run counts store
+   * faults itself (the library's quiet-failure policy, applied by this application).
+   */
+  private static final java.util.logging.Logger LETTUCE =
+      java.util.logging.Logger.getLogger("io.lettuce");
+
   /** Runs the fleet and returns its report. */
   public FleetReport run() throws Exception {
+    LETTUCE.setLevel(java.util.logging.Level.SEVERE);
     Corpus corpus = Corpus.odditySample();
     SimStats asked = new SimStats(options.origins());
     try (OriginFarm farm = new OriginFarm(options.origins(), corpus.files(), options.mix(),
