@@ -1,9 +1,10 @@
 package io.github.reactiverobots.redis;
 
 import io.lettuce.core.event.connection.ConnectionActivatedEvent;
-import io.lettuce.core.event.connection.ConnectionDeactivatedEvent;
+import io.lettuce.core.event.connection.ReconnectAttemptEvent;
 import io.lettuce.core.event.connection.ReconnectFailedEvent;
 import io.lettuce.core.resource.ClientResources;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.HashSet;
 import java.util.Set;
@@ -28,9 +29,10 @@ final class ConnectionWatch implements AutoCloseable {
 
   private final Log log;
 
+  /** Nodes lost and not back, each counted once per loss. */
   private final LongAdder losses = new LongAdder();
   private final LongAdder failedReconnects = new LongAdder();
-  private final Set<SocketAddress> down = new HashSet<>();
+  private final Set<String> down = new HashSet<>();
   private final Disposable events;
   private volatile boolean closed;
 
@@ -41,30 +43,36 @@ final class ConnectionWatch implements AutoCloseable {
   ConnectionWatch(ClientResources resources, Log log) {
     this.log = log;
     this.events = resources.eventBus().get().subscribe(e -> {
-      if (e instanceof ConnectionDeactivatedEvent d) {
-        lost(d.remoteAddress());
+      if (e instanceof ReconnectAttemptEvent r) {
+        lost(r.remoteAddress());
+      } else if (e instanceof ReconnectFailedEvent f) {
+        failedReconnects.increment();
+        lost(f.remoteAddress());
       } else if (e instanceof ConnectionActivatedEvent a) {
         back(a.remoteAddress());
-      } else if (e instanceof ReconnectFailedEvent) {
-        failedReconnects.increment();
       }
     }, e -> { });
   }
 
+  /**
+   * A connection's watchdog tries to reconnect: it was lost (connections opened and closed on
+   * purpose, such as a cluster's topology refresh, never reconnect).
+   */
   private void lost(SocketAddress address) {
     if (closed) {
       return;
     }
-    losses.increment();
+    String node = node(address);
     boolean first;
     synchronized (down) {
-      first = down.isEmpty() && down.add(address);
-      if (!first) {
-        down.add(address);
+      first = down.isEmpty();
+      if (!down.add(node)) {
+        return;
       }
     }
+    losses.increment();
     if (first) {
-      log.log(System.Logger.Level.WARNING, "Redis connection to " + address
+      log.log(System.Logger.Level.WARNING, "Redis connection to " + node
           + " lost; reconnecting, checks fetch for themselves meanwhile");
     }
   }
@@ -72,11 +80,17 @@ final class ConnectionWatch implements AutoCloseable {
   private void back(SocketAddress address) {
     boolean last;
     synchronized (down) {
-      last = down.remove(address) && down.isEmpty();
+      last = down.remove(node(address)) && down.isEmpty();
     }
     if (last && !closed) {
       log.log(System.Logger.Level.INFO, "Redis connections back");
     }
+  }
+
+  /** The node as host:port, whether Lettuce's address is resolved or not. */
+  private static String node(SocketAddress address) {
+    return address instanceof InetSocketAddress i ? i.getHostString() + ":" + i.getPort()
+        : String.valueOf(address);
   }
 
   long losses() {

@@ -333,8 +333,9 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   }
 
   /**
-   * Connections to Redis lost so far (on the client resources the store uses): each loss is
-   * counted here, and only the first loss and the last recovery of a run of them are logged.
+   * Losses of a Redis node's connections so far (on the client resources the store uses), a node
+   * counted once per outage however many connections and attempts it took: each loss is counted
+   * here, and only the first loss and the last recovery of a run of them are logged.
    *
    * @return the count
    */

@@ -75,7 +75,8 @@ class RedisClusterTest {
     try (Fleet fleet = new Fleet(CLUSTER.cluster().uri(), resources, Duration.ZERO)) {
       Fleet.Worker first = fleet.worker(Duration.ofSeconds(2), Duration.ofSeconds(1));
       assertAllExpected(urls, first.checkAll(urls));
-      assertThat(first.awaitWritten(urls)).isTrue();
+      assertThat(first.awaitWritten(urls)).as("every origin written; store events %s",
+          first.events()).isTrue();
 
       Set<RedisServer> primaries = new HashSet<>();
       for (String url : urls) {

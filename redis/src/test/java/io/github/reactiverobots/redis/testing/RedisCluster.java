@@ -20,9 +20,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A real Redis Cluster for a test class: three primaries and three replicas, each a
  * {@link RedisServer} ({@code cluster-enabled yes}, a 1 s {@code cluster-node-timeout}, client
  * and bus ports free on 127.0.0.1), joined with {@code redis-cli --cluster create
- * --cluster-replicas 1}. Ready once every node reports {@code cluster_state:ok} and the three
- * replicas are in sync, polled with a deadline. A primary can be killed ({@code SIGKILL});
- * {@link #awaitFailover} waits until its replica was promoted and the cluster is whole again.
+ * --cluster-replicas 1}. Ready once every node reports {@code cluster_state:ok}, the three
+ * replicas are in sync and {@code redis-cli --cluster check} passes, polled with a deadline. A
+ * primary can be killed ({@code SIGKILL}); {@link #awaitFailover} waits until its replica was
+ * promoted and the cluster is whole again.
  * Skipped without {@code redis-server}, or failed when the environment variable {@code CI} is
  * set. Call from test threads only.
  */
@@ -91,6 +92,7 @@ public final class RedisCluster implements AutoCloseable {
       }
       cluster.await("every node sees the cluster ok", cluster::allOk);
       cluster.await("three replicas in sync with their primaries", () -> cluster.replicasUp() == 3);
+      cluster.await("every node agrees about the slots", cluster::slotsAgreed);
       return cluster;
     } catch (IOException | InterruptedException | RuntimeException e) {
       cluster.close();
@@ -160,6 +162,26 @@ public final class RedisCluster implements AutoCloseable {
       }
     }
     return true;
+  }
+
+  /** {@code redis-cli --cluster check}: every slot covered, every node of one view. */
+  private boolean slotsAgreed() {
+    try {
+      Process p = new ProcessBuilder("redis-cli", "--cluster", "check",
+          "127.0.0.1:" + nodes.get(0).port()).redirectErrorStream(true).start();
+      String out;
+      try (InputStream in = p.getInputStream()) {
+        out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+      return p.waitFor(READY.toSeconds(), TimeUnit.SECONDS) && p.exitValue() == 0
+          && out.contains("All nodes agree about slots configuration")
+          && out.contains("All 16384 slots covered");
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   private int replicasUp() {
