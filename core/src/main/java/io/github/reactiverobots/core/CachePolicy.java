@@ -133,17 +133,20 @@ final class CachePolicy {
   /**
    * The entry a shared store's value stands for, as {@link #next} built it on the worker that
    * fetched: the body parsed here (never a compiled form from elsewhere), the lifetime from the
-   * value's times and this cache's windows.
+   * value's times and this cache's windows. Whoever wrote the value, it is held to this cache's
+   * policy (SEMANTICS.md §6, copies restored from a shared store): see {@link RestoredTimes}.
    *
    * @return the entry, or null when the value's outcome and body do not go together
    */
   Entry restored(Origin origin, StoredRobots value) {
     int keyChars = origin.key().length();
     FetchOutcome outcome = value.outcome();
-    long fetchedAt = time.nanosAt(value.fetchedAt());
-    long expiresAt = time.nanosAt(value.expiresAt());
+    RestoredTimes t = RestoredTimes.of(value, time, time.nanos(),
+        outcome.isFailure() ? backoffMax : ttlMax, staleCopyWindow);
+    long fetchedAt = t.fetchedAt();
+    long expiresAt = t.expiresAt();
     FailureStreak streak = value.failures() == 0 ? FailureStreak.NONE
-        : new FailureStreak(time.nanosAt(value.failingSince()), value.failures());
+        : new FailureStreak(t.failingSince(), value.failures());
     boolean answered = outcome == FetchOutcome.OK || outcome == FetchOutcome.NOT_MODIFIED
         || outcome == FetchOutcome.PRELOADED;
     if (value.hasCopy()) {
@@ -151,11 +154,12 @@ final class CachePolicy {
         return null;
       }
       RobotsTxt rules = timedParse(origin, FetchResult.status(200).bodyOwned(value.body()).build());
-      long confirmedAt = time.nanosAt(value.confirmedAt());
+      long confirmedAt = t.confirmedAt();
       OriginState state = state(outcome, value.status(), value.failure(), fetchedAt, expiresAt,
           outcome.isFailure());
       return Entry.withRules(rules, state, copyLifetime(expiresAt, confirmedAt, fetchedAt),
-          new GoodCopy(confirmedAt, value.validators()), streak, keyChars);
+          new GoodCopy(confirmedAt, RestoredTimes.validators(value.validators())), streak,
+          keyChars);
     }
     if (outcome.isFailure()) {
       return failureBlanket(outcome, value.status(), value.failure(), fetchedAt, expiresAt,

@@ -53,7 +53,7 @@ public final class RobotsCacheBuilder {
   Clock clock = Clock.systemUTC();
   Scheduler parseScheduler;
   RobotsStore store;
-  Duration storeWait = Duration.ofMillis(200);
+  Duration storeWait = Duration.ofSeconds(1);
   Duration storeLease = Duration.ofSeconds(30);
   Duration storeCooldown = Duration.ofSeconds(1);
   final List<RobotsCacheListener> listeners = new ArrayList<>();
@@ -413,8 +413,9 @@ public final class RobotsCacheBuilder {
 
   /**
    * The longest wait for one call to the shared store; past it (or on an error) the flight goes
-   * on without the store (a local fetch) and the store is skipped for the cool-down; default
-   * 200 ms.
+   * on without the store (a local fetch), and a few such calls in a row make the store skipped
+   * for the cool-down; default 1 s, long enough for a fleet's cold start, when every worker's
+   * misses reach the store at once, to keep one fetch per origin (see docs/fleet.md).
    *
    * @param wait the bound, positive
    * @return this builder
@@ -440,8 +441,9 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * How long the shared store is skipped after a call failed or timed out, so that a store that
-   * is down costs one wait per cool-down instead of one per origin; zero asks it every time;
+   * How long the shared store is skipped after three calls in a row failed or timed out (with no
+   * answer between), so that a store that is down costs a few waits per cool-down instead of one
+   * per origin, while one slow call in a burst turns nothing off; zero asks it every time;
    * default 1 s.
    *
    * @param cooldown the cool-down, zero or more

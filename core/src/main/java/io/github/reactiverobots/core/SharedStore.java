@@ -12,6 +12,7 @@ import io.github.reactiverobots.core.url.Origin;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
@@ -26,15 +27,23 @@ import reactor.core.scheduler.Scheduler;
  * only if none comes before the lease ends.
  *
  * <p>Faults never fail a check: every store call is bounded by the store wait, and a call that
- * fails or times out lets the flight go on as if there were no store (a local fetch), and makes
- * the next flights skip the store for the cool-down, so that a store that is down costs one wait
- * per cool-down rather than one per origin. Writes run in the background and never delay an
+ * fails or times out lets the flight go on as if there were no store (a local fetch); a few such
+ * calls in a row, with no answer between, make the next flights skip the store for the cool-down,
+ * so that a store that is down costs a few waits per cool-down rather than one per origin, while
+ * one slow call in a burst turns nothing off. Writes run in the background and never delay an
  * answer; a write or release that ends this worker's lease is the exception to the store wait
  * and the cool-down (bounded by the lease time instead), so that the others are not left waiting
  * on a lease nobody will end. Everything is counted through the listener ({@link StoreEvent}).
  * Thread-safe and non-blocking; entries are emitted on the parse scheduler.
  */
 final class SharedStore {
+  /**
+   * Store calls failing or timing out in a row, with no answer between, that start the cool-down:
+   * a store that is down fails every call, while one slow call in a burst (a cold start, a
+   * redeploy) is followed by answers and must not turn the store off for every origin.
+   */
+  static final int FAILURES_TO_TRIP = 3;
+
   /** Ends a store call that failed, timed out or was skipped; already counted. */
   private static final Unavailable UNAVAILABLE = new Unavailable();
 
@@ -48,6 +57,8 @@ final class SharedStore {
   private final long cooldown;
   private volatile long bypassUntil;
   private volatile boolean tripped;
+  /** Store calls that failed or timed out since the last one that answered. */
+  private final AtomicInteger failuresInARow = new AtomicInteger();
 
   SharedStore(RobotsStore store, CachePolicy policy, TimeSource time, Events events,
       Scheduler parseScheduler, Duration wait, Duration leaseTime, Duration cooldown) {
@@ -242,9 +253,10 @@ final class SharedStore {
   }
 
   /**
-   * One store call, bounded by {@code bound}: a failure or a timeout is counted, starts the
-   * cool-down and ends the call with {@link Unavailable}; a rejected value is counted and ends it
-   * with the rejection; during the cool-down nothing is asked of the store.
+   * One store call, bounded by {@code bound}: a failure or a timeout is counted, ends the call with
+   * {@link Unavailable} and, the {@value #FAILURES_TO_TRIP}th in a row without an answer between,
+   * starts the cool-down; a rejected value is counted and ends the call with the rejection (it is
+   * an answer); during the cool-down nothing is asked of the store.
    */
   private <T> Mono<T> call(Origin origin, Supplier<Mono<T>> call, Duration bound) {
     if (bypassed()) {
@@ -258,8 +270,14 @@ final class SharedStore {
   private <T> Mono<T> bounded(Origin origin, Supplier<Mono<T>> call, Duration bound) {
     return Mono.defer(call)
         .timeout(bound)
+        .doOnEach(signal -> {
+          if (signal.isOnNext() || signal.isOnComplete()) {
+            failuresInARow.set(0);
+          }
+        })
         .onErrorMap(e -> {
           if (e instanceof RejectedValueException) {
+            failuresInARow.set(0);
             events.store(origin, StoreEvent.REJECTED);
             return e;
           }
@@ -275,7 +293,7 @@ final class SharedStore {
   }
 
   private void trip() {
-    if (cooldown > 0) {
+    if (cooldown > 0 && failuresInARow.incrementAndGet() >= FAILURES_TO_TRIP) {
       bypassUntil = TimeSource.saturatedAdd(time.nanos(), cooldown);
       tripped = true;
     }

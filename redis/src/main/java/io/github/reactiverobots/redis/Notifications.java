@@ -1,31 +1,45 @@
 package io.github.reactiverobots.redis;
 
+import io.lettuce.core.cluster.SlotHash;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
+import io.lettuce.core.cluster.pubsub.StatefulRedisClusterPubSubConnection;
+import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.pubsub.api.reactive.RedisPubSubReactiveCommands;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import reactor.core.Disposable;
+import java.util.concurrent.ConcurrentHashMap;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * Redis pub/sub for the workers waiting on origins, over one connection: a channel is subscribed
- * while at least one waiter listens to it and unsubscribed when the last leaves. A notification
- * can be missed (one published between a waiter's read and its subscription taking effect, or
- * while the connection is down), so waiters re-read on a backoff as well; Lettuce resubscribes
- * the channels after a reconnect. {@code SUBSCRIBE} and {@code UNSUBSCRIBE} are sent in the order
- * the bookkeeping decided them, from the store's sending thread (never from the caller's thread:
- * see {@link RedisRobotsStore} on threads). Thread-safe; the bookkeeping is a
- * short critical section that schedules commands without waiting for them.
+ * Redis pub/sub for the workers waiting on origins: a channel is subscribed while at least one
+ * waiter listens to it and unsubscribed when the last leaves. Standalone, over one connection
+ * with {@code SUBSCRIBE}; on a Redis Cluster, with sharded {@code SSUBSCRIBE} sent to the primary
+ * that serves the channel's slot (over Lettuce's per-node pub/sub connection), and sent again to
+ * the new primary after a topology change ({@link #resubscribe()}). A notification can be missed
+ * (one published between a waiter's read and its subscription taking effect, while a connection
+ * is down, or during a failover), so waiters re-read on a backoff as well; Lettuce resubscribes
+ * a connection's channels after a reconnect. Commands are sent in the order the bookkeeping
+ * decided them, from the store's sending thread (never from the caller's thread: see
+ * {@link RedisRobotsStore} on threads). Thread-safe; the bookkeeping is a short critical section
+ * that schedules commands without waiting for them.
  */
 final class Notifications implements AutoCloseable {
+  /** How a channel is subscribed to and left. */
+  private interface Channels {
+    Mono<Void> subscribe(String channel);
+
+    Mono<Void> unsubscribe(String channel);
+  }
+
   private final StatefulRedisPubSubConnection<String, String> connection;
-  private final RedisPubSubReactiveCommands<String, String> commands;
+  private final Channels channels;
   private final Map<String, Listeners> byChannel = new HashMap<>();
   private final Scheduler serial;
-  private final Disposable listening;
 
   private static final class Listeners {
     final Sinks.Many<String> sink = Sinks.many().multicast().directBestEffort();
@@ -39,15 +53,88 @@ final class Notifications implements AutoCloseable {
     }
   }
 
+  private Notifications(StatefulRedisPubSubConnection<String, String> connection,
+      Channels channels, Scheduler serial) {
+    this.connection = connection;
+    this.channels = channels;
+    this.serial = serial;
+    connection.addListener(new RedisPubSubAdapter<>() {
+      @Override
+      public void message(String channel, String message) {
+        wake(channel);
+      }
+
+      @Override
+      public void smessage(String channel, String message) {
+        wake(channel);
+      }
+    });
+  }
+
   /**
+   * Plain pub/sub over one connection.
+   *
    * @param connection the pub/sub connection, closed by {@link #close()}
    * @param serial the one thread the commands are sent from, in order; not disposed here
    */
-  Notifications(StatefulRedisPubSubConnection<String, String> connection, Scheduler serial) {
-    this.connection = connection;
-    this.serial = serial;
-    this.commands = connection.reactive();
-    this.listening = commands.observeChannels().subscribe(m -> wake(m.getChannel()), e -> { });
+  static Notifications standalone(StatefulRedisPubSubConnection<String, String> connection,
+      Scheduler serial) {
+    RedisPubSubReactiveCommands<String, String> commands = connection.reactive();
+    return new Notifications(connection, new Channels() {
+      @Override
+      public Mono<Void> subscribe(String channel) {
+        return commands.subscribe(channel);
+      }
+
+      @Override
+      public Mono<Void> unsubscribe(String channel) {
+        return commands.unsubscribe(channel);
+      }
+    }, serial);
+  }
+
+  /**
+   * Sharded pub/sub on a Redis Cluster: each channel on the primary of its slot.
+   *
+   * @param connection the cluster pub/sub connection, closed by {@link #close()}
+   * @param serial the one thread the commands are sent from, in order; not disposed here
+   */
+  static Notifications sharded(StatefulRedisClusterPubSubConnection<String, String> connection,
+      Scheduler serial) {
+    connection.setNodeMessagePropagation(true);
+    Map<String, String> nodeOf = new ConcurrentHashMap<>();
+    return new Notifications(connection, new Channels() {
+      @Override
+      public Mono<Void> subscribe(String channel) {
+        return Mono.defer(() -> {
+          RedisClusterNode node =
+              connection.getPartitions().getMasterBySlot(SlotHash.getSlot(channel));
+          if (node == null) {
+            return Mono.empty();
+          }
+          String previous = nodeOf.put(channel, node.getNodeId());
+          Mono<Void> leave = previous == null || previous.equals(node.getNodeId()) ? Mono.empty()
+              : unsubscribeOn(previous, channel);
+          return leave.then(Mono.fromCompletionStage(() ->
+                  connection.getConnectionAsync(node.getNodeId()))
+              .flatMap(c -> c.reactive().ssubscribe(channel)));
+        });
+      }
+
+      @Override
+      public Mono<Void> unsubscribe(String channel) {
+        return Mono.defer(() -> {
+          String node = nodeOf.remove(channel);
+          return node == null ? Mono.empty() : unsubscribeOn(node, channel);
+        });
+      }
+
+      private Mono<Void> unsubscribeOn(String node, String channel) {
+        return Mono.fromCompletionStage(() -> connection.getConnectionAsync(node))
+            .flatMap(c -> c.reactive().sunsubscribe(channel))
+            .onErrorResume(e -> Mono.empty());
+      }
+    }, serial);
   }
 
   /**
@@ -58,6 +145,21 @@ final class Notifications implements AutoCloseable {
     return Flux.using(() -> join(channel),
         l -> l.subscribed.thenMany(Flux.just(channel).concatWith(l.sink.asFlux())),
         l -> leave(channel, l));
+  }
+
+  /**
+   * Subscribes again to every channel listened to, each where it now belongs (after a cluster's
+   * topology changed), and wakes their waiters to re-read, since a message may have been lost.
+   */
+  void resubscribe() {
+    List<String> listened;
+    synchronized (this) {
+      listened = List.copyOf(byChannel.keySet());
+    }
+    for (String channel : listened) {
+      channels.subscribe(channel).subscribeOn(serial).subscribe(null, e -> { });
+      wake(channel);
+    }
   }
 
   private void wake(String channel) {
@@ -73,7 +175,7 @@ final class Notifications implements AutoCloseable {
   private synchronized Listeners join(String channel) {
     Listeners l = byChannel.get(channel);
     if (l == null) {
-      l = new Listeners(commands.subscribe(channel).subscribeOn(serial));
+      l = new Listeners(channels.subscribe(channel).subscribeOn(serial));
       byChannel.put(channel, l);
     }
     l.count++;
@@ -82,13 +184,12 @@ final class Notifications implements AutoCloseable {
 
   private synchronized void leave(String channel, Listeners l) {
     if (--l.count == 0 && byChannel.remove(channel, l)) {
-      commands.unsubscribe(channel).subscribeOn(serial).subscribe(null, e -> { });
+      channels.unsubscribe(channel).subscribeOn(serial).subscribe(null, e -> { });
     }
   }
 
   @Override
   public void close() {
-    listening.dispose();
     connection.close();
   }
 }

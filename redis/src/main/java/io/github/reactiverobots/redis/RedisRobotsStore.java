@@ -5,17 +5,12 @@ import io.github.reactiverobots.core.store.RejectedValueException;
 import io.github.reactiverobots.core.store.RobotsStore;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.url.Origin;
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.reactive.RedisReactiveCommands;
-import io.lettuce.core.codec.ByteArrayCodec;
-import io.lettuce.core.codec.RedisCodec;
-import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -42,14 +37,22 @@ import reactor.core.scheduler.Schedulers;
  * version, corrupted, or written under another origin's key) are rejected, counted in
  * {@link #rejectedValues()}, and signalled as a {@link RejectedValueException}, which the cache
  * counts and then overwrites with what it fetches. A lease is a key set with {@code NX} and a
- * {@code PX} expiry holding a random token; completing or releasing it deletes it only if the
- * token is still the caller's, atomically with the value's write (one Lua script) and a
- * {@code PUBLISH} to the origin's channel. Waiters subscribe to that channel and re-read on each
+ * {@code PX} expiry holding a random token (a lease key found without an expiry, which no store
+ * writes, is given one when next asked for, so that it cannot hold the origin for good);
+ * completing or releasing it deletes it only if the token is still the caller's, atomically with
+ * the value's write (one Lua script) and a {@code PUBLISH} ({@code SPUBLISH} on a cluster) to the
+ * origin's channel. Waiters subscribe to that channel and re-read on each
  * message, and on a backoff (default 50 ms doubling to 1 s) in case a message is missed.
  *
  * <p>Faults: with the connection down, commands fail at once (Lettuce's {@code REJECT_COMMANDS})
  * rather than queueing, and Lettuce reconnects on its own (10 ms doubling to 1 s); a Redis that
  * hangs is cut off by the cache's store wait (and by the command timeout here, a safety net).
+ * Losses and failed reconnects are counted ({@link #connectionLosses()},
+ * {@link #failedReconnects()}); the store logs one line when the first connection is lost and
+ * one when the last is back, never one per attempt (Lettuce's own reconnect lines are its
+ * loggers' {@code io.lettuce.core.protocol.ConnectionWatchdog} and {@code ReconnectionHandler}).
+ * On a Redis Cluster ({@link Builder#uri(String)}), a primary lost makes the calls on its slots
+ * fail at once until Lettuce's topology refresh sees its replica promoted.
  *
  * <p>Threads: every command is sent from the store's own sending thread (one, with a queue of at
  * most {@value #SEND_QUEUE} commands, beyond which a command fails at once), never from the
@@ -63,22 +66,26 @@ import reactor.core.scheduler.Schedulers;
  * Thread-safe; nothing blocks except {@link Builder#build()} and {@link #close()}.
  */
 public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
-  private static final RedisCodec<String, byte[]> CODEC =
-      RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
-
+  /**
+   * Takes the lease: {@code {1, 0}} when granted, else {@code {0, milliseconds left}}. A lease key
+   * found without an expiry (left by something else) is given the lease time, so that it ends.
+   */
   private static final String ACQUIRE =
-      "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end\n"
-      + "return redis.call('PTTL', KEYS[1])";
+      "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, 0} end\n"
+      + "local left = redis.call('PTTL', KEYS[1])\n"
+      + "if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) left = tonumber(ARGV[2]) end\n"
+      + "return {0, left}";
+  // The scripts below publish with PUBLISH (standalone) or SPUBLISH (cluster), given as "%s".
   private static final String PUT = "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
-      + "redis.call('PUBLISH', ARGV[3], 'put')\n"
+      + "redis.call('%s', ARGV[3], 'put')\n"
       + "return 1";
   private static final String COMPLETE = "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
       + "if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end\n"
-      + "redis.call('PUBLISH', ARGV[4], 'done')\n"
+      + "redis.call('%s', ARGV[4], 'done')\n"
       + "return 1";
   private static final String RELEASE =
       "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end\n"
-      + "redis.call('PUBLISH', ARGV[2], 'released')\n"
+      + "redis.call('%s', ARGV[2], 'released')\n"
       + "return 1";
 
   /** Threads sending commands. */
@@ -88,11 +95,12 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
 
   private final Scheduler sending =
       Schedulers.newBoundedElastic(SENDERS, SEND_QUEUE, "robots-redis-send", 60, true);
-  private final RedisClient client;
   private final ClientResources ownResources;
-  private final StatefulRedisConnection<String, byte[]> connection;
-  private final RedisReactiveCommands<String, byte[]> commands;
-  private final Notifications notifications;
+  private final RedisConnection redis;
+  private final ConnectionWatch watch;
+  private final String put;
+  private final String complete;
+  private final String release;
   private final String prefix;
   private final Clock clock;
   private final Duration backoffMin;
@@ -100,30 +108,26 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   private final String tokenPrefix = UUID.randomUUID() + ":";
   private final AtomicLong tokens = new AtomicLong();
   private final LongAdder rejected = new LongAdder();
+  private final LongAdder otherVersions = new LongAdder();
 
   RedisRobotsStore(RedisStoreBuilder b) {
     ClientResources resources = b.resources();
     this.ownResources = b.resources == null ? resources : null;
-    this.client = b.client(resources);
     this.prefix = b.keyPrefix;
     this.clock = b.clock;
     this.backoffMin = b.backoffMin;
     this.backoffMax = b.backoffMax;
-    StatefulRedisConnection<String, byte[]> c = null;
+    this.watch = new ConnectionWatch(resources);
     try {
-      c = client.connect(CODEC, b.uri);
-      this.notifications =
-          new Notifications(client.connectPubSub(StringCodec.UTF8, b.uri),
-              Schedulers.single(sending));
+      this.redis = RedisConnection.open(b, resources, Schedulers.single(sending));
     } catch (RuntimeException e) {
-      if (c != null) {
-        c.close();
-      }
+      watch.close();
       shutdown();
       throw e;
     }
-    this.connection = c;
-    this.commands = c.reactive();
+    this.put = PUT.formatted(redis.publishCommand());
+    this.complete = COMPLETE.formatted(redis.publishCommand());
+    this.release = RELEASE.formatted(redis.publishCommand());
   }
 
   /**
@@ -139,13 +143,29 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   public sealed interface Builder permits RedisStoreBuilder {
     /**
      * The Redis server, as a Lettuce URI ({@code redis://127.0.0.1:6379/0},
-     * {@code rediss://...} for TLS, a password or database in the URI); required.
+     * {@code rediss://...} for TLS, a password or database in the URI); or a Redis Cluster, as
+     * {@code redis+cluster://} (or {@code rediss+cluster://}) followed by one or more seed nodes,
+     * comma-separated, sharing the URI's user information and options
+     * ({@code redis+cluster://:password@10.0.0.1:6379,10.0.0.2:6379}): the store then uses
+     * Lettuce's cluster client, keys go to their slot's primary, notifications use sharded
+     * pub/sub ({@code SSUBSCRIBE}/{@code SPUBLISH}, Redis 7 or later) and the topology is
+     * refreshed periodically and on Lettuce's adaptive triggers; required.
      *
      * @param uri the URI
      * @return this builder
      * @throws IllegalArgumentException if it is not a Redis URI
      */
     Builder uri(String uri);
+
+    /**
+     * On a Redis Cluster, how often the topology is read again even when nothing triggered it
+     * (a redirect or a lost node triggers a refresh at once); default 10 s. Ignored standalone.
+     *
+     * @param period the period, positive
+     * @return this builder
+     * @throws IllegalArgumentException if it is not positive
+     */
+    Builder clusterRefreshPeriod(Duration period);
 
     /**
      * Lettuce's client resources (threads, event bus, reconnect delay) to share with other
@@ -207,12 +227,12 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
 
   @Override
   public Mono<StoredRobots> get(Origin origin) {
-    return send(() -> commands.get(valueKey(origin))).map(bytes -> decode(origin, bytes));
+    return send(() -> redis.get(valueKey(origin))).map(bytes -> decode(origin, bytes));
   }
 
   @Override
   public Mono<Void> put(Origin origin, StoredRobots value, Duration retention) {
-    return send(() -> commands.<Long>eval(PUT, ScriptOutputType.INTEGER,
+    return send(() -> redis.<Long>eval(put, ScriptOutputType.INTEGER,
         new String[] {valueKey(origin)}, ValueFormat.write(origin, value), millis(retention),
         utf8(channel(origin))).then());
   }
@@ -221,10 +241,9 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   public Mono<Lease> acquire(Origin origin, Duration duration) {
     return Mono.defer(() -> {
       String token = tokenPrefix + tokens.incrementAndGet();
-      return send(() -> commands.<Long>eval(ACQUIRE, ScriptOutputType.INTEGER,
+      return send(() -> redis.<List<Object>>eval(ACQUIRE, ScriptOutputType.MULTI,
               new String[] {leaseKey(origin)}, utf8(token), millis(duration)).next())
-          .map(left -> left == -1 ? Lease.granted(origin, token)
-              : Lease.heldElsewhere(origin, Duration.ofMillis(Math.max(0, left))));
+          .map(answer -> granted(origin, token, answer));
     });
   }
 
@@ -232,7 +251,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   public Mono<Void> complete(Lease lease, StoredRobots value, Duration retention) {
     requireGranted(lease);
     Origin origin = lease.origin();
-    return send(() -> commands.<Long>eval(COMPLETE, ScriptOutputType.INTEGER,
+    return send(() -> redis.<Long>eval(complete, ScriptOutputType.INTEGER,
         new String[] {valueKey(origin), leaseKey(origin)}, ValueFormat.write(origin, value),
         millis(retention), utf8(lease.token()), utf8(channel(origin))).then());
   }
@@ -241,7 +260,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   public Mono<Void> release(Lease lease) {
     requireGranted(lease);
     Origin origin = lease.origin();
-    return send(() -> commands.<Long>eval(RELEASE, ScriptOutputType.INTEGER,
+    return send(() -> redis.<Long>eval(release, ScriptOutputType.INTEGER,
         new String[] {leaseKey(origin)}, utf8(lease.token()), utf8(channel(origin))).then());
   }
 
@@ -253,7 +272,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
       return next.compareTo(backoffMax) > 0 ? backoffMax : next;
     }).concatMap(d -> Mono.delay(d).thenReturn(Boolean.TRUE), 1);
     Flux<Boolean> wakeUps =
-        Flux.merge(notifications.on(channel(origin)).map(m -> Boolean.TRUE), fallback);
+        Flux.merge(redis.notifications().on(channel(origin)).map(m -> Boolean.TRUE), fallback);
     return wakeUps
         .onBackpressureLatest()
         .concatMap(w -> poll(origin), 1)
@@ -271,7 +290,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
    * as its value is written, so that a lease seen gone means its value (if any) is visible.
    */
   private Mono<Poll> poll(Origin origin) {
-    return send(() -> commands.exists(leaseKey(origin))).flatMap(leases -> get(origin)
+    return send(() -> redis.exists(leaseKey(origin))).flatMap(leases -> get(origin)
         .map(v -> new Poll(v, v.expiresAt().isAfter(clock.instant()), leases > 0))
         .onErrorResume(RejectedValueException.class, e -> Mono.empty())
         .defaultIfEmpty(new Poll(null, false, leases > 0)));
@@ -313,13 +332,57 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
     return valueKey(origin) + ":done";
   }
 
+  /**
+   * Losses of a Redis node's connections so far (on the client resources the store uses), a node
+   * counted once per outage however many connections and attempts it took: each loss is counted
+   * here, and only the first loss and the last recovery of a run of them are logged.
+   *
+   * @return the count
+   */
+  public long connectionLosses() {
+    return watch.losses();
+  }
+
+  /**
+   * Reconnect attempts that failed so far (on the client resources the store uses); counted, not
+   * logged.
+   *
+   * @return the count
+   */
+  public long failedReconnects() {
+    return watch.failedReconnects();
+  }
+
+  /**
+   * Values read and rejected so far because another version of the format wrote them (a fleet
+   * in the middle of a rolling upgrade, say); included in {@link #rejectedValues()}.
+   *
+   * @return the count
+   */
+  public long otherVersionValues() {
+    return otherVersions.sum();
+  }
+
   private StoredRobots decode(Origin origin, byte[] bytes) {
     try {
       return ValueFormat.read(origin, bytes);
     } catch (RejectedValueException e) {
       rejected.increment();
+      if (ValueFormat.isOtherVersion(bytes)) {
+        otherVersions.increment();
+      }
       throw e;
     }
+  }
+
+  /** The lease {@link #ACQUIRE} answered: granted only on its explicit flag. */
+  private static Lease granted(Origin origin, String token, List<Object> answer) {
+    if (answer.size() == 2 && answer.get(0) instanceof Long flag
+        && answer.get(1) instanceof Long left) {
+      return flag == 1 ? Lease.granted(origin, token)
+          : Lease.heldElsewhere(origin, Duration.ofMillis(Math.max(0, left)));
+    }
+    throw new IllegalStateException("unexpected answer to the lease script: " + answer);
   }
 
   private static void requireGranted(Lease lease) {
@@ -339,13 +402,12 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   /** Closes the connections, and the client with its resources when the store created them. */
   @Override
   public void close() {
-    notifications.close();
-    connection.close();
+    watch.close();
+    redis.close();
     shutdown();
   }
 
   private void shutdown() {
-    client.shutdown();
     if (ownResources != null) {
       ownResources.shutdown();
     }

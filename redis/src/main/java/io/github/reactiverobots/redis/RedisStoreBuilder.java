@@ -5,16 +5,30 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.RedisClusterURIUtil;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The {@link RedisRobotsStore.Builder}. Not thread-safe. */
 final class RedisStoreBuilder implements RedisRobotsStore.Builder {
+  /** {@code redis+cluster://} or {@code rediss+cluster://}; group 1 is the plain scheme. */
+  private static final Pattern CLUSTER_SCHEME =
+      Pattern.compile("(rediss?)\\+cluster(?=://)", Pattern.CASE_INSENSITIVE);
   RedisURI uri;
+  /** The seed nodes of a Redis Cluster, or null for a standalone Redis. */
+  List<RedisURI> clusterNodes;
+  Duration clusterRefreshPeriod = Duration.ofSeconds(10);
   ClientResources resources;
   String keyPrefix = "robots:";
   Clock clock = Clock.systemUTC();
@@ -24,7 +38,31 @@ final class RedisStoreBuilder implements RedisRobotsStore.Builder {
 
   @Override
   public RedisRobotsStore.Builder uri(String uri) {
-    this.uri = RedisURI.create(Objects.requireNonNull(uri, "uri"));
+    Objects.requireNonNull(uri, "uri");
+    Matcher cluster = CLUSTER_SCHEME.matcher(uri);
+    if (cluster.lookingAt()) {
+      String plain = cluster.group(1) + uri.substring(cluster.end());
+      List<RedisURI> nodes;
+      try {
+        nodes = RedisClusterURIUtil.toRedisURIs(URI.create(plain));
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException("not a Redis Cluster URI: " + e.getMessage(), e);
+      }
+      if (nodes.isEmpty()) {
+        throw new IllegalArgumentException("a Redis Cluster URI needs at least one node");
+      }
+      this.clusterNodes = List.copyOf(nodes);
+      this.uri = nodes.get(0);
+    } else {
+      this.uri = RedisURI.create(uri);
+      this.clusterNodes = null;
+    }
+    return this;
+  }
+
+  @Override
+  public RedisRobotsStore.Builder clusterRefreshPeriod(Duration period) {
+    this.clusterRefreshPeriod = requirePositive(period, "clusterRefreshPeriod");
     return this;
   }
 
@@ -93,15 +131,38 @@ final class RedisStoreBuilder implements RedisRobotsStore.Builder {
    */
   RedisClient client(ClientResources r) {
     RedisClient client = RedisClient.create(r);
-    client.setOptions(ClientOptions.builder()
-        .autoReconnect(true)
+    client.setOptions(options(ClientOptions.builder()).build());
+    return client;
+  }
+
+  /**
+   * A cluster client on {@code r} for the seed nodes, with the options of {@link #client}, the
+   * topology refreshed every {@link #clusterRefreshPeriod} and on every adaptive trigger (a
+   * {@code MOVED} or {@code ASK} redirect, reconnect attempts, an unknown node), so that after a
+   * failover commands reach the promoted replica.
+   */
+  RedisClusterClient clusterClient(ClientResources r) {
+    RedisClusterClient client = RedisClusterClient.create(r, clusterNodes);
+    ClusterClientOptions.Builder options = ClusterClientOptions.builder()
+        .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+            .enablePeriodicRefresh(clusterRefreshPeriod)
+            .enableAllAdaptiveRefreshTriggers()
+            .adaptiveRefreshTriggersTimeout(Duration.ofMillis(500))
+            .refreshTriggersReconnectAttempts(2)
+            .build());
+    options(options);
+    client.setOptions(options.build());
+    return client;
+  }
+
+  private <B extends ClientOptions.Builder> B options(B builder) {
+    builder.autoReconnect(true)
         .publishOnScheduler(true)
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
         .requestQueueSize(65_536)
         .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(2)).build())
-        .timeoutOptions(TimeoutOptions.enabled(commandTimeout))
-        .build());
-    return client;
+        .timeoutOptions(TimeoutOptions.enabled(commandTimeout));
+    return builder;
   }
 
   private static Duration requirePositive(Duration d, String what) {

@@ -61,6 +61,12 @@ final class ValueFormat {
     return bytes;
   }
 
+  /** Whether {@code bytes} hold a value of this format but another version of it. */
+  static boolean isOtherVersion(byte[] bytes) {
+    return bytes.length > HEADER_BYTES && bytes[0] == MAGIC[0] && bytes[1] == MAGIC[1]
+        && bytes[2] == MAGIC[2] && bytes[3] != VERSION;
+  }
+
   /** The value in {@code bytes}, read under {@code origin}'s key. */
   static StoredRobots read(Origin origin, byte[] bytes) {
     if (bytes.length < HEADER_BYTES + CHECKSUM_BYTES || bytes[0] != MAGIC[0]

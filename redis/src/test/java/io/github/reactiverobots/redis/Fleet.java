@@ -1,6 +1,7 @@
 package io.github.reactiverobots.redis;
 
 import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.RobotsCacheBuilder;
 import io.github.reactiverobots.core.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.model.CheckResult;
@@ -97,7 +98,17 @@ final class Fleet implements AutoCloseable {
     this.fetchDelay = fetchDelay;
   }
 
+  /** A worker at the cache's default store wait and cool-down. */
+  Worker worker() {
+    return worker(b -> b);
+  }
+
   Worker worker(Duration storeWait, Duration cooldown) {
+    return worker(b -> b.storeWait(storeWait).storeCooldown(cooldown));
+  }
+
+  /** A worker whose cache builder {@code settings} adjusts. */
+  Worker worker(java.util.function.UnaryOperator<RobotsCacheBuilder> settings) {
     RedisRobotsStore store = RedisRobotsStore.builder().uri(uri).clientResources(resources)
         .build();
     opened.add(store);
@@ -109,7 +120,7 @@ final class Fleet implements AutoCloseable {
       events.put(e, new LongAdder());
     }
     Set<Origin> written = ConcurrentHashMap.newKeySet();
-    RobotsCache cache = RobotsCache.builder()
+    RobotsCache cache = settings.apply(RobotsCache.builder()
         .fetcher((origin, validators) -> {
           String host = origin.host();
           FetchResult r = host.startsWith("down") ? FetchResult.status(503).build()
@@ -119,8 +130,6 @@ final class Fleet implements AutoCloseable {
           return fetcher.fetch(origin, validators).delayElement(fetchDelay);
         })
         .store(store)
-        .storeWait(storeWait)
-        .storeCooldown(cooldown)
         .listener(new RobotsCacheListener() {
           @Override
           public void onStore(Origin origin, StoreEvent event) {
@@ -132,7 +141,7 @@ final class Fleet implements AutoCloseable {
               events.notifyAll();
             }
           }
-        })
+        }))
         .build();
     opened.add(cache);
     return new Worker(cache, fetcher, events, written);

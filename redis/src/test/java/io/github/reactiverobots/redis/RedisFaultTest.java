@@ -8,6 +8,8 @@ import io.github.reactiverobots.redis.testing.RedisServer;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -140,5 +142,40 @@ class RedisFaultTest {
     Fleet.Worker warm = fleet.worker(WAIT, Duration.ZERO);
     assertAnswered(urls, warm.checkAll(urls));
     assertThat(warm.fetcher().calls()).isZero();
+  }
+
+  /**
+   * While Redis is down, every reconnect attempt is counted and none is logged by the store: one
+   * line when the connection is lost, one when it is back.
+   */
+  @Test
+  void reconnectAttemptsAreCountedWithOneLinePerChangeOfState() throws Exception {
+    List<System.Logger.Level> lines = Collections.synchronizedList(new ArrayList<>());
+    List<String> texts = Collections.synchronizedList(new ArrayList<>());
+    try (ConnectionWatch watch = new ConnectionWatch(resources, (level, line) -> {
+          lines.add(level);
+          texts.add(line);
+        });
+        RedisRobotsStore store = RedisRobotsStore.builder().uri(server.uri())
+            .clientResources(resources).build()) {
+      server.kill();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (store.failedReconnects() < 5) {
+        assertThat(deadline - System.nanoTime()).as("5 failed reconnects within 30 s")
+            .isPositive();
+        TimeUnit.MILLISECONDS.sleep(20); // polling interval
+      }
+      assertThat(store.connectionLosses()).isPositive();
+      assertThat(watch.failedReconnects()).isGreaterThanOrEqualTo(5);
+      assertThat(lines).containsExactly(System.Logger.Level.WARNING);
+
+      server.restart();
+      while (lines.size() < 2) {
+        assertThat(deadline - System.nanoTime()).as("back within 30 s").isPositive();
+        TimeUnit.MILLISECONDS.sleep(20); // polling interval
+      }
+      assertThat(lines).containsExactly(System.Logger.Level.WARNING, System.Logger.Level.INFO);
+      assertThat(texts.get(0)).contains("lost").doesNotContain("Exception");
+    }
   }
 }

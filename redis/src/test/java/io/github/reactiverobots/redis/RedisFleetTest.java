@@ -95,4 +95,37 @@ class RedisFleetTest {
       assertThat(late.fetcher().calls()).isZero();
     }
   }
+
+  /**
+   * A cold start at the defaults (issue 27): two fresh workers, each with 512 checks in flight,
+   * meet a burst of origins neither has seen, all at once; the fleet still fetches each origin
+   * once. At a 200 ms store wait with the cool-down tripped by one slow call, a fresh JVM fetched
+   * every origin of the first wave twice.
+   */
+  @Test
+  void aColdBurstAtTheDefaultsFetchesEachOriginOnce() throws Exception {
+    int origins = 2_000;
+    List<String> urls = new ArrayList<>();
+    for (int i = 0; i < origins; i++) {
+      urls.add("https://cold" + i + ".example/private/" + i);
+    }
+    try (Fleet fleet = new Fleet(REDIS.server().uri(), resources, Duration.ofMillis(20))) {
+      List<Fleet.Worker> workers = List.of(fleet.worker(), fleet.worker());
+      List<Flux<Boolean>> runs = new ArrayList<>();
+      for (Fleet.Worker worker : workers) {
+        runs.add(Flux.fromIterable(urls)
+            .flatMap(url -> worker.cache().check(url, "TestBot")
+                .map(v -> Fleet.expected(url, v)), 512)
+            .subscribeOn(Schedulers.parallel()));
+      }
+      List<Boolean> answers = Flux.merge(runs).collectList().block(Duration.ofSeconds(120));
+
+      assertThat(answers).hasSize(2 * origins).containsOnly(true);
+      int fetches = workers.stream().mapToInt(w -> w.fetcher().calls()).sum();
+      long timeouts = workers.stream().mapToLong(w -> w.events(StoreEvent.TIMEOUT)).sum();
+      long bypassed = workers.stream().mapToLong(w -> w.events(StoreEvent.BYPASSED)).sum();
+      assertThat(fetches).as("fetches (store timeouts %d, bypassed %d)", timeouts, bypassed)
+          .isEqualTo(origins);
+    }
+  }
 }

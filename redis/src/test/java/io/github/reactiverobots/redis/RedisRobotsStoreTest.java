@@ -179,4 +179,42 @@ class RedisRobotsStoreTest {
           .verify(Duration.ofSeconds(10));
     }
   }
+
+  @Test
+  void aLeaseKeyWithoutExpiryIsGrantedToNobodyAndGivenAnExpiry() {
+    Origin stuck = Origin.of("http://stuck.test");
+    String leaseKey = store.leaseKey(stuck);
+    redis().set(leaseKey, "x".getBytes(StandardCharsets.UTF_8));
+    assertThat(redis().pttl(leaseKey)).isEqualTo(-1);
+
+    try (RedisRobotsStore other = RedisRobotsStore.builder().uri(REDIS.server().uri())
+        .keyPrefix(leaseKey.substring(0, leaseKey.indexOf('{'))).build()) {
+      Lease a = store.acquire(stuck, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
+      Lease b = other.acquire(stuck, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
+
+      assertThat(a.granted()).isFalse();
+      assertThat(b.granted()).isFalse();
+      assertThat(a.remaining()).isEqualTo(Duration.ofSeconds(30));
+      assertThat(b.remaining()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(30));
+      assertThat(redis().pttl(leaseKey)).isPositive().isLessThanOrEqualTo(30_000L);
+    }
+  }
+
+  @Test
+  void aValueOfAnotherFormatVersionIsRefusedAndCountedAsSuch() {
+    byte[] next = ValueFormat.write(ORIGIN, fullValue(Instant.now()));
+    next[3] = (byte) (ValueFormat.VERSION + 1);
+    redis().set(store.valueKey(ORIGIN), next);
+
+    assertThatThrownBy(() -> store.get(ORIGIN).block(Duration.ofSeconds(5)))
+        .isInstanceOf(RejectedValueException.class).hasMessageContaining("format version");
+    assertThat(store.rejectedValues()).isEqualTo(1);
+    assertThat(store.otherVersionValues()).isEqualTo(1);
+
+    redis().set(store.valueKey(ORIGIN), "junk".getBytes(StandardCharsets.UTF_8));
+    assertThatThrownBy(() -> store.get(ORIGIN).block(Duration.ofSeconds(5)))
+        .isInstanceOf(RejectedValueException.class);
+    assertThat(store.rejectedValues()).isEqualTo(2);
+    assertThat(store.otherVersionValues()).isEqualTo(1);
+  }
 }

@@ -104,7 +104,7 @@ class RedisStoreThreadsTest {
   private record ConnectionLock(Object sharedLock, ReentrantLock inner, Method exclusive) {
     static ConnectionLock of(RedisRobotsStore store) {
       try {
-        Object writer = field(field(store, "connection"), "channelWriter");
+        Object writer = field(field(field(store, "redis"), "connection"), "channelWriter");
         while (!writer.getClass().getName().equals("io.lettuce.core.protocol.DefaultEndpoint")) {
           writer = field(writer, "delegate");
         }

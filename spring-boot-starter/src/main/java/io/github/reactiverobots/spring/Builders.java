@@ -9,14 +9,12 @@ import io.github.reactiverobots.core.pacing.PacerBuilder;
 import io.github.reactiverobots.netty.AddressPolicy;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
-import java.util.regex.Pattern;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.util.unit.DataSize;
 
 /** Maps {@link RobotsProperties} onto the library's builders, one setting each. */
 final class Builders {
   static final String USER_AGENT = "reactive-robots.user-agent";
-  private static final Pattern USER_INFO = Pattern.compile("//([^:@/]*):[^@/]*@");
 
   private Builders() {}
 
@@ -117,9 +115,76 @@ final class Builders {
     return proxy.host();
   }
 
-  /** {@code uri} with the password of its user information, if any, masked. */
+  /**
+   * {@code uri} with the password of its user information, if any, masked, in every form Lettuce
+   * reads: {@code user:password@}, {@code :password@}, the password alone ({@code password@}),
+   * a password that itself holds {@code @} or {@code :} (the user information runs to the last
+   * {@code @}), and with any scheme ({@code redis}, {@code rediss}, {@code redis+cluster},
+   * {@code redis-sentinel}, none).
+   */
   static String withoutPassword(String uri) {
-    return uri == null ? null : USER_INFO.matcher(uri).replaceFirst("//$1:******@");
+    if (uri == null) {
+      return null;
+    }
+    int scheme = uri.indexOf("://");
+    int start = scheme < 0 ? 0 : scheme + 3;
+    int at = uri.lastIndexOf('@');
+    if (at < start) {
+      return uri;
+    }
+    String userInfo = uri.substring(start, at);
+    int colon = userInfo.indexOf(':');
+    String masked = colon < 0 ? "******" : userInfo.substring(0, colon) + ":******";
+    return uri.substring(0, start) + masked + uri.substring(at);
+  }
+
+  /**
+   * {@code text} (an error message that may quote {@code uri}) with the password of {@code uri}
+   * masked wherever it appears.
+   */
+  static String withoutPassword(String text, String uri) {
+    if (text == null || uri == null) {
+      return text;
+    }
+    String out = text.replace(uri, withoutPassword(uri));
+    String password = password(uri);
+    return password == null || password.isEmpty() ? out : out.replace(password, "******");
+  }
+
+  /**
+   * {@code e} to chain as a cause, or null when a message anywhere in its chain (causes and
+   * suppressed) quotes the password of {@code uri}: a stack trace printed later must not carry it.
+   */
+  static Throwable causeWithoutPassword(Throwable e, String uri) {
+    String password = uri == null ? null : password(uri);
+    return password == null || password.isEmpty() || !quotes(e, password, 0) ? e : null;
+  }
+
+  private static boolean quotes(Throwable e, String password, int depth) {
+    if (e == null || depth > 16) {
+      return false;
+    }
+    if (e.getMessage() != null && e.getMessage().contains(password)) {
+      return true;
+    }
+    for (Throwable s : e.getSuppressed()) {
+      if (quotes(s, password, depth + 1)) {
+        return true;
+      }
+    }
+    return quotes(e.getCause(), password, depth + 1);
+  }
+
+  private static String password(String uri) {
+    int scheme = uri.indexOf("://");
+    int start = scheme < 0 ? 0 : scheme + 3;
+    int at = uri.lastIndexOf('@');
+    if (at < start) {
+      return null;
+    }
+    String userInfo = uri.substring(start, at);
+    int colon = userInfo.indexOf(':');
+    return colon < 0 ? userInfo : userInfo.substring(colon + 1);
   }
 
   private static int bytes(DataSize size, String property) {

@@ -75,8 +75,8 @@ public record RobotsProperties(
    *     when reactive-robots.redis.uri is set); past it the cache fetches itself.
    * @param storeLease How long a worker's fetch lease on an origin lasts in the shared store, and
    *     so the longest another worker waits for its result; longer than the fetcher's deadline.
-   * @param storeCooldown How long the shared store is skipped after a call failed or timed out;
-   *     zero asks it every time.
+   * @param storeCooldown How long the shared store is skipped after three calls in a row failed
+   *     or timed out; zero asks it every time.
    */
   public record Cache(
       @DefaultValue("256MB") DataSize maximumWeight,
@@ -92,7 +92,7 @@ public record RobotsProperties(
       @DefaultValue("256") int checkAllConcurrency,
       @DefaultValue("5m") Duration minimumResidency,
       @DefaultValue("0.1") double residencyShare,
-      @DefaultValue("200ms") Duration storeWait,
+      @DefaultValue("1s") Duration storeWait,
       @DefaultValue("30s") Duration storeLease,
       @DefaultValue("1s") Duration storeCooldown) {}
 
@@ -169,8 +169,10 @@ public record RobotsProperties(
    * between them, and a restarted worker starts warm.
    *
    * @param uri Redis server, such as redis://127.0.0.1:6379/0 (rediss:// for TLS; a password or
-   *     database in the URI). Connected to at start-up: a Redis that cannot be reached then fails
-   *     the start; later outages only make the cache fetch for itself.
+   *     database in the URI), or a Redis Cluster as redis+cluster:// (rediss+cluster:// for TLS)
+   *     and its seed nodes, comma-separated, such as redis+cluster://10.0.0.1:6379,10.0.0.2:6379.
+   *     Connected to at start-up: a Redis that cannot be reached then fails the start; later
+   *     outages only make the cache fetch for itself.
    * @param keyPrefix Prefix of every key and channel; give each fleet (or crawler identity) its
    *     own.
    * @param commandTimeout Lettuce's own timeout per command, a safety net behind the cache's store

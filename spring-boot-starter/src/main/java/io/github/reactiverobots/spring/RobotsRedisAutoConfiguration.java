@@ -43,9 +43,10 @@ public class RobotsRedisAutoConfiguration {
     try {
       return builder.build();
     } catch (RedisException e) {
+      String uri = properties.redis().uri();
       throw new IllegalStateException("Cannot connect to the Redis of the shared robots.txt store ("
-          + URI + "=" + Builders.withoutPassword(properties.redis().uri()) + "): "
-          + e.getMessage(), e);
+          + URI + "=" + Builders.withoutPassword(uri) + "): "
+          + Builders.withoutPassword(e.getMessage(), uri), Builders.causeWithoutPassword(e, uri));
     }
   }
 
@@ -55,7 +56,8 @@ public class RobotsRedisAutoConfiguration {
       builder.uri(redis.uri());
     } catch (IllegalArgumentException e) {
       throw new InvalidConfigurationPropertyValueException(URI,
-          Builders.withoutPassword(redis.uri()), e.getMessage());
+          Builders.withoutPassword(redis.uri()),
+          Builders.withoutPassword(e.getMessage(), redis.uri()));
     }
     return builder.keyPrefix(redis.keyPrefix())
         .commandTimeout(redis.commandTimeout())

@@ -60,13 +60,6 @@ public final class FleetSimulator {
     this.fetcherFactory = fetcherFactory;
   }
 
-  /**
-   * The longest wait for one Redis call before a worker fetches locally. The cache's default,
-   * 200 ms, suits a worker next to its Redis; here the farm, every worker and Redis share one
-   * machine, where a busy moment would turn the run's counts into counts of store timeouts.
-   */
-  static final Duration STORE_WAIT = Duration.ofSeconds(2);
-
   /** Room per origin in a worker's cache: about three times the corpus's average entry. */
   static final long WEIGHT_PER_ORIGIN = 64 * 1024;
 
@@ -117,7 +110,6 @@ public final class FleetSimulator {
           .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
           .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
           .storeLease(options.fetchTimeout().multipliedBy(4))
-          .storeWait(STORE_WAIT)
           .store(redis)
           .listener(stats)
           .listener(store)
@@ -134,8 +126,17 @@ public final class FleetSimulator {
     }
   }
 
+  /**
+   * Lettuce's loggers, held so that the level set below stays set: Lettuce logs a line or two for
+   * every reconnect attempt and topology refresh while a node is down, and the run counts store
+   * faults itself (the library's quiet-failure policy, applied by this application).
+   */
+  private static final java.util.logging.Logger LETTUCE =
+      java.util.logging.Logger.getLogger("io.lettuce");
+
   /** Runs the fleet and returns its report. */
   public FleetReport run() throws Exception {
+    LETTUCE.setLevel(java.util.logging.Level.SEVERE);
     Corpus corpus = Corpus.odditySample();
     SimStats asked = new SimStats(options.origins());
     try (OriginFarm farm = new OriginFarm(options.origins(), corpus.files(), options.mix(),

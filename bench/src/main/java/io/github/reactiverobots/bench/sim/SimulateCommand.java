@@ -14,7 +14,8 @@ import java.util.List;
 public final class SimulateCommand {
   private static final String FLEET_USAGE = """
         --workers N            run N caches sharing one Redis, a fleet (default: one cache)
-        --redis-url URI        the Redis they share (default: redis-server from the PATH)
+        --redis-url URI        the Redis they share (default: redis-server from the PATH);
+                               redis+cluster://HOST:PORT,HOST:PORT for a Redis Cluster
       """;
 
   private SimulateCommand() {}

@@ -45,14 +45,16 @@ public final class RedisServer implements AutoCloseable {
   private final Path executable;
   private final Path dir;
   private int port;
+  private final List<String> extraArgs;
   private Process process;
   private RedisClient client;
   private StatefulRedisConnection<String, byte[]> connection;
 
-  private RedisServer(Path executable, Path dir, int port) {
+  private RedisServer(Path executable, Path dir, int port, List<String> extraArgs) {
     this.executable = executable;
     this.dir = dir;
     this.port = port;
+    this.extraArgs = List.copyOf(extraArgs);
   }
 
   /**
@@ -89,6 +91,11 @@ public final class RedisServer implements AutoCloseable {
 
   /** Starts a server, or skips (fails under {@code CI}) when redis-server is not installed. */
   public static RedisServer start() throws IOException {
+    return start(List.of());
+  }
+
+  /** Starts a server with {@code extraArgs} added to its command line (a cluster's node). */
+  static RedisServer start(List<String> extraArgs) throws IOException {
     Optional<Path> found = find();
     if (found.isEmpty()) {
       if (System.getenv("CI") != null) {
@@ -97,7 +104,7 @@ public final class RedisServer implements AutoCloseable {
       Assumptions.abort("redis-server is not on the PATH");
     }
     RedisServer server = new RedisServer(found.get(), Files.createTempDirectory("redis-test"),
-        freePort());
+        freePort(), extraArgs);
     // redis-server cannot pick a port itself (--port 0 means no TCP listener), so a port found
     // free may be taken again before it binds: then it exits at once, and another port is tried.
     for (int attempt = 1; ; attempt++) {
@@ -134,7 +141,7 @@ public final class RedisServer implements AutoCloseable {
   }
 
   /** A port that was free a moment ago on 127.0.0.1 (redis-server cannot take port 0). */
-  private static int freePort() throws IOException {
+  static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }
@@ -156,11 +163,17 @@ public final class RedisServer implements AutoCloseable {
     return connection.sync();
   }
 
+  /** The port it listens on, on 127.0.0.1. */
+  int port() {
+    return port;
+  }
+
   private void launch() {
-    ProcessBuilder pb = new ProcessBuilder(List.of(executable.toString(), "--port",
+    List<String> command = new java.util.ArrayList<>(List.of(executable.toString(), "--port",
         Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-        "--dir", dir.toString(), "--protected-mode", "yes"))
-        .redirectErrorStream(true);
+        "--dir", dir.toString(), "--protected-mode", "yes"));
+    command.addAll(extraArgs);
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     CompletableFuture<Boolean> ready = new CompletableFuture<>();
     try {
       process = pb.start();
@@ -202,6 +215,11 @@ public final class RedisServer implements AutoCloseable {
       p.destroyForcibly();
       throw new IllegalStateException("redis-server did not start on port " + port, e);
     }
+  }
+
+  /** Whether its process is running. */
+  boolean alive() {
+    return process != null && process.isAlive();
   }
 
   /** Kills the server at once ({@code SIGKILL}), as a crash would. */

@@ -1,0 +1,221 @@
+package io.github.reactiverobots.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
+import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.store.Lease;
+import io.github.reactiverobots.core.store.StoredRobots;
+import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.redis.testing.RedisCluster;
+import io.github.reactiverobots.redis.testing.RedisServer;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
+
+/**
+ * The store on a real Redis Cluster (three primaries, three replicas, on loopback): the workers
+ * of a fleet share every origin's rules whichever slot it hashes to, sharded notifications wake
+ * waiters, and a primary killed under load, its replica promoted, costs no caller error and no
+ * wrong verdict. The failover test runs last: it leaves the cluster with one node down.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class RedisClusterTest {
+  private static final AtomicInteger PREFIXES = new AtomicInteger();
+
+  @RegisterExtension
+  static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
+  private static ClientResources resources;
+
+  @BeforeAll
+  static void createResources() {
+    resources = ClientResources.builder()
+        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofMillis(200), 2,
+            TimeUnit.MILLISECONDS))
+        .build();
+  }
+
+  @AfterAll
+  static void shutdownResources() {
+    if (resources != null) {
+      resources.shutdown();
+    }
+  }
+
+  private static RedisRobotsStore.Builder store() {
+    return RedisRobotsStore.builder().uri(CLUSTER.cluster().uri()).clientResources(resources);
+  }
+
+  @Test
+  @Order(1)
+  void twoCachesShareEveryOriginsRulesAcrossTheSlots() throws Exception {
+    List<String> urls = Fleet.urls(0, 20);
+    try (Fleet fleet = new Fleet(CLUSTER.cluster().uri(), resources, Duration.ZERO)) {
+      Fleet.Worker first = fleet.worker(Duration.ofSeconds(2), Duration.ofSeconds(1));
+      assertAllExpected(urls, first.checkAll(urls));
+      assertThat(first.awaitWritten(urls)).as("every origin written; store events %s",
+          first.events()).isTrue();
+
+      Set<RedisServer> primaries = new HashSet<>();
+      for (String url : urls) {
+        primaries.add(CLUSTER.cluster().primaryOf("{" + Origin.of(url).key() + "}"));
+      }
+      assertThat(primaries).as("the origins' slots are on every primary").hasSize(3);
+
+      Fleet.Worker second = fleet.worker(Duration.ofSeconds(2), Duration.ofSeconds(1));
+      assertAllExpected(urls, second.checkAll(urls));
+      assertThat(second.fetcher().calls()).isZero();
+      assertThat(second.events(StoreEvent.HIT)).isEqualTo(60);
+      assertThat(first.fetcher().calls()).isEqualTo(60);
+    }
+  }
+
+  @Test
+  @Order(2)
+  void shardedNotificationsWakeWaitersOnEveryShard() {
+    String prefix = "n" + PREFIXES.incrementAndGet() + ":";
+    // Fallback re-reads only every 60 s: a value within the 10 s below came by notification.
+    try (RedisRobotsStore holder = store().keyPrefix(prefix).build();
+        RedisRobotsStore waiter = store().keyPrefix(prefix)
+            .waitBackoff(Duration.ofSeconds(60), Duration.ofSeconds(60)).build()) {
+      Set<RedisServer> shards = new HashSet<>();
+      for (int i = 0; shards.size() < 3 && i < 100; i++) {
+        Origin origin = Origin.of("https://wake" + i + ".example");
+        if (!shards.add(CLUSTER.cluster().primaryOf(holder.valueKey(origin)))) {
+          continue;
+        }
+        Lease lease = holder.acquire(origin, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
+        assertThat(lease.granted()).isTrue();
+        StoredRobots value = new StoredRobots(FetchOutcome.OK, 200, null, Instant.now(),
+            Instant.now().plusSeconds(600), "User-agent: *\nDisallow: /\n"
+                .getBytes(StandardCharsets.UTF_8), Instant.now(), Conditional.NONE, null, 0);
+        StepVerifier.create(waiter.awaitValue(origin, Duration.ofSeconds(30)))
+            .expectSubscription()
+            .then(() -> holder.complete(lease, value, Duration.ofMinutes(10)).subscribe())
+            .expectNext(value)
+            .expectComplete()
+            .verify(Duration.ofSeconds(10));
+      }
+      assertThat(shards).hasSize(3);
+    }
+  }
+
+  /**
+   * Two workers check rounds of new and known origins without pause while the primary of one
+   * origin's slot is killed; its replica takes over. Every check answers, as SEMANTICS.md says;
+   * sharing resumes on that shard once the topology is refreshed.
+   */
+  @Test
+  @Order(3)
+  void aPrimaryKilledUnderLoadCostsNoErrorAndNoWrongVerdict() throws Exception {
+    try (Fleet fleet = new Fleet(CLUSTER.cluster().uri(), resources, Duration.ofMillis(5))) {
+      List<Fleet.Worker> workers = List.of(
+          fleet.worker(Duration.ofMillis(500), Duration.ofMillis(500)),
+          fleet.worker(Duration.ofMillis(500), Duration.ofMillis(500)));
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicLong checks = new AtomicLong();
+      AtomicLong wrong = new AtomicLong();
+      AtomicInteger round = new AtomicInteger();
+      List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+      // Each worker: rounds of 40 URLs (10 new origins of each kind, and last round's again).
+      List<Thread> load = new ArrayList<>();
+      for (Fleet.Worker w : workers) {
+        Thread t = new Thread(() -> {
+          for (int r = 0; !stop.get() && r < 2_000; r++) {
+            int n = round.incrementAndGet();
+            List<String> urls = new ArrayList<>(Fleet.urls(n * 10, 10));
+            urls.addAll(Fleet.urls(Math.max(0, n - 1) * 10, 10));
+            try {
+              List<Boolean> ok = Flux.fromIterable(urls)
+                  .flatMap(u -> w.cache().check(u, "TestBot").map(v -> Fleet.expected(u, v)), 64)
+                  .collectList().block(Duration.ofSeconds(60));
+              checks.addAndGet(ok.size());
+              wrong.addAndGet(ok.stream().filter(b -> !b).count());
+            } catch (RuntimeException e) {
+              errors.add(e);
+            }
+          }
+        }, "cluster-load");
+        t.start();
+        load.add(t);
+      }
+      awaitChecks(checks, 2_000);
+      Origin victim = Origin.of("https://o1.example");
+      String key = "robots:{" + victim.key() + "}";
+      RedisServer primary = CLUSTER.cluster().primaryOf(key);
+      long killedAt = System.nanoTime();
+      primary.kill();
+      CLUSTER.cluster().awaitFailover(primary, key);
+      long promoted = System.nanoTime();
+      // Sharing on the shard is back once a new origin on it is written by a worker.
+      Fleet.Worker probeWorker = workers.get(0);
+      RedisServer promotedPrimary = CLUSTER.cluster().primaryOf(key);
+      long shared = -1;
+      long probeDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      for (int i = 0; shared < 0 && System.nanoTime() - probeDeadline < 0; i++) {
+        String probe = "https://probe" + i + ".example/private/x";
+        if (CLUSTER.cluster().primaryOf("robots:{" + Origin.of(probe).key() + "}")
+            == promotedPrimary) {
+          assertAllExpected(List.of(probe), probeWorker.checkAll(List.of(probe)));
+          if (probeWorker.awaitWritten(List.of(probe), Duration.ofMillis(500))) {
+            shared = System.nanoTime();
+          }
+        }
+      }
+      long before = checks.get();
+      awaitChecks(checks, before + 2_000);
+      stop.set(true);
+      for (Thread t : load) {
+        t.join(TimeUnit.SECONDS.toMillis(60));
+      }
+
+      System.out.printf("cluster failover: %d checks, replica promoted %d ms after the kill,"
+          + " sharing back on the shard %d ms after the kill%n", checks.get(),
+          TimeUnit.NANOSECONDS.toMillis(promoted - killedAt),
+          shared < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(shared - killedAt));
+      for (Fleet.Worker w : workers) {
+        System.out.printf("worker: %s%n", w.events());
+      }
+      assertThat(errors).isEmpty();
+      assertThat(wrong.get()).isZero();
+      assertThat(shared).as("sharing resumed on the failed-over shard").isPositive();
+    }
+  }
+
+  private static void awaitChecks(AtomicLong checks, long n) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (checks.get() < n) {
+      assertThat(deadline - System.nanoTime()).as("checks within 60 s").isPositive();
+      TimeUnit.MILLISECONDS.sleep(20); // polling interval
+    }
+  }
+
+  private static void assertAllExpected(List<String> urls, List<Verdict> verdicts) {
+    assertThat(verdicts).hasSize(urls.size());
+    for (int i = 0; i < urls.size(); i++) {
+      assertThat(Fleet.expected(urls.get(i), verdicts.get(i))).as(urls.get(i)).isTrue();
+    }
+  }
+}

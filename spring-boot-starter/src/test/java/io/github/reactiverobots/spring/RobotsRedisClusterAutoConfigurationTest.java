@@ -1,0 +1,72 @@
+package io.github.reactiverobots.spring;
+
+import static io.github.reactiverobots.spring.StarterTests.USER_AGENT;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.testing.FakeFetcher;
+import io.github.reactiverobots.redis.RedisRobotsStore;
+import io.github.reactiverobots.redis.testing.RedisCluster;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import reactor.core.publisher.Flux;
+
+/**
+ * The starter builds a store on a Redis Cluster from {@code reactive-robots.redis.uri=
+ * redis+cluster://...}, against a real cluster of three primaries and three replicas on
+ * loopback (skipped without redis-server, failed under {@code CI}): two workers share the rules
+ * of origins spread over every shard.
+ */
+class RobotsRedisClusterAutoConfigurationTest {
+  @RegisterExtension
+  static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
+
+  private static ApplicationContextRunner worker() {
+    return StarterTests.runner()
+        .withUserConfiguration(RobotsRedisAutoConfigurationTest.Worker.class)
+        .withPropertyValues(
+            "reactive-robots.user-agent=" + USER_AGENT,
+            "reactive-robots.redis.uri=" + CLUSTER.cluster().uri(),
+            "reactive-robots.redis.key-prefix=starter-cluster:");
+  }
+
+  @Test
+  void twoWorkersShareOriginsOnEveryShardThroughTheClusterFromTheirProperties() {
+    List<String> urls = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      urls.add("https://shard" + i + ".example/private/x");
+    }
+    worker().run(first -> {
+      assertThat(first).hasSingleBean(RedisRobotsStore.class);
+      List<Verdict> verdicts = check(first.getBean(RobotsCache.class), urls);
+      assertThat(verdicts).hasSize(30).allMatch(v -> !v.allowed());
+      FakeFetcher fetcher = first.getBean(FakeFetcher.class);
+      assertThat(fetcher.calls()).isEqualTo(30);
+      RobotsRedisAutoConfigurationTest.Worker events =
+          first.getBean(RobotsRedisAutoConfigurationTest.Worker.class);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (events.storeEvents.stream().filter(e -> e.name().equals("WRITE")).count() < 30) {
+        assertThat(deadline - System.nanoTime()).as("30 writes within 30 s").isPositive();
+        TimeUnit.MILLISECONDS.sleep(20); // polling interval
+      }
+
+      worker().run(second -> {
+        List<Verdict> w = check(second.getBean(RobotsCache.class), urls);
+        assertThat(w).hasSize(30).allMatch(v -> !v.allowed());
+        assertThat(second.getBean(FakeFetcher.class).calls()).as("the second worker's fetches")
+            .isZero();
+      });
+    });
+  }
+
+  private static List<Verdict> check(RobotsCache cache, List<String> urls) {
+    return Flux.fromIterable(urls).concatMap(u -> cache.check(u)).collectList()
+        .block(Duration.ofSeconds(60));
+  }
+}
