@@ -5,6 +5,8 @@ import io.github.reactiverobots.core.model.Pacing;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.reactivestreams.Publisher;
@@ -43,6 +45,11 @@ import reactor.core.publisher.FluxSink;
  *       interleave origins upstream.
  *   <li>Demand: an item is released only when the subscriber has requested one, so an origin's
  *       interval never elapses on an item that sits in a buffer.
+ *   <li>Across a fleet ({@link PacerBuilder#sharedSpacing}): once the local rules let an origin
+ *       go, its slot is reserved in the fleet's {@link SharedSpacing} (the other origins keep
+ *       being released meanwhile), and each fetch's end is reported there; a ledger that fails
+ *       or answers too late leaves the release to the local rules alone, counted in
+ *       {@link #sharedSpacingFallbacks()} and reported to the listeners.
  * </ul>
  *
  * <p>Items of one origin are emitted in the order they arrived. The returned {@code Flux}
@@ -73,6 +80,9 @@ public final class Pacer {
   private final PacerEvents events = new PacerEvents();
   private final LongAdder waiting = new LongAdder();
   private final LongAdder inFlight = new LongAdder();
+  private final LongAdder sharedFallbacks = new LongAdder();
+  private final String holderPrefix = UUID.randomUUID() + ":";
+  private final AtomicLong holders = new AtomicLong();
 
   Pacer(RobotsCache cache, String agent, PacerBuilder.Settings settings,
       List<PacerListener> listeners) {
@@ -163,6 +173,17 @@ public final class Pacer {
   }
 
   /**
+   * Releases that went ahead under the local rules alone because the
+   * {@linkplain PacerBuilder#sharedSpacing shared spacing} failed or answered too late, since
+   * the pacer was built.
+   *
+   * @return the number of releases
+   */
+  public long sharedSpacingFallbacks() {
+    return sharedFallbacks.sum();
+  }
+
+  /**
    * Adds a listener; it receives events from now on.
    *
    * @param listener the listener
@@ -181,6 +202,15 @@ public final class Pacer {
 
   PacerEvents events() {
     return events;
+  }
+
+  /** A holder name unique across the fleet: this pacer's random prefix and a counter. */
+  String nextHolder() {
+    return holderPrefix + holders.incrementAndGet();
+  }
+
+  void sharedFallback() {
+    sharedFallbacks.increment();
   }
 
   void waitingChanged(long delta) {
