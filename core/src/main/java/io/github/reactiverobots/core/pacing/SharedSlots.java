@@ -52,7 +52,6 @@ final class SharedSlots {
     @Override
     protected void hookOnNext(Duration wait) {
       answered = true;
-      dispose();
       answer.accept(wait.isNegative() ? Duration.ZERO : wait);
     }
 
