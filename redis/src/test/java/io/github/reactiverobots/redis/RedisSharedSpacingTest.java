@@ -176,6 +176,41 @@ class RedisSharedSpacingTest {
   }
 
   @Test
+  void withRedisDownEachReleaseFollowsTheLocalRulesIsCountedAndRedisIsUsedAgainOnceBack()
+      throws Exception {
+    try (RedisServer own = RedisServer.start();
+        SharedPacingFleet fleet = new SharedPacingFleet(own.uri(), NOON)
+            .serve("http://down.test", "User-agent: *\nCrawl-delay: 2\n")) {
+      Pacer a = fleet.worker(b -> b);
+      own.kill();
+      fleet.crawl("a", a, pages("http://down.test", 0, 3), 200, null);
+
+      fleet.advance(Duration.ofSeconds(6));
+
+      assertThat(fleet.releaseTimes("down.test")).isEqualTo(seconds(0, 2, 4));
+      assertThat(a.sharedSpacingFallbacks()).isEqualTo(3);
+
+      own.restart();
+      RedisSharedSpacing ledger = fleet.ledgers.get(0);
+      Origin probe = Origin.of("http://probe.test");
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      Duration answer = null;
+      while (answer == null && System.nanoTime() < deadline) {
+        answer = ledger.reserve(probe, new Request("probe", Duration.ZERO, null, 1,
+                Duration.ofMillis(1))).onErrorResume(e -> reactor.core.publisher.Mono.empty())
+            .block(Duration.ofSeconds(2));
+      }
+      assertThat(answer).isZero();
+      fleet.crawl("a", a, pages("http://down.test", 3, 2), 200, null);
+      fleet.advance(Duration.ofSeconds(4));
+
+      assertThat(fleet.releaseTimes("down.test")).isEqualTo(seconds(0, 2, 4, 6, 8));
+      assertThat(a.sharedSpacingFallbacks()).isEqualTo(3);
+      assertThat(own.commands().exists(ledger.key(Origin.of("http://down.test")))).isOne();
+    }
+  }
+
+  @Test
   void theBuilderRefusesBracesAndAMissingOrDoubleConnection() {
     assertThatThrownBy(() -> RedisSharedSpacing.builder().keyPrefix("a{b}"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("braces");

@@ -41,7 +41,7 @@ final class SharedPacingFleet implements AutoCloseable {
   private final String redisUri;
   private final Instant wallStart;
   private final AtomicInteger calls = new AtomicInteger();
-  private final List<RedisSharedSpacing> ledgers = new ArrayList<>();
+  final List<RedisSharedSpacing> ledgers = new ArrayList<>();
   /** Every release of every worker: worker, origin host, virtual time. */
   final List<String> releases = Collections.synchronizedList(new ArrayList<>());
 
