@@ -129,7 +129,7 @@ public final class PoliteRun {
    * What each origin's robots.txt says to the agent, read from the bytes the farm serves (or no
    * pacing for an origin whose robots.txt is not a 2xx).
    */
-  private static Pacing[] servedRules(OriginFarm farm, int origins, String agent) {
+  static Pacing[] servedRules(OriginFarm farm, int origins, String agent) {
     Pacing[] rules = new Pacing[origins];
     for (int i = 0; i < rules.length; i++) {
       rules[i] = switch (farm.behaviour(i)) {
@@ -145,7 +145,7 @@ public final class PoliteRun {
    * The origins to crawl: all but those whose visit-time window does not stay open from
    * {@code now} for the whole run (their pages would wait for it past the time bound).
    */
-  private static boolean[] openThroughout(Pacing[] rules, Instant now, Duration run) {
+  static boolean[] openThroughout(Pacing[] rules, Instant now, Duration run) {
     boolean[] crawled = new boolean[rules.length];
     for (int i = 0; i < rules.length; i++) {
       VisitTime w = rules[i].visitTime().orElse(null);
@@ -157,7 +157,7 @@ public final class PoliteRun {
   }
 
   /** The page URLs: {@code checks / origins} corpus paths per crawled origin, interleaved. */
-  private List<String> pageUrls(boolean[] crawled) {
+  List<String> pageUrls(boolean[] crawled) {
     SimOptions sim = options.sim();
     String[] paths = corpus.rows().stream().map(UrlRow::path)
         .filter(PoliteRun::requestable).distinct()
@@ -189,7 +189,7 @@ public final class PoliteRun {
     }
   }
 
-  private HttpClient httpClient(FarmResolver resolver) {
+  HttpClient httpClient(FarmResolver resolver) {
     SimOptions sim = options.sim();
     return HttpClient.create()
         .resolver(resolver)
@@ -228,7 +228,7 @@ public final class PoliteRun {
     return paced.get();
   }
 
-  private Mono<Void> handle(HttpClient http, Paced<String> p) {
+  Mono<Void> handle(HttpClient http, Paced<String> p) {
     switch (p.kind()) {
       case DISALLOWED -> {
         disallowed.computeIfAbsent(p.verdict().orElseThrow().reason(), r -> new LongAdder())
