@@ -18,6 +18,7 @@ import java.util.Locale;
  * @param releasedPerWorker pages each worker released
  * @param redisCommands Redis commands the workers' ledgers sent
  * @param fallbacks releases made under local rules alone (Redis failed or answered late)
+ * @param spacing how the workers shared the spacing
  * @param outage how long Redis was stopped, zero for never
  * @param outageStartNanos when it was stopped, from the start of the crawl, or -1
  * @param smallestWorkerGapNanos the smallest gap between two page requests of one origin from
@@ -25,12 +26,12 @@ import java.util.Locale;
  * @param workerViolations origins one worker contacted more often than their rules allow
  */
 public record PoliteFleetReport(PoliteReport polite, int workers, List<Long> releasedPerWorker,
-    long redisCommands, long fallbacks, Duration outage, long outageStartNanos,
+    long redisCommands, long fallbacks, PoliteFleetRun.Spacing spacing, Duration outage, long outageStartNanos,
     long smallestWorkerGapNanos, List<String> workerViolations) {
 
   static PoliteFleetReport of(PoliteReport polite, int workers, PoliteSite site, Pacing[] rules,
       Pacer pacer, List<Long> releasedPerWorker, long redisCommands, long fallbacks,
-      Duration outage, long outageStartNanos) {
+      PoliteFleetRun.Spacing spacing, Duration outage, long outageStartNanos) {
     List<String> violations = new ArrayList<>();
     long smallest = Long.MAX_VALUE;
     for (int i = 0; i < rules.length; i++) {
@@ -43,7 +44,7 @@ public record PoliteFleetReport(PoliteReport polite, int workers, List<Long> rel
       }
     }
     return new PoliteFleetReport(polite, workers, List.copyOf(releasedPerWorker), redisCommands,
-        fallbacks, outage, outageStartNanos, smallest, List.copyOf(violations));
+        fallbacks, spacing, outage, outageStartNanos, smallest, List.copyOf(violations));
   }
 
   /**
@@ -80,8 +81,12 @@ public record PoliteFleetReport(PoliteReport polite, int workers, List<Long> rel
   /** The report as text. */
   public String text() {
     StringBuilder sb = new StringBuilder(polite.text());
-    line(sb, "  fleet         %d workers sharing one queue and one Redis (RedisSharedSpacing,"
-        + " reservation wait %d ms)", workers, PoliteFleetRun.SHARED_WAIT.toMillis());
+    line(sb, "  fleet         %d workers, %s", workers, switch (spacing) {
+      case SHARED -> "one shared queue, spacing shared on one Redis (RedisSharedSpacing,"
+          + " reservation wait " + PoliteFleetRun.SHARED_WAIT.toMillis() + " ms)";
+      case LOCAL -> "one shared queue, each worker spacing by its local rules alone";
+      case PARTITION -> "partitioned by host (each worker its own origins), no Redis";
+    });
     line(sb, "  per worker    pages released %s; %.1f pages/s per worker", releasedPerWorker,
         pagesPerSecondPerWorker());
     line(sb, "  redis         %,d commands, %.2f per page; %,d releases fell back to local rules",

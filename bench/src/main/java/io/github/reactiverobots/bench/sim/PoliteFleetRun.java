@@ -4,6 +4,9 @@ import io.github.reactiverobots.bench.sim.FleetSimulator.RedisProcess;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.pacing.Pacer;
+import io.github.reactiverobots.core.pacing.PacerBuilder;
+import io.github.reactiverobots.core.pacing.PacerListener;
+import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.redis.RedisSharedSpacing;
@@ -33,6 +36,16 @@ import reactor.netty.http.client.HttpClient;
  * and time. Single use.
  */
 public final class PoliteFleetRun {
+  /** How the workers share the origins' spacing. */
+  public enum Spacing {
+    /** One shared queue, each origin spaced through Redis (the default). */
+    SHARED,
+    /** One shared queue, each worker spacing by its local rules alone: the fleet multiplies. */
+    LOCAL,
+    /** Partitioned by host: each worker has its own queue of its origins, no Redis. */
+    PARTITION
+  }
+
   /** How long a reservation may take here, where farm, workers and Redis share one machine. */
   static final Duration SHARED_WAIT = Duration.ofSeconds(1);
 
@@ -41,6 +54,7 @@ public final class PoliteFleetRun {
   private final String redisUri;
   private final Duration outage;
   private final int workerQueue;
+  private final Spacing spacing;
   private final PoliteRun counts;
 
   /**
@@ -49,14 +63,16 @@ public final class PoliteFleetRun {
    * @param redisUri a Redis to share, or null to start a redis-server from the PATH
    * @param outage how long Redis is stopped mid-run, or zero for never (needs no redisUri)
    * @param workerQueue items each worker's pacer holds at most
+   * @param spacing how the workers share the spacing
    */
   public PoliteFleetRun(PoliteOptions options, int workers, String redisUri, Duration outage,
-      int workerQueue) {
+      int workerQueue, Spacing spacing) {
     if (workers < 1 || workers > PoliteSite.MAX_WORKERS) {
       throw new IllegalArgumentException("--workers must be 1..64");
     }
-    if (!outage.isZero() && redisUri != null) {
-      throw new IllegalArgumentException("--redis-outage-s needs the run's own redis-server");
+    if (!outage.isZero() && (redisUri != null || spacing != Spacing.SHARED)) {
+      throw new IllegalArgumentException(
+          "--redis-outage-s needs the run's own redis-server and --spacing shared");
     }
     if (outage.isNegative() || outage.compareTo(Duration.ofMinutes(1)) > 0 || workerQueue < 1) {
       throw new IllegalArgumentException("--redis-outage-s must be 0..60, --worker-queue >= 1");
@@ -66,6 +82,7 @@ public final class PoliteFleetRun {
     this.redisUri = redisUri;
     this.outage = outage;
     this.workerQueue = workerQueue;
+    this.spacing = spacing;
     this.counts = new PoliteRun(options);
   }
 
@@ -75,14 +92,23 @@ public final class PoliteFleetRun {
     List<String> rest = new ArrayList<>();
     long outageSeconds = 0;
     int queue = 32;
+    Spacing spacing = Spacing.SHARED;
     String[] r = fleet.rest();
     for (int i = 0; i < r.length; i++) {
-      boolean own = r[i].equals("--redis-outage-s") || r[i].equals("--worker-queue");
+      boolean own = r[i].equals("--redis-outage-s") || r[i].equals("--worker-queue")
+          || r[i].equals("--spacing");
       if (own && i + 1 >= r.length) {
         throw new IllegalArgumentException(r[i] + " needs a value");
       }
       if (r[i].equals("--redis-outage-s")) {
         outageSeconds = SimOptions.number(r[i], r[++i]);
+      } else if (r[i].equals("--spacing")) {
+        String v = r[++i];
+        try {
+          spacing = Spacing.valueOf(v.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("--spacing is shared, local or partition, got " + v);
+        }
       } else if (r[i].equals("--worker-queue")) {
         queue = (int) Math.min(Integer.MAX_VALUE, SimOptions.number(r[i], r[++i]));
       } else {
@@ -93,7 +119,7 @@ public final class PoliteFleetRun {
     System.err.printf(Locale.ROOT, "simulate --polite --workers %d: %,d origins, %,d pages%n",
         fleet.workers(), options.sim().origins(), options.sim().checks());
     PoliteFleetReport report = new PoliteFleetRun(options, fleet.workers(), fleet.redisUri(),
-        Duration.ofSeconds(outageSeconds), queue).run();
+        Duration.ofSeconds(outageSeconds), queue, spacing).run();
     out.print(report.text());
     return report;
   }
@@ -106,6 +132,8 @@ public final class PoliteFleetRun {
     final Pacer pacer;
     final HttpClient http;
     final LongAdder released = new LongAdder();
+    /** This worker's own queue when partitioned by host. */
+    final Queue<String> own = new ConcurrentLinkedQueue<>();
 
     Worker(int id, FarmResolver resolver, String uri) {
       SimOptions sim = options.sim();
@@ -117,14 +145,21 @@ public final class PoliteFleetRun {
           .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
           .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
           .build();
-      ledger = RedisSharedSpacing.builder().uri(uri).build();
-      pacer = Pacer.builder(cache)
+      ledger = spacing == Spacing.SHARED ? RedisSharedSpacing.builder().uri(uri).build() : null;
+      PacerBuilder b = Pacer.builder(cache)
           .minimumDelay(options.minimumDelay())
           .maximumDelay(options.maximumDelay())
           .totalQueue(workerQueue)
-          .sharedSpacing(ledger)
-          .sharedSpacingWait(SHARED_WAIT)
-          .build();
+          .listener(new PacerListener() {
+            @Override
+            public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
+              counts.cappedReported.increment();
+            }
+          });
+      if (ledger != null) {
+        b.sharedSpacing(ledger).sharedSpacingWait(SHARED_WAIT);
+      }
+      pacer = b.build();
       http = counts.httpClient(resolver)
           .headers(h -> h.set(PoliteSite.WORKER_HEADER, Integer.toString(id)));
     }
@@ -155,7 +190,9 @@ public final class PoliteFleetRun {
         cache.close();
         fetcher.close();
       } finally {
-        ledger.close();
+        if (ledger != null) {
+          ledger.close();
+        }
       }
     }
   }
@@ -168,7 +205,8 @@ public final class PoliteFleetRun {
         options.busyPercent(), options.retryAfterSeconds(), workers);
     try (OriginFarm farm = new OriginFarm(sim.origins(), corpus.files(), sim.mix(), sim.seed(),
             sim.slowDelay(), site);
-        RedisProcess redis = redisUri == null ? RedisProcess.start() : null) {
+        RedisProcess redis = redisUri == null && spacing == Spacing.SHARED
+            ? RedisProcess.start() : null) {
       String uri = redisUri != null ? redisUri : redis.uri();
       FarmResolver resolver = new FarmResolver(farm.address());
       List<Worker> all = new ArrayList<>();
@@ -180,10 +218,17 @@ public final class PoliteFleetRun {
         boolean[] crawled = PoliteRun.openThroughout(rules, Instant.now(), sim.maxDuration());
         List<String> urls = counts.pageUrls(crawled);
         Queue<String> queue = new ConcurrentLinkedQueue<>(urls);
+        if (spacing == Spacing.PARTITION) {
+          for (String url : urls) {
+            String host = java.net.URI.create(url).getHost();
+            all.get(Math.floorMod(host.hashCode(), workers)).own.add(url);
+          }
+          queue.clear();
+        }
         Outage cut = new Outage(redis, urls.size() / 2);
         long start = System.nanoTime();
         boolean completed = Boolean.TRUE.equals(Flux.fromIterable(all)
-            .flatMap(w -> w.crawl(queue), workers)
+            .flatMap(w -> w.crawl(spacing == Spacing.PARTITION ? w.own : queue), workers)
             .then(Mono.just(true))
             .take(sim.maxDuration())
             .defaultIfEmpty(false)
@@ -194,9 +239,9 @@ public final class PoliteFleetRun {
             crawled, urls.size(), elapsed, completed);
         return PoliteFleetReport.of(polite, workers, site, rules, all.get(0).pacer,
             all.stream().map(w -> w.released.sum()).toList(),
-            all.stream().mapToLong(w -> w.ledger.commandsSent()).sum(),
+            all.stream().mapToLong(w -> w.ledger == null ? 0 : w.ledger.commandsSent()).sum(),
             all.stream().mapToLong(w -> w.pacer.sharedSpacingFallbacks()).sum(),
-            outage, cut.startedAtNanos.get() < 0 ? -1 : cut.startedAtNanos.get() - start);
+            spacing, outage, cut.startedAtNanos.get() < 0 ? -1 : cut.startedAtNanos.get() - start);
       } finally {
         for (Worker w : all) {
           w.close();

@@ -92,6 +92,7 @@ public record PoliteOptions(SimOptions sim, Duration minimumDelay, Duration maxi
           --redis-url URI        the Redis they share (default: redis-server from the PATH)
           --redis-outage-s S     kill Redis once half the pages are out, restart it S s later
           --worker-queue Q       items each worker's pacer holds (default 32)
+          --spacing S            shared (default), local (no Redis) or partition (by host)
           and --mix, --seed, --agent, --fetch-timeout-ms, --slow-ms, --cache-mb, --quiet as
           for simulate
         """, d.sim.origins(), d.sim.checks(), d.minimumDelay.toMillis(),

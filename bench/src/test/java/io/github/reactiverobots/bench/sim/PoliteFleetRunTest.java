@@ -22,7 +22,8 @@ class PoliteFleetRunTest {
 
   @Test
   void fourWorkersOnASharedQueueSpaceEveryOriginAsOnePacerWould() throws Exception {
-    PoliteFleetReport report = new PoliteFleetRun(options(), 4, null, Duration.ZERO, 8).run();
+    PoliteFleetReport report = new PoliteFleetRun(options(), 4, null, Duration.ZERO, 8,
+        PoliteFleetRun.Spacing.SHARED).run();
 
     assertThat(report.polite().completed()).isTrue();
     assertThat(report.polite().errors()).isZero();
@@ -39,7 +40,8 @@ class PoliteFleetRunTest {
   @Test
   void withRedisKilledMidRunEachWorkerKeepsToItsLocalRulesAndFallbacksAreCounted()
       throws Exception {
-    PoliteFleetReport report = new PoliteFleetRun(options(), 4, null, Duration.ofSeconds(2), 8)
+    PoliteFleetReport report = new PoliteFleetRun(options(), 4, null, Duration.ofSeconds(2), 8,
+        PoliteFleetRun.Spacing.SHARED)
         .run();
 
     assertThat(report.polite().completed()).isTrue();

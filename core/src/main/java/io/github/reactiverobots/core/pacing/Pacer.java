@@ -2,7 +2,9 @@ package io.github.reactiverobots.core.pacing;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.model.Pacing;
+import io.github.reactiverobots.core.model.RetryAfter;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -12,6 +14,7 @@ import java.util.function.Function;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.FluxSink;
+import reactor.core.publisher.Mono;
 
 /**
  * Politeness as an operator (SEMANTICS.md §10): takes a stream of work items, each with a URL,
@@ -142,6 +145,44 @@ public final class Pacer {
     Objects.requireNonNull(pacing, "pacing");
     return Duration.ofNanos(Spacing.of(pacing, settings.minimumDelayNanos(),
         settings.maximumDelayNanos()).intervalNanos());
+  }
+
+  /**
+   * The pacing a frontier that owns the queue must apply to {@code url}'s origin, by this
+   * pacer's rules: see {@link QueuePacing}. Hand it over after each robots.txt lookup that may
+   * have changed it, and after each 429 or 503, e.g. to url-frontier:
+   *
+   * <pre>{@code
+   * pacer.queuePacing(url, res.responseHeaders().get("Retry-After"))
+   *     .subscribe(p -> {
+   *       frontier.setDelay(p.queueKey(), p.delaySeconds());
+   *       frontier.blockQueueUntil(p.queueKey(), p.blockUntilEpochSeconds(Instant.now()));
+   *     });
+   * }</pre>
+   *
+   * @param url an absolute http(s) URL of the origin
+   * @param retryAfter a {@code Retry-After} value the crawler got from the origin (seconds or
+   *     an HTTP-date, relative to the pacer's clock; capped at the maximum backoff), or null
+   * @return the pacing, once the origin's rules are known; an error for an invalid URL or a
+   *     closed cache
+   */
+  public Mono<QueuePacing> queuePacing(String url, String retryAfter) {
+    Objects.requireNonNull(url, "url");
+    return cache.rules(url).map(rules -> {
+      Instant now = settings.clock().instant();
+      Pacing pacing = rules.pacing(agent);
+      Spacing spacing = Spacing.of(pacing, settings.minimumDelayNanos(),
+          settings.maximumDelayNanos());
+      Instant retryUntil = retryAfter == null ? null : RetryAfter.parse(retryAfter, now)
+          .map(d -> now.plusNanos(Math.min(Spacing.saturatedNanos(d),
+              settings.maximumBackoffNanos())))
+          .orElse(null);
+      boolean disallowAll = rules.isBlanket()
+          && !rules.check(rules.origin() + "/", agent).allowed();
+      return new QueuePacing(rules.origin(), Duration.ofNanos(spacing.intervalNanos()),
+          pacing.requestRate().orElse(null), spacing.window(), retryUntil, disallowAll,
+          disallowAll ? rules.state().expiresAt() : null);
+    });
   }
 
   /**
