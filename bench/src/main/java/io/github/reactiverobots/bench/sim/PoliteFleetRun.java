@@ -118,9 +118,12 @@ public final class PoliteFleetRun {
     PoliteOptions options = PoliteOptions.parse(rest.toArray(String[]::new));
     System.err.printf(Locale.ROOT, "simulate --polite --workers %d: %,d origins, %,d pages%n",
         fleet.workers(), options.sim().origins(), options.sim().checks());
-    PoliteFleetReport report = new PoliteFleetRun(options, fleet.workers(), fleet.redisUri(),
-        Duration.ofSeconds(outageSeconds), queue, spacing).run();
+    PoliteFleetRun run = new PoliteFleetRun(options, fleet.workers(), fleet.redisUri(),
+        Duration.ofSeconds(outageSeconds), queue, spacing);
+    PoliteFleetReport report = run.run();
     out.print(report.text());
+    run.counts.errorKinds.forEach((k, n) -> out.printf(Locale.ROOT,
+        "  page errors   %,d x %s%n", n.sum(), k));
     return report;
   }
 
@@ -207,7 +210,7 @@ public final class PoliteFleetRun {
             sim.slowDelay(), site);
         RedisProcess redis = redisUri == null && spacing == Spacing.SHARED
             ? RedisProcess.start() : null) {
-      String uri = redisUri != null ? redisUri : redis.uri();
+      String uri = redisUri != null ? redisUri : redis == null ? null : redis.uri();
       FarmResolver resolver = new FarmResolver(farm.address());
       List<Worker> all = new ArrayList<>();
       try {

@@ -51,6 +51,8 @@ public final class PoliteRun {
   private final Corpus corpus;
   final LongAdder released = new LongAdder();
   final LongAdder errors = new LongAdder();
+  /** Page fetches that failed without a response, by exception class and message. */
+  final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
   final LongAdder invalid = new LongAdder();
   final LongAdder cappedReported = new LongAdder();
   final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
@@ -249,6 +251,8 @@ public final class PoliteRun {
             })))
             .onErrorResume(e -> {
               errors.increment();
+              errorKinds.computeIfAbsent(e.getClass().getSimpleName() + ": " + e.getMessage(),
+                  k -> new LongAdder()).increment();
               p.fail();
               return Mono.empty();
             })
