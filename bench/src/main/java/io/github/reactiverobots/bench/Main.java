@@ -4,6 +4,8 @@ import io.github.reactiverobots.bench.compare.AgreementReport;
 import io.github.reactiverobots.bench.compare.CompareCommand;
 import io.github.reactiverobots.bench.jmh.MemoryFootprint;
 import io.github.reactiverobots.bench.sim.PoliteReport;
+import io.github.reactiverobots.bench.sim.PoliteFleetReport;
+import io.github.reactiverobots.bench.sim.PoliteFleetRun;
 import io.github.reactiverobots.bench.sim.PoliteRun;
 import io.github.reactiverobots.bench.sim.SimReport;
 import io.github.reactiverobots.bench.sim.ScanRun;
@@ -30,6 +32,8 @@ public final class Main {
         memory               the retained-memory measurement only
         simulate [options]   the crawl simulator (simulate --help for its options)
         simulate --polite    pages fetched through the Pacer; the farm checks each origin's pace
+        simulate --polite --workers N [--redis-outage-s S]
+                             N workers, one shared queue, spacing shared on Redis
         scan [options]       N new origins once each on a farm of many loopback addresses:
                              outcomes by kind, peak open descriptors (scan --help)
       """;
@@ -63,6 +67,10 @@ public final class Main {
         }
         case "scan" -> System.exit(ScanRun.main(rest, System.out) ? 0 : 1);
         case "simulate" -> {
+          if (List.of(rest).contains("--polite") && List.of(rest).contains("--workers")) {
+            PoliteFleetReport fleet = PoliteFleetRun.main(rest, System.out);
+            System.exit(fleet == null || fleet.held() ? 0 : 1);
+          }
           if (List.of(rest).contains("--polite")) {
             PoliteReport polite = PoliteRun.main(rest, System.out);
             System.exit(polite == null || polite.held() ? 0 : 1);

@@ -202,7 +202,7 @@ public final class FleetSimulator {
 
   /** A redis-server from the PATH on a free loopback port, without persistence. */
   static final class RedisProcess implements AutoCloseable {
-    private final Process process;
+    private Process process;
     private final int port;
 
     private RedisProcess(Process process, int port) {
@@ -211,11 +211,26 @@ public final class FleetSimulator {
     }
 
     static RedisProcess start() throws IOException, InterruptedException {
-      Path exe = find();
       int port;
       try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
         port = s.getLocalPort();
       }
+      return new RedisProcess(launch(port), port);
+    }
+
+    /** Stops redis-server at once (its data is lost: no persistence). */
+    void kill() throws InterruptedException {
+      process.destroyForcibly();
+      process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    /** Starts a new, empty redis-server on the same port. */
+    void restart() throws IOException, InterruptedException {
+      process = launch(port);
+    }
+
+    private static Process launch(int port) throws IOException, InterruptedException {
+      Path exe = find();
       Path dir = Files.createTempDirectory("simulate-redis");
       Process p = new ProcessBuilder(exe.toString(), "--port", Integer.toString(port), "--bind",
           "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString())
@@ -244,7 +259,7 @@ public final class FleetSimulator {
         p.destroyForcibly();
         throw new IOException("redis-server did not start", e);
       }
-      return new RedisProcess(p, port);
+      return p;
     }
 
     private static Path find() {

@@ -88,6 +88,11 @@ public record PoliteOptions(SimOptions sim, Duration minimumDelay, Duration maxi
           --retry-after-s S      the Retry-After of that 503 (default %d)
           --concurrency C        page fetches in flight (default %d)
           --max-seconds S        stop after S seconds (default %d)
+          --workers N            N workers on one shared queue, spacing shared on Redis
+          --redis-url URI        the Redis they share (default: redis-server from the PATH)
+          --redis-outage-s S     kill Redis once half the pages are out, restart it S s later
+          --worker-queue Q       items each worker's pacer holds (default 32)
+          --spacing S            shared (default), local (no Redis) or partition (by host)
           and --mix, --seed, --agent, --fetch-timeout-ms, --slow-ms, --cache-mb, --quiet as
           for simulate
         """, d.sim.origins(), d.sim.checks(), d.minimumDelay.toMillis(),

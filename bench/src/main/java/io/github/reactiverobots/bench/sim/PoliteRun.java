@@ -51,6 +51,8 @@ public final class PoliteRun {
   private final Corpus corpus;
   final LongAdder released = new LongAdder();
   final LongAdder errors = new LongAdder();
+  /** Page fetches that failed without a response, by exception class and message. */
+  final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
   final LongAdder invalid = new LongAdder();
   final LongAdder cappedReported = new LongAdder();
   final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
@@ -129,7 +131,7 @@ public final class PoliteRun {
    * What each origin's robots.txt says to the agent, read from the bytes the farm serves (or no
    * pacing for an origin whose robots.txt is not a 2xx).
    */
-  private static Pacing[] servedRules(OriginFarm farm, int origins, String agent) {
+  static Pacing[] servedRules(OriginFarm farm, int origins, String agent) {
     Pacing[] rules = new Pacing[origins];
     for (int i = 0; i < rules.length; i++) {
       rules[i] = switch (farm.behaviour(i)) {
@@ -145,7 +147,7 @@ public final class PoliteRun {
    * The origins to crawl: all but those whose visit-time window does not stay open from
    * {@code now} for the whole run (their pages would wait for it past the time bound).
    */
-  private static boolean[] openThroughout(Pacing[] rules, Instant now, Duration run) {
+  static boolean[] openThroughout(Pacing[] rules, Instant now, Duration run) {
     boolean[] crawled = new boolean[rules.length];
     for (int i = 0; i < rules.length; i++) {
       VisitTime w = rules[i].visitTime().orElse(null);
@@ -157,7 +159,7 @@ public final class PoliteRun {
   }
 
   /** The page URLs: {@code checks / origins} corpus paths per crawled origin, interleaved. */
-  private List<String> pageUrls(boolean[] crawled) {
+  List<String> pageUrls(boolean[] crawled) {
     SimOptions sim = options.sim();
     String[] paths = corpus.rows().stream().map(UrlRow::path)
         .filter(PoliteRun::requestable).distinct()
@@ -189,7 +191,7 @@ public final class PoliteRun {
     }
   }
 
-  private HttpClient httpClient(FarmResolver resolver) {
+  HttpClient httpClient(FarmResolver resolver) {
     SimOptions sim = options.sim();
     return HttpClient.create()
         .resolver(resolver)
@@ -228,7 +230,7 @@ public final class PoliteRun {
     return paced.get();
   }
 
-  private Mono<Void> handle(HttpClient http, Paced<String> p) {
+  Mono<Void> handle(HttpClient http, Paced<String> p) {
     switch (p.kind()) {
       case DISALLOWED -> {
         disallowed.computeIfAbsent(p.verdict().orElseThrow().reason(), r -> new LongAdder())
@@ -249,6 +251,8 @@ public final class PoliteRun {
             })))
             .onErrorResume(e -> {
               errors.increment();
+              errorKinds.computeIfAbsent(e.getClass().getSimpleName() + ": " + e.getMessage(),
+                  k -> new LongAdder()).increment();
               p.fail();
               return Mono.empty();
             })

@@ -23,6 +23,10 @@ final class PoliteSite implements FarmPages {
   static final String[] PACING_LINES = {"Crawl-delay: 0.5", "Crawl-delay: 1", "Crawl-delay: 2",
       "Request-rate: 1/1s", "Request-rate: 2/3s", "Request-rate: 1/2s"};
   private static final byte[] PAGE = "a page\n".getBytes(StandardCharsets.US_ASCII);
+  /** The request header naming the simulated worker that sent a page request (0 to 63). */
+  static final String WORKER_HEADER = "X-Sim-Worker";
+  /** Workers told apart at most. */
+  static final int MAX_WORKERS = 64;
 
   private final String[] pacingLine;
   private final boolean[] busy;
@@ -31,6 +35,10 @@ final class PoliteSite implements FarmPages {
   private final AtomicLongArray smallestGap;
   private final AtomicLongArray gapAfterRetry;
   private final AtomicIntegerArray pageRequests;
+  /** Per origin and worker (origin * workers + worker): last arrival, smallest gap. */
+  private final int workers;
+  private final AtomicLongArray workerLastArrival;
+  private final AtomicLongArray workerSmallestGap;
 
   /**
    * @param origins how many origins
@@ -41,6 +49,24 @@ final class PoliteSite implements FarmPages {
    */
   PoliteSite(int origins, long seed, double pacedPercent, double busyPercent,
       int retryAfterSeconds) {
+    this(origins, seed, pacedPercent, busyPercent, retryAfterSeconds, 1);
+  }
+
+  /**
+   * A site that also records, per origin, the smallest gap between two page requests of one
+   * worker (named by {@link #WORKER_HEADER}).
+   *
+   * @param workers how many workers, 1 to {@link #MAX_WORKERS}
+   */
+  PoliteSite(int origins, long seed, double pacedPercent, double busyPercent,
+      int retryAfterSeconds, int workers) {
+    this.workers = workers;
+    workerLastArrival = new AtomicLongArray(origins * workers);
+    workerSmallestGap = new AtomicLongArray(origins * workers);
+    for (int i = 0; i < origins * workers; i++) {
+      workerSmallestGap.set(i, Long.MAX_VALUE);
+      workerLastArrival.set(i, Long.MIN_VALUE);
+    }
     pacingLine = new String[origins];
     busy = new boolean[origins];
     SplittableRandom random = new SplittableRandom(seed ^ 0x5DEECE66DL);
@@ -83,6 +109,11 @@ final class PoliteSite implements FarmPages {
     if (n == 2 && busy[index]) {
       gapAfterRetry.set(index, now - previous);
     }
+    int w = worker(req.requestHeaders().get(WORKER_HEADER));
+    long ownPrevious = workerLastArrival.getAndSet(index * workers + w, now);
+    if (ownPrevious != Long.MIN_VALUE) {
+      workerSmallestGap.accumulateAndGet(index * workers + w, now - ownPrevious, Math::min);
+    }
     if (n == 1 && busy[index]) {
       return res.status(HttpResponseStatus.SERVICE_UNAVAILABLE)
           .header(HttpHeaderNames.RETRY_AFTER, Integer.toString(retryAfterSeconds))
@@ -92,6 +123,30 @@ final class PoliteSite implements FarmPages {
         .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(PAGE.length))
         .sendByteArray(Mono.just(PAGE))
         .then();
+  }
+
+  private int worker(String header) {
+    if (header == null || workers == 1) {
+      return 0;
+    }
+    try {
+      int w = Integer.parseInt(header);
+      return w >= 0 && w < workers ? w : 0;
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  /**
+   * The smallest gap between two page requests of origin {@code index} from one worker, over
+   * the workers, or MAX_VALUE.
+   */
+  long smallestWorkerGapNanos(int index) {
+    long min = Long.MAX_VALUE;
+    for (int w = 0; w < workers; w++) {
+      min = Math.min(min, workerSmallestGap.get(index * workers + w));
+    }
+    return min;
   }
 
   /** The generated pacing line origin {@code index} serves, or null. */

@@ -12,6 +12,13 @@ import java.util.Optional;
  */
 public record RequestRate(int requests, Duration period) {
   /**
+   * The longest period {@link #parse} gives: a longer one (however many digits, even one whose
+   * seconds overflow a {@code long}) is clamped to it, a year, which already means "hardly
+   * ever"; a pacer then caps it further at its maximum delay.
+   */
+  public static final Duration LONGEST_PERIOD = Duration.ofDays(365);
+
+  /**
    * Validates the rate.
    *
    * @param requests requests allowed per period
@@ -32,13 +39,17 @@ public record RequestRate(int requests, Duration period) {
    * @return {@code requests} divided by the period in seconds
    */
   public double perSecond() {
-    return requests / (period.toNanos() / 1e9);
+    // Not toNanos(): a period over 292 years would overflow it.
+    return requests / (period.getSeconds() + period.getNano() / 1e9);
   }
 
   /**
    * Parses {@code n/m} with an optional unit on {@code m}: {@code s} (default), {@code m} or
    * {@code h}, e.g. {@code 1/10s}, {@code 3/1m}. White space around the parts is ignored and the
-   * unit may be upper-case; {@code n} and {@code m} are 1 to 9 digits, at least 1.
+   * unit may be upper-case; {@code n} and {@code m} are digits, at least 1. An absurd value is
+   * clamped, never dropped: a period longer than {@link #LONGEST_PERIOD} (say
+   * {@code 1/2562047788015h}) is that, and more than {@link Integer#MAX_VALUE} requests are that
+   * many.
    *
    * @param value the {@code request-rate} value
    * @return the rate, or empty when {@code value} is not one
@@ -59,15 +70,27 @@ public record RequestRate(int requests, Duration period) {
         per = per.substring(0, per.length() - 1).trim();
       }
     }
-    if (!isDigits(num, 9) || !isDigits(per, 9)) {
+    if (!isDigits(num) || !isDigits(per)) {
       return Optional.empty();
     }
-    int n = Integer.parseInt(num);
-    long m = Long.parseLong(per);
+    long n = clampedNumber(num, Integer.MAX_VALUE);
+    long longest = LONGEST_PERIOD.getSeconds();
+    long m = clampedNumber(per, longest);
     if (n < 1 || m < 1) {
       return Optional.empty();
     }
-    return Optional.of(new RequestRate(n, Duration.ofSeconds(m * unitSeconds)));
+    long seconds = m > longest / unitSeconds ? longest : m * unitSeconds;
+    return Optional.of(new RequestRate((int) n, Duration.ofSeconds(seconds)));
+  }
+
+  /** The value of {@code digits}, or {@code max} when it is larger (any number of digits). */
+  private static long clampedNumber(String digits, long max) {
+    int start = 0;
+    while (start < digits.length() - 1 && digits.charAt(start) == '0') {
+      start++;
+    }
+    String d = digits.substring(start);
+    return d.length() > 18 ? max : Math.min(max, Long.parseLong(d));
   }
 
   /** The more restrictive (fewer requests per second) of two rates; either may be null. */
@@ -81,8 +104,8 @@ public record RequestRate(int requests, Duration period) {
     return b.perSecond() < a.perSecond() ? b : a;
   }
 
-  private static boolean isDigits(String s, int maxLength) {
-    if (s.isEmpty() || s.length() > maxLength) {
+  private static boolean isDigits(String s) {
+    if (s.isEmpty()) {
       return false;
     }
     for (int i = 0; i < s.length(); i++) {

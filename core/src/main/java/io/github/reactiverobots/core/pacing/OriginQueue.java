@@ -32,6 +32,8 @@ final class OriginQueue<T> {
   /** Timers running that keep the origin from releasing: spacing, backoff, visit-time. */
   final List<Disposable> gates = new ArrayList<>(2);
   boolean inReadyQueue;
+  /** The shared-spacing reservation in flight, or null. */
+  Disposable reservation;
   /** The pacing records last seen, and what they mean; null before the first lookup. */
   Pacing pacing;
   Spacing spacing;
@@ -49,13 +51,14 @@ final class OriginQueue<T> {
 
   /** Whether the origin could release now but for its visit-time window and demand. */
   boolean releasable(int concurrency) {
-    return gates.isEmpty() && inFlight.size() < concurrency && !allowed.isEmpty();
+    return gates.isEmpty() && reservation == null && inFlight.size() < concurrency
+        && !allowed.isEmpty();
   }
 
   /** Whether nothing refers to this origin's state any more, so it can be forgotten. */
   boolean idle() {
     return unchecked.isEmpty() && allowed.isEmpty() && parked == 0 && lookup == null
-        && inFlight.isEmpty() && gates.isEmpty() && !inReadyQueue;
+        && inFlight.isEmpty() && gates.isEmpty() && !inReadyQueue && reservation == null;
   }
 
   /**
@@ -74,6 +77,9 @@ final class OriginQueue<T> {
       lookup.dispose();
     }
     gates.forEach(Disposable::dispose);
+    if (reservation != null) {
+      reservation.dispose();
+    }
     inFlight.forEach(p -> p.lease.dispose());
   }
 }

@@ -53,6 +53,8 @@ public final class Paced<T> {
   private final AtomicBoolean reported = new AtomicBoolean();
   /** The lease timer of a released item; written and read only by its pacing run. */
   Disposable lease;
+  /** The holder of its shared-spacing slot, or null; written before it is emitted. */
+  String holder;
 
   private Paced(Kind kind, T item, String url, Origin origin, Verdict verdict,
       InvalidUrlException error, long waitedNanos, long intervalNanos, boolean capped,

@@ -2,14 +2,19 @@ package io.github.reactiverobots.core.pacing;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.model.Pacing;
+import io.github.reactiverobots.core.model.RetryAfter;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.FluxSink;
+import reactor.core.publisher.Mono;
 
 /**
  * Politeness as an operator (SEMANTICS.md §10): takes a stream of work items, each with a URL,
@@ -43,6 +48,11 @@ import reactor.core.publisher.FluxSink;
  *       interleave origins upstream.
  *   <li>Demand: an item is released only when the subscriber has requested one, so an origin's
  *       interval never elapses on an item that sits in a buffer.
+ *   <li>Across a fleet ({@link PacerBuilder#sharedSpacing}): once the local rules let an origin
+ *       go, its slot is reserved in the fleet's {@link SharedSpacing} (the other origins keep
+ *       being released meanwhile), and each fetch's end is reported there; a ledger that fails
+ *       or answers too late leaves the release to the local rules alone, counted in
+ *       {@link #sharedSpacingFallbacks()} and reported to the listeners.
  * </ul>
  *
  * <p>Items of one origin are emitted in the order they arrived. The returned {@code Flux}
@@ -73,6 +83,9 @@ public final class Pacer {
   private final PacerEvents events = new PacerEvents();
   private final LongAdder waiting = new LongAdder();
   private final LongAdder inFlight = new LongAdder();
+  private final LongAdder sharedFallbacks = new LongAdder();
+  private final String holderPrefix = UUID.randomUUID() + ":";
+  private final AtomicLong holders = new AtomicLong();
 
   Pacer(RobotsCache cache, String agent, PacerBuilder.Settings settings,
       List<PacerListener> listeners) {
@@ -135,6 +148,44 @@ public final class Pacer {
   }
 
   /**
+   * The pacing a frontier that owns the queue must apply to {@code url}'s origin, by this
+   * pacer's rules: see {@link QueuePacing}. Hand it over after each robots.txt lookup that may
+   * have changed it, and after each 429 or 503, e.g. to url-frontier:
+   *
+   * <pre>{@code
+   * pacer.queuePacing(url, res.responseHeaders().get("Retry-After"))
+   *     .subscribe(p -> {
+   *       frontier.setDelay(p.queueKey(), p.delaySeconds());
+   *       frontier.blockQueueUntil(p.queueKey(), p.blockUntilEpochSeconds(Instant.now()));
+   *     });
+   * }</pre>
+   *
+   * @param url an absolute http(s) URL of the origin
+   * @param retryAfter a {@code Retry-After} value the crawler got from the origin (seconds or
+   *     an HTTP-date, relative to the pacer's clock; capped at the maximum backoff), or null
+   * @return the pacing, once the origin's rules are known; an error for an invalid URL or a
+   *     closed cache
+   */
+  public Mono<QueuePacing> queuePacing(String url, String retryAfter) {
+    Objects.requireNonNull(url, "url");
+    return cache.rules(url).map(rules -> {
+      Instant now = settings.clock().instant();
+      Pacing pacing = rules.pacing(agent);
+      Spacing spacing = Spacing.of(pacing, settings.minimumDelayNanos(),
+          settings.maximumDelayNanos());
+      Instant retryUntil = retryAfter == null ? null : RetryAfter.parse(retryAfter, now)
+          .map(d -> now.plusNanos(Math.min(Spacing.saturatedNanos(d),
+              settings.maximumBackoffNanos())))
+          .orElse(null);
+      boolean disallowAll = rules.isBlanket()
+          && !rules.check(rules.origin() + "/", agent).allowed();
+      return new QueuePacing(rules.origin(), Duration.ofNanos(spacing.intervalNanos()),
+          pacing.requestRate().orElse(null), spacing.window(), retryUntil, disallowAll,
+          disallowAll ? rules.state().expiresAt() : null);
+    });
+  }
+
+  /**
    * The agent whose groups decide.
    *
    * @return the crawler's product token, or the string starting with it that was given
@@ -163,6 +214,17 @@ public final class Pacer {
   }
 
   /**
+   * Releases that went ahead under the local rules alone because the
+   * {@linkplain PacerBuilder#sharedSpacing shared spacing} failed or answered too late, since
+   * the pacer was built.
+   *
+   * @return the number of releases
+   */
+  public long sharedSpacingFallbacks() {
+    return sharedFallbacks.sum();
+  }
+
+  /**
    * Adds a listener; it receives events from now on.
    *
    * @param listener the listener
@@ -181,6 +243,15 @@ public final class Pacer {
 
   PacerEvents events() {
     return events;
+  }
+
+  /** A holder name unique across the fleet: this pacer's random prefix and a counter. */
+  String nextHolder() {
+    return holderPrefix + holders.incrementAndGet();
+  }
+
+  void sharedFallback() {
+    sharedFallbacks.increment();
   }
 
   void waitingChanged(long delta) {

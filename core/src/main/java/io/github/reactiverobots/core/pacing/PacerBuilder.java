@@ -29,6 +29,8 @@ public final class PacerBuilder {
   private Duration lease = Duration.ofMinutes(5);
   private Scheduler scheduler = Schedulers.parallel();
   private Clock clock = Clock.systemUTC();
+  private SharedSpacing sharedSpacing;
+  private Duration sharedSpacingWait = Duration.ofMillis(250);
   private final List<PacerListener> listeners = new ArrayList<>();
 
   PacerBuilder(RobotsCache cache) {
@@ -176,6 +178,34 @@ public final class PacerBuilder {
   }
 
   /**
+   * Spaces each origin's requests across a fleet as well: before each release (once the local
+   * rules let the origin go) the pacer reserves the origin's slot in {@code spacing}, and it
+   * reports each fetch's end there, with the pause it applies locally (the interval, or the
+   * {@code Retry-After} or backoff after a slow-down). A denied reservation waits on a timer
+   * as the ledger says, without holding up other origins. Default: none, local spacing only.
+   *
+   * @param spacing the fleet's ledger, e.g. {@code RedisSharedSpacing}
+   * @return this builder
+   */
+  public PacerBuilder sharedSpacing(SharedSpacing spacing) {
+    this.sharedSpacing = Objects.requireNonNull(spacing, "spacing");
+    return this;
+  }
+
+  /**
+   * How long a reservation may take before the pacer releases under its local rules alone,
+   * and reports the fallback ({@link PacerListener#onSharedSpacingFallback}); default 250 ms.
+   *
+   * @param wait positive
+   * @return this builder
+   * @throws IllegalArgumentException if not positive or longer than 3650 days
+   */
+  public PacerBuilder sharedSpacingWait(Duration wait) {
+    this.sharedSpacingWait = requirePositive(wait, "sharedSpacingWait");
+    return this;
+  }
+
+  /**
    * Adds a listener (metrics, tracing).
    *
    * @param listener the listener
@@ -203,14 +233,16 @@ public final class PacerBuilder {
     }
     Settings settings = new Settings(minimumDelay.toNanos(), maximumDelay.toNanos(),
         perOriginConcurrency, perOriginQueue, totalQueue, initialBackoff.toNanos(),
-        maximumBackoff.toNanos(), lease.toNanos(), scheduler, clock);
+        maximumBackoff.toNanos(), lease.toNanos(), scheduler, clock, sharedSpacing,
+        sharedSpacingWait);
     return new Pacer(cache, crawler, settings, listeners);
   }
 
   /** A pacer's settings, durations in nanoseconds. */
   record Settings(long minimumDelayNanos, long maximumDelayNanos, int perOriginConcurrency,
       int perOriginQueue, int totalQueue, long initialBackoffNanos, long maximumBackoffNanos,
-      long leaseNanos, Scheduler scheduler, Clock clock) {}
+      long leaseNanos, Scheduler scheduler, Clock clock, SharedSpacing sharedSpacing,
+      Duration sharedSpacingWait) {}
 
   private static Duration requireNonNegative(Duration d, String what) {
     Objects.requireNonNull(d, what);

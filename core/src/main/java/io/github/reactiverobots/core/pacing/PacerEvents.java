@@ -39,6 +39,10 @@ final class PacerEvents {
     each(l -> l.onSlowedDown(origin, status, pause));
   }
 
+  void sharedSpacingFallback(Origin origin) {
+    each(l -> l.onSharedSpacingFallback(origin));
+  }
+
   private void each(Consumer<PacerListener> event) {
     for (PacerListener l : listeners) {
       try {

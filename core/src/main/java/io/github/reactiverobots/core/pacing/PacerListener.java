@@ -63,4 +63,12 @@ public interface PacerListener {
    * @param pause how long the origin now waits before its next release
    */
   default void onSlowedDown(Origin origin, int status, Duration pause) {}
+
+  /**
+   * A release went ahead under the pacer's local rules alone because its
+   * {@link SharedSpacing} failed, answered nothing or answered too late.
+   *
+   * @param origin the origin released
+   */
+  default void onSharedSpacingFallback(Origin origin) {}
 }

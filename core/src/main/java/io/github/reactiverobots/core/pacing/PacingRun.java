@@ -43,6 +43,8 @@ final class PacingRun<T> implements Paced.Reporter {
   private final Publisher<? extends T> items;
   private final Function<? super T, String> urlOf;
   private final FluxSink<Paced<T>> sink;
+  /** The shared spacing's calls, or null without one. */
+  private final SharedSlots shared;
 
   private final Queue<Runnable> events = Queues.<Runnable>unboundedMultiproducer().get();
   private final AtomicInteger wip = new AtomicInteger();
@@ -54,9 +56,12 @@ final class PacingRun<T> implements Paced.Reporter {
   private final ArrayDeque<Arrival<T>> parked = new ArrayDeque<>();
   private PacingSource<T> source;
   private long demand;
+  /** Shared-spacing reservations in flight: each has one unit of demand set aside. */
+  private int reservations;
   private int held;
   private int inFlight;
-  private boolean terminated;
+  /** Volatile only so that a report after the end can see it without the loop. */
+  private volatile boolean terminated;
 
   PacingRun(Pacer pacer, Publisher<? extends T> items, Function<? super T, String> urlOf,
       FluxSink<Paced<T>> sink) {
@@ -65,6 +70,8 @@ final class PacingRun<T> implements Paced.Reporter {
     this.items = items;
     this.urlOf = urlOf;
     this.sink = sink;
+    this.shared = settings.sharedSpacing() == null ? null : new SharedSlots(
+        settings.sharedSpacing(), settings.sharedSpacingWait(), settings.scheduler());
   }
 
   /** Wires the sink and subscribes to the source. */
@@ -200,7 +207,7 @@ final class PacingRun<T> implements Paced.Reporter {
   }
 
   private void emit() {
-    while (demand > 0 && !sink.isCancelled()) {
+    while (demand > reservations && !sink.isCancelled()) {
       Paced<T> out = outbox.poll();
       if (out != null) {
         deliver(out);
@@ -215,18 +222,60 @@ final class PacingRun<T> implements Paced.Reporter {
         long closed = q.spacing.untilWindowOpens(settings.clock().instant());
         if (closed > 0) {
           gate(q, closed);
+        } else if (shared != null) {
+          reserve(q);
         } else {
-          release(q);
+          release(q, null);
         }
       }
     }
   }
 
-  private void release(OriginQueue<T> q) {
+  /**
+   * Asks the shared spacing for {@code q}'s slot, one unit of demand set aside for it; the
+   * origin stays out of the ready queue until the answer (or the wait) comes.
+   */
+  private void reserve(OriginQueue<T> q) {
+    String holder = pacer.nextHolder();
+    SharedSpacing.Request request = new SharedSpacing.Request(holder,
+        Duration.ofNanos(q.spacing.intervalNanos()), q.spacing.window(),
+        settings.perOriginConcurrency(), Duration.ofNanos(settings.leaseNanos()));
+    reservations++;
+    q.reservation = shared.reserve(q.origin, request,
+        wait -> post(() -> reserved(q, holder, wait)));
+  }
+
+  /** The answer to a reservation: granted, wait, or none (fall back). */
+  private void reserved(OriginQueue<T> q, String holder, Duration wait) {
+    q.reservation = null;
+    reservations--;
+    if (wait == null) {
+      pacer.sharedFallback();
+      pacer.events().sharedSpacingFallback(q.origin);
+    } else if (!wait.isZero()) {
+      gate(q, Spacing.saturatedNanos(wait));
+      consider(q);
+      return;
+    }
+    // Granted, or the local rules alone: they let the origin go when it was reserved.
+    if (q.releasable(settings.perOriginConcurrency())) {
+      release(q, holder);
+    } else {
+      if (wait != null) {
+        // A local rule closed meanwhile (another fetch's end): the slot goes back unused.
+        shared.finish(q.origin, holder, Duration.ZERO);
+      }
+      consider(q);
+    }
+    forgetIfIdle(q);
+  }
+
+  private void release(OriginQueue<T> q, String holder) {
     Waiting<T> w = q.allowed.poll();
     Arrival<T> a = w.arrival();
     long waited = now() - a.arrivedNanos();
     Paced<T> p = Paced.released(a.item(), a.url(), q.origin, w.verdict(), waited, q.spacing, this);
+    p.holder = holder;
     q.inFlight.add(p);
     inFlight++;
     pacer.inFlightChanged(1);
@@ -253,6 +302,13 @@ final class PacingRun<T> implements Paced.Reporter {
 
   @Override
   public void report(Paced<?> paced, int status, String retryAfter) {
+    if (terminated) {
+      // Nothing paces the origin here any more; the fleet still learns the slot is free.
+      if (paced.holder != null) {
+        shared.finish(paced.origin().orElseThrow(), paced.holder, paced.interval());
+      }
+      return;
+    }
     post(() -> finished(paced, status, retryAfter));
   }
 
@@ -269,16 +325,17 @@ final class PacingRun<T> implements Paced.Reporter {
     pacer.inFlightChanged(-1);
     p.lease.dispose();
     long interval = q.spacing.intervalNanos();
+    long pause = interval;
     if (status == 0 || status == 429 || status == 503) {
       q.slowdowns++;
-      long pause = Math.max(interval, pause(q, status, retryAfter));
+      pause = Math.max(interval, pause(q, status, retryAfter));
       pacer.events().slowedDown(q.origin, status, Duration.ofNanos(pause));
-      gate(q, pause);
-    } else {
-      if (status > 0) {
-        q.slowdowns = 0;
-      }
-      gate(q, interval);
+    } else if (status > 0) {
+      q.slowdowns = 0;
+    }
+    gate(q, pause);
+    if (p.holder != null) {
+      shared.finish(q.origin, p.holder, Duration.ofNanos(pause));
     }
     consider(q);
     forgetIfIdle(q);

@@ -127,4 +127,30 @@ class PacerRulesTest {
           "slow.test REQUEST_RATE PT2H -> PT30S");
     }
   }
+
+  @Test
+  void aRequestRateWhosePeriodOverflowsIsCappedAtTheMaximumDelayLikeAnyLongOne() {
+    List<String> capped = new ArrayList<>();
+    try (PacerHarness h = new PacerHarness()
+        .serve("http://overflow.test", "User-agent: *\nRequest-rate: 1/2562047788015h\n")
+        .serve("http://long.test", "User-agent: *\nRequest-rate: 1/10000000h\n")) {
+      Pacer pacer = h.pacer(b -> b.minimumDelay(Duration.ofMillis(100))
+          .maximumDelay(Duration.ofSeconds(30))
+          .listener(new PacerListener() {
+            @Override
+            public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
+              capped.add(origin.host() + " " + what + " -> " + applied);
+            }
+          }));
+      Crawl<String> c = h.crawl(pacer, Flux.concat(pages("http://overflow.test", 2),
+          pages("http://long.test", 2)));
+
+      h.advance(Duration.ofMinutes(1));
+
+      assertThat(c.releaseTimes("http://overflow.test")).isEqualTo(seconds(0, 30));
+      assertThat(c.releaseTimes("http://long.test")).isEqualTo(seconds(0, 30));
+      assertThat(capped).containsExactlyInAnyOrder("overflow.test REQUEST_RATE -> PT30S",
+          "long.test REQUEST_RATE -> PT30S");
+    }
+  }
 }

@@ -52,6 +52,23 @@ class RecordSemanticsTest {
   }
 
   @Test
+  void anAbsurdRequestRateIsClampedNeverDropped() {
+    RobotsTxt robots = rfc("User-agent: a\nRequest-rate: 1/2562047788015h\nDisallow: /a\n"
+        + "User-agent: b\nRequest-rate: 1/10000000h\nDisallow: /b\n"
+        + "User-agent: c\nRequest-rate: 99999999999999999999999/0001s\nDisallow: /c\n"
+        + "User-agent: d\nRequest-rate: 1/99999999999999999999999999\nDisallow: /d\n"
+        + "User-agent: e\nRequest-rate: 0/99999999999999999999\nDisallow: /e\n");
+    Duration year = RequestRate.LONGEST_PERIOD;
+    assertThat(robots.forAgent("a").requestRate()).contains(new RequestRate(1, year));
+    assertThat(robots.forAgent("b").requestRate()).contains(new RequestRate(1, year));
+    assertThat(robots.forAgent("c").requestRate())
+        .contains(new RequestRate(Integer.MAX_VALUE, Duration.ofSeconds(1)));
+    assertThat(robots.forAgent("d").requestRate()).contains(new RequestRate(1, year));
+    assertThat(robots.forAgent("e").requestRate()).isEmpty();
+    assertThat(new RequestRate(1, Duration.ofDays(365L * 1000)).perSecond()).isPositive();
+  }
+
+  @Test
   void visitTimeIsAUtcWindowAndMergedGroupsKeepTheShortest() {
     RobotsTxt robots = rfc("User-agent: a\nVisit-time: 0100-0500\nDisallow: /1\nUser-agent: a\n"
         + "Visit-time: 2300-0100\nDisallow: /2\nUser-agent: b\nVisit-time: 2500-0100\n");
