@@ -12,8 +12,9 @@ package io.github.reactiverobots.core.url;
  *                         label starts with a digit, dotted-decimal IPv4 exactly as serialised
  *                         (four parts, 0 to 255, no leading zero)
  *   :port                 optional: 1 to 65535 in decimal without a leading zero
- *   rest                  empty or starting with / ? #; no control character, DEL or \ anywhere,
- *                         not ending in a space
+ *   rest                  empty or starting with / ? #; printable ASCII but \ (a path as the
+ *                         URL Standard serialises it: nothing left to encode), not ending in a
+ *                         space
  * </pre>
  *
  * <p>For such a URL the splitter's answer is known without running it: the host normalises to
@@ -22,7 +23,7 @@ package io.github.reactiverobots.core.url;
  * too unless it is the scheme's default), and the path is the rest up to any {@code #}, with
  * {@code /} put first when it is empty or starts with {@code ?}. Everything else (upper case,
  * {@code %}, {@code @}, {@code \}, IDN, numeric IPv4 forms, IPv6, empty labels, leading zeros,
- * surrounding spaces, controls) is refused, never guessed. Stateless and thread-safe.
+ * surrounding spaces, controls, non-ASCII paths) is refused, never guessed. Stateless and thread-safe.
  */
 final class CanonicalUrls {
   /** Returned by {@link #scan} for a URL the fast path does not take. */
@@ -95,7 +96,7 @@ final class CanonicalUrls {
       }
       for (; i < n; i++) {
         c = url.charAt(i);
-        if (c < 0x20 || c == 0x7f || c == '\\') {
+        if (c < 0x20 || c >= 0x7f || c == '\\') {
           return REFUSED;
         }
       }
