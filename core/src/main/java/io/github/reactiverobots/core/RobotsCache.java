@@ -81,7 +81,7 @@ public final class RobotsCache implements AutoCloseable {
   private final CachePolicy policy;
   private final OriginResolver resolver;
   private final RecentOrigins recentOrigins = new RecentOrigins();
-  private final WarmPath warmPath = new WarmPath();
+  private final WarmPath warmPath = new WarmPath(recentOrigins);
   private final CrawlerIdentity crawler;
   private final int checkAllConcurrency;
   private final boolean closeFetcher;

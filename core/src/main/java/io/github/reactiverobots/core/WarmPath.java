@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.internal.url.RecentOrigins;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.core.url.SplitUrl;
@@ -14,7 +15,9 @@ import io.github.reactiverobots.core.url.SplitUrl;
  * frequency, expiry and residency bookkeeping see every check.
  *
  * <p>The index is direct-mapped; a collision overwrites the slot and the next check of the
- * evicted origin builds its {@link Origin} again. Slots hold immutable values with final fields,
+ * evicted origin asks the cache's {@link RecentOrigins} again, which gives the instance the fetch
+ * used when it still remembers it: that instance is the store's key, so the store finds the entry
+ * by identity instead of comparing key strings it would have to load. Slots hold immutable values with final fields,
  * written and read racily, which is safe. Thread-safe.
  */
 final class WarmPath {
@@ -24,14 +27,19 @@ final class WarmPath {
   private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[256]);
 
   private final Slot[] slots = new Slot[1 << SLOT_BITS];
+  private final RecentOrigins recent;
+
+  WarmPath(RecentOrigins recent) {
+    this.recent = recent;
+  }
 
   /** A remembered origin and its key. */
   private record Slot(String key, Origin origin) {}
 
   /**
    * The origin of {@code url}, whose key is {@code url[0, keyLength)} (see {@link
-   * SplitUrl#originKeyLength}): the remembered one when the index holds it, else a new one,
-   * then remembered.
+   * SplitUrl#originKeyLength}): the remembered one when the index holds it, else the one
+   * {@link RecentOrigins} gives, then remembered.
    */
   Origin origin(String url, int keyLength) {
     int h = 0;
@@ -43,7 +51,7 @@ final class WarmPath {
     if (slot != null && slot.key.length() == keyLength && url.startsWith(slot.key)) {
       return slot.origin;
     }
-    Origin origin = SplitUrl.of(url).origin();
+    Origin origin = recent.locate(url).origin();
     slots[index] = new Slot(origin.key(), origin);
     return origin;
   }

@@ -2,6 +2,7 @@ package io.github.reactiverobots.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.internal.url.RecentOrigins;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.testing.Corpus;
@@ -75,7 +76,7 @@ class WarmPathTest {
   void originsThatShareAnIndexSlotEachFindTheirOwnEntry() {
     FakeFetcher fetcher = new FakeFetcher().otherwise(CacheFixture.ok(
         "User-agent: *\nDisallow: /private\n"));
-    WarmPath index = new WarmPath();
+    WarmPath index = new WarmPath(new RecentOrigins());
     // More origins than slots: collisions overwrite, each lookup still gives its own origin.
     for (int i = 0; i < 40_000; i++) {
       String url = "http://o" + i + ".example/p";
