@@ -13,6 +13,7 @@ import io.github.reactiverobots.core.model.Usage;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.core.url.SplitUrl;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -81,6 +82,7 @@ public final class RobotsCache implements AutoCloseable {
   private final CachePolicy policy;
   private final OriginResolver resolver;
   private final RecentOrigins recentOrigins = new RecentOrigins();
+  private final WarmPath warmPath = new WarmPath(recentOrigins);
   private final CrawlerIdentity crawler;
   private final int checkAllConcurrency;
   private final boolean closeFetcher;
@@ -386,17 +388,20 @@ public final class RobotsCache implements AutoCloseable {
     Objects.requireNonNull(url, "url");
     String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
     ensureOpen();
-    Located target = recentOrigins.locate(url);
+    int keyLength = SplitUrl.originKeyLength(url);
+    Located target = keyLength < 0 ? recentOrigins.locate(url) : null;
+    Origin origin = target == null ? warmPath.origin(url, keyLength) : target.origin();
     boolean timed = events.active();
     long start = timed ? System.nanoTime() : 0;
     long now = time.nanos();
-    Entry entry = resolver.peek(target.origin(), now);
+    Entry entry = resolver.peek(origin, now);
     if (entry == null) {
       return Optional.empty();
     }
-    Verdict v = entry.verdict(target, userAgent, now);
+    Verdict v = target == null ? WarmPath.verdict(entry, url, keyLength, userAgent, now)
+        : entry.verdict(target, userAgent, now);
     if (timed) {
-      events.lookup(target.origin(), entry.isHit(now) ? Lookup.HIT : Lookup.STALE);
+      events.lookup(origin, entry.isHit(now) ? Lookup.HIT : Lookup.STALE);
       events.verdict(v, System.nanoTime() - start);
     }
     return Optional.of(v);

@@ -60,6 +60,11 @@ public final class Origin {
     return new Origin(key, effectivePort);
   }
 
+  /** The origin whose canonical form is {@code key}, already checked to be one. */
+  static Origin canonical(String key, int port) {
+    return new Origin(key, port);
+  }
+
   static int defaultPort(String scheme) {
     return HTTPS.equals(scheme) ? 443 : 80;
   }

@@ -34,4 +34,26 @@ public record SplitUrl(Origin origin, String pathAndQuery) {
   public static SplitUrl of(String url) {
     return UrlSplitter.split(url);
   }
+
+  /**
+   * The length of {@code url}'s prefix that is already its origin's {@link Origin#key() key},
+   * when {@code url} is in the canonical form almost every crawled URL has ({@code http} or
+   * {@code https}, a lower-case ASCII host, an optional non-default port, then a path and query
+   * of printable ASCII other than a backslash); -1 for any other input, valid or not. When it
+   * returns {@code n >= 0}, {@code of(url)} gives the origin whose key is
+   * {@code url.substring(0, n)} and the path {@code url.substring(n)} up to any {@code #}, with
+   * {@code /} put first when that is empty or starts with {@code ?}. Reads the characters once
+   * and allocates nothing, so that a lookup keyed by origin can use the URL's own characters.
+   *
+   * @param url the URL
+   * @return the length of the key prefix, or -1
+   */
+  public static int originKeyLength(String url) {
+    long scanned = CanonicalUrls.scan(url);
+    if (scanned == CanonicalUrls.REFUSED) {
+      return -1;
+    }
+    int keyEnd = CanonicalUrls.keyEnd(url, scanned);
+    return keyEnd == CanonicalUrls.authorityEnd(scanned) ? keyEnd : -1;
+  }
 }

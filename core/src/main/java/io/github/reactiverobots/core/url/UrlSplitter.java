@@ -32,6 +32,15 @@ final class UrlSplitter {
     if (url == null) {
       throw new InvalidUrlException(null, "URL is null");
     }
+    SplitUrl canonical = CanonicalUrls.split(url);
+    return canonical != null ? canonical : splitFully(url);
+  }
+
+  /** {@link #split} without the fast path: what {@link CanonicalUrls} must agree with. */
+  static SplitUrl splitFully(String url) {
+    if (url == null) {
+      throw new InvalidUrlException(null, "URL is null");
+    }
     int start = 0;
     int end = url.length();
     while (start < end && url.charAt(start) <= ' ') {

@@ -30,7 +30,7 @@ import java.util.Arrays;
  * final fields.
  */
 public final class RecentOrigins {
-  private static final int SLOT_BITS = 12;
+  private static final int SLOT_BITS = 14;
   private static final long HTTPS = word("https://".getBytes(StandardCharsets.US_ASCII), 0);
   private static final long HTTP = word("http://x".getBytes(StandardCharsets.US_ASCII), 0);
   private static final long SEVEN_BYTES = 0x00FFFFFFFFFFFFFFL;

@@ -1,0 +1,86 @@
+package io.github.reactiverobots.core;
+
+import io.github.reactiverobots.core.internal.url.RecentOrigins;
+import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.core.url.SplitUrl;
+
+/**
+ * The allocation-free part of a warm check of a canonical URL (one {@link
+ * SplitUrl#originKeyLength} accepts, whose first {@code keyLength} characters are its origin's
+ * key): the origin found from the URL's own characters in a small front index (a hash of the key
+ * span, the remembered key compared in place), and the path matched from a per-thread byte
+ * buffer the URL's path is copied into, instead of a new {@link Origin}, key string, path string
+ * and byte array per check. The entry itself still comes from the store (Caffeine), so its
+ * frequency, expiry and residency bookkeeping see every check.
+ *
+ * <p>The index is direct-mapped; a collision overwrites the slot and the next check of the
+ * evicted origin asks the cache's {@link RecentOrigins} again, which gives the instance the fetch
+ * used when it still remembers it: that instance is the store's key, so the store finds the entry
+ * by identity instead of comparing key strings it would have to load. Slots hold immutable values with final fields,
+ * written and read racily, which is safe. Thread-safe.
+ */
+final class WarmPath {
+  private static final int SLOT_BITS = 14;
+  /** Paths up to this many bytes reuse the thread's buffer; longer ones get their own array. */
+  private static final int KEPT_BUFFER = 4096;
+  private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[256]);
+
+  private final Slot[] slots = new Slot[1 << SLOT_BITS];
+  private final RecentOrigins recent;
+
+  WarmPath(RecentOrigins recent) {
+    this.recent = recent;
+  }
+
+  /** A remembered origin and its key. */
+  private record Slot(String key, Origin origin) {}
+
+  /**
+   * The origin of {@code url}, whose key is {@code url[0, keyLength)} (see {@link
+   * SplitUrl#originKeyLength}): the remembered one when the index holds it, else the one
+   * {@link RecentOrigins} gives, then remembered.
+   */
+  Origin origin(String url, int keyLength) {
+    int h = 0;
+    for (int i = 0; i < keyLength; i++) {
+      h = 31 * h + url.charAt(i);
+    }
+    int index = (h ^ h >>> SLOT_BITS ^ h >>> 2 * SLOT_BITS) & (slots.length - 1);
+    Slot slot = slots[index];
+    if (slot != null && slot.key.length() == keyLength && url.startsWith(slot.key)) {
+      return slot.origin;
+    }
+    Origin origin = recent.locate(url).origin();
+    slots[index] = new Slot(origin.key(), origin);
+    return origin;
+  }
+
+  /**
+   * The verdict of {@code entry} for the path of the canonical {@code url} after its key
+   * ({@code url[keyLength, ...)} up to any {@code #}) and {@code agent}, at {@code now}.
+   */
+  static Verdict verdict(Entry entry, String url, int keyLength, String agent, long now) {
+    int hash = url.indexOf('#', keyLength);
+    int to = hash < 0 ? url.length() : hash;
+    // A path that starts with '?' is matched as "/?..." (the splitter's path); "" as "/".
+    int slash = to > keyLength && url.charAt(keyLength) == '?' ? 1 : 0;
+    int length = to - keyLength + slash;
+    byte[] buffer = BUFFER.get();
+    if (buffer.length < length) {
+      buffer = new byte[Math.max(length, 2 * buffer.length)];
+      if (buffer.length <= KEPT_BUFFER) {
+        BUFFER.set(buffer);
+      }
+    }
+    buffer[0] = '/';
+    copyAscii(url, keyLength, to, buffer, slash);
+    return entry.rulesFor(agent).check(buffer, 0, length, entry.stateAt(now));
+  }
+
+  /** Copies {@code url[from, to)}, ASCII (checked by the canonical scan), as bytes. */
+  @SuppressWarnings("deprecation")
+  private static void copyAscii(String url, int from, int to, byte[] into, int at) {
+    url.getBytes(from, to, into, at);
+  }
+}
