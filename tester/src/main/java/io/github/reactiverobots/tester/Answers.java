@@ -73,7 +73,9 @@ final class Answers {
   /** The explanation as tab-separated lines ({@code groups}, {@code path}, ...). */
   static List<String> explainLines(Explanation e) {
     List<String> out = new ArrayList<>();
-    out.add("chain\t" + String.join(" > ", e.chain()));
+    out.add("product-token\t" + (CrawlerIdentity.isProductToken(e.agent()) ? "yes" : "no")
+        + "\t" + Text.printable(e.agent()));
+    out.add("chain\t" + Text.printable(String.join(" > ", e.chain())));
     out.add("groups\t" + groupLines(e.groups()) + "\t" + e.why());
     out.add("path\t" + Text.printable(e.path()));
     out.add("deciding\t" + e.decidingRule().map(Object::toString).orElse("none"));

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -21,6 +22,10 @@ final class LintCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The robots.txt file.")
   Path file;
 
+  @Option(names = "--stats", description = "Also print the counts Google's parser reports:"
+      + " valid and unknown directives, the last line seen, the sitemaps.")
+  boolean stats;
+
   @Override
   public Integer call() throws Exception {
     byte[] body = RobotsFiles.read(file, profile.options());
@@ -33,6 +38,9 @@ final class LintCommand implements Callable<Integer> {
     }
     if (findings.isEmpty()) {
       root.out.println(name + ": no problems found");
+    }
+    if (stats) {
+      root.out.println(Lints.stats(body, profile.options()));
     }
     RobotsFiles.noteIfCut(file, RobotsTxt.parse(body, profile.options()), root.err);
     return error ? RobotsTester.DISALLOWED : RobotsTester.ALLOWED;

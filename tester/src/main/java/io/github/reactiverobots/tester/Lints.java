@@ -58,6 +58,38 @@ final class Lints {
     return List.copyOf(out);
   }
 
+  /**
+   * The statistics Google's parser reports ({@code robots_test.cc}): directives it knows
+   * ({@code user-agent}, {@code allow}, {@code disallow}, {@code sitemap}), the rest, the last
+   * line holding a directive, and the sitemaps concatenated.
+   */
+  static String stats(byte[] body, ParseOptions options) {
+    int[] counts = new int[3];
+    StringBuilder sitemaps = new StringBuilder();
+    RobotsScanner.scan(ByteBuffer.wrap(body), options, new RobotsParseHandler() {
+      @Override
+      public void onDirective(int line, Directive directive, String value, int column) {
+        counts[2] = line;
+        switch (directive) {
+          case USER_AGENT, ALLOW, DISALLOW -> counts[0]++;
+          case SITEMAP -> {
+            counts[0]++;
+            sitemaps.append(value);
+          }
+          default -> counts[1]++;
+        }
+      }
+
+      @Override
+      public void onUnknown(int line, String key, String value, int keyColumn) {
+        counts[2] = line;
+        counts[1]++;
+      }
+    });
+    return "stats\tvalid-directives=" + counts[0] + "\tunknown-directives=" + counts[1]
+        + "\tlast-line=" + counts[2] + "\tsitemaps=" + Text.printable(sitemaps.toString());
+  }
+
   private static final class Extra implements RobotsParseHandler {
     final List<Finding> found = new ArrayList<>();
     private int rules;
