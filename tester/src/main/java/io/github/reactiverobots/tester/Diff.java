@@ -52,17 +52,16 @@ record Diff(List<String> agents, List<String> urls, List<Flip> flips,
       if (!p0.equals(p1)) {
         changes.add("pacing\t" + Text.printable(agent) + "\t" + shown(p0) + " -> " + shown(p1));
       }
+      List<String> u0 = usage(before, agent);
+      List<String> u1 = usage(after, agent);
+      if (!u0.equals(u1)) {
+        changes.add("usage\t" + Text.printable(agent) + "\t" + shown(u0) + " -> " + shown(u1));
+      }
       for (String url : us) {
         Verdict v0 = before.check(url, agent);
         Verdict v1 = after.check(url, agent);
         if (v0.allowed() != v1.allowed()) {
           flips.add(new Flip(agent, url, v0.allowed(), v1.allowed(), rule(v0), rule(v1)));
-        }
-        List<String> u0 = withoutLines(Answers.usageLines(before, url, agent));
-        List<String> u1 = withoutLines(Answers.usageLines(after, url, agent));
-        if (!u0.equals(u1)) {
-          changes.add("usage\t" + Text.printable(agent) + "\t" + Text.printable(url) + "\t"
-              + shown(u0) + " -> " + shown(u1));
         }
       }
     }
@@ -115,8 +114,13 @@ record Diff(List<String> agents, List<String> urls, List<Flip> flips,
     return v.rule().map(Rule::toString).orElse(Text.reason(v));
   }
 
-  private static List<String> withoutLines(List<String> lines) {
-    return lines.stream().map(l -> l.replaceAll(" \\(line \\d+\\)$", "")).toList();
+  /** The agent's content-usage rules and content signals, without their lines. */
+  private static List<String> usage(RobotsTxt robots, String agent) {
+    List<String> out = new ArrayList<>();
+    robots.forAgent(agent).usageRules().forEach(r -> out.add(r.toString()));
+    Answers.usageLines(robots, "/", agent).stream().filter(l -> l.startsWith("content-signal"))
+        .forEach(out::add);
+    return out.stream().map(l -> l.replaceAll(" \\(line \\d+\\)$", "")).toList();
   }
 
   private static String shown(List<String> parts) {

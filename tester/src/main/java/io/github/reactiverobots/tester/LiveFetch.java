@@ -58,11 +58,11 @@ final class LiveFetch {
       out.add("kept\t" + Duration.between(state.fetchedAt(), state.expiresAt()).toSeconds()
           + "s");
       if (fetched != null) {
-        if (!fetched.hops().isEmpty() || fetched.finalUrl() != null) {
-          List<String> chain = new ArrayList<>(fetched.hops());
-          if (fetched.finalUrl() != null && !chain.contains(fetched.finalUrl())) {
-            chain.add(fetched.finalUrl());
-          }
+        List<String> chain = new ArrayList<>(fetched.hops());
+        if (fetched.finalUrl() != null && !chain.contains(fetched.finalUrl())) {
+          chain.add(fetched.finalUrl());
+        }
+        if (chain.size() > 1) {
           out.add("redirects\t" + Text.printable(String.join(" -> ", chain)));
         }
         if (fetched.hasStatus()) {

@@ -34,7 +34,7 @@ class DiffCommandTest {
         "sitemap\t- https://a.example/old.xml",
         "pacing\tMyBot\tnone -> crawl-delay=2s",
         "checked\t2 agents x 3 URLs\t3 flips");
-    assertThat(run.out()).contains("usage\tGPTBot\thttps://a.example/\tnone -> content-usage");
+    assertThat(run.out()).contains("usage\tGPTBot\tnone -> Content-Usage: / train-ai=n\n");
     // Without lists, the agents and paths come from the files.
     TesterRun derived = TesterRun.of("", "diff", old.toString(), neu.toString());
     assertThat(derived.out()).contains("flip\tgptbot\t/\t").contains("flip\tAnyOtherBot\t/drafts/\t");
