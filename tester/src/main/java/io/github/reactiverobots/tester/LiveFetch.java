@@ -131,7 +131,7 @@ final class LiveFetch {
             cache.close();
             fetcher.close();
           }).subscribeOn(Schedulers.boundedElastic()).subscribe());
-    });
+    }).subscribeOn(Schedulers.boundedElastic()); // building a fetcher reads trust stores
   }
 
   private static Report report(String url, String agent, Profile profile, RobotsRules rules,
