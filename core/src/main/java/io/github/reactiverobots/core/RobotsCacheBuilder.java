@@ -86,8 +86,9 @@ public final class RobotsCacheBuilder {
 
   /**
    * The crawler's identity, set once: its product token selects the robots.txt groups for every
-   * check that names no agent ({@code check(url)}, {@code allowed(url)}...). Default none: then
-   * every check must name its agent.
+   * check that names no agent ({@code check(url)}, {@code allowed(url)}...), and its
+   * {@linkplain CrawlerIdentity#fallbacks() fallback chain} is followed whenever its token is
+   * checked. Default none: then every check must name its agent.
    *
    * @param crawler the identity
    * @return this builder
@@ -480,7 +481,8 @@ public final class RobotsCacheBuilder {
 
   /** The settings as they stand. */
   CacheSettings settings() {
-    return new CacheSettings(new ParseOptions(profile, parseLimit, explicitAgents), crawler,
+    ParseOptions parse = new ParseOptions(profile, parseLimit, explicitAgents);
+    return new CacheSettings(crawler == null ? parse : parse.withFallbacks(crawler), crawler,
         maximumWeight, maximumOrigins, ttlMin, ttlMax, backoffInitial, backoffMax,
         staleCopyWindow, staleWhileRevalidate, allowAllWhenUnreachableTooLong, fetchTimeout,
         checkAllConcurrency, minimumResidency, residencyShare);

@@ -5,23 +5,15 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.reactiverobots.core.parse.RobotsTxt;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.io.PrintStream;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 
@@ -40,7 +32,6 @@ class WithoutOptionalLibrariesTest {
       "Content-Usage: / train-ai=n",
       "");
 
-  @TempDir Path dir;
   private URLClassLoader loader;
 
   @BeforeEach
@@ -103,28 +94,6 @@ class WithoutOptionalLibrariesTest {
         List.of("train-ai=n"));
     assertThat(contentUsage).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("org.greenbytes.http:structured-fields");
-  }
-
-  @Test
-  void theCliPrintsTheVerdictAndSaysWhyUsageWasNotRead() throws Exception {
-    Path file = Files.writeString(dir.resolve("robots.txt"), BODY);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    Class<?> cli = loader.loadClass("io.github.reactiverobots.core.internal.cli.RobotsCli");
-    Constructor<?> make = cli.getDeclaredConstructor(InputStream.class, PrintStream.class,
-        PrintStream.class);
-    make.setAccessible(true);
-    Object instance = make.newInstance(new ByteArrayInputStream(new byte[0]),
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-    Method run = cli.getDeclaredMethod("run", String[].class);
-    run.setAccessible(true);
-    Object status = run.invoke(instance,
-        (Object) new String[] {file.toString(), "bot", "https://a.com/page"});
-    assertThat(status).isEqualTo(0);
-    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("ALLOWED\t")
-        .contains("\ncontent-usage not read: reading Content-Usage preferences needs the"
-            + " optional dependency org.greenbytes.http:structured-fields")
-        .endsWith("\ncontent-signal ai-train=no (line 2)\n");
   }
 
   private static URL location(Class<?> type) {

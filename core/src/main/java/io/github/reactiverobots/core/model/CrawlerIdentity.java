@@ -1,35 +1,60 @@
 package io.github.reactiverobots.core.model;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * Who a crawler is: the product token its robots.txt groups are selected by (its own, such as
- * {@code MyBot}; never a browser's such as {@code Mozilla}), and the {@code User-Agent} header it
- * sends. Set once on the cache's builder, it lets checks name only the URL. Immutable.
+ * {@code MyBot}; never a browser's such as {@code Mozilla}), the {@code User-Agent} header it
+ * sends, and an ordered chain of fallback tokens whose groups it obeys when no group names its
+ * own token. Set once on the cache's builder, it lets checks name only the URL. Immutable.
+ *
+ * <p>Fallback chains are how Google documents its crawlers: {@code Googlebot-Image} obeys a
+ * {@code googlebot-image} group, and when the file has none, the {@code googlebot} group, and
+ * only then {@code *}:
+ *
+ * <pre>{@code
+ * new CrawlerIdentity("Googlebot-Image", "Googlebot-Image/1.0").withFallbacks("Googlebot")
+ * }</pre>
+ *
+ * The first token of the chain that names a group selects it (SEMANTICS.md §2); the cache, the
+ * parser ({@link io.github.reactiverobots.core.parse.ParseOptions#withFallbacks}) and the explain
+ * API follow the same chain.
  *
  * @param token the product token, made of {@code A-Z a-z _ -} only (matched case-insensitively)
  * @param userAgent the {@code User-Agent} header value, which should start with the token
+ * @param fallbacks product tokens to try in order when no group names {@code token}; may be empty
  */
-public record CrawlerIdentity(String token, String userAgent) {
+public record CrawlerIdentity(String token, String userAgent, List<String> fallbacks) {
   private static final String BROWSER_TOKEN = "Mozilla";
 
   /**
-   * Validates both parts.
+   * Validates the parts.
    *
    * @param token the product token
    * @param userAgent the {@code User-Agent} header value
-   * @throws IllegalArgumentException if the token is empty, holds a character outside
-   *     {@code A-Z a-z _ -} or is {@code Mozilla}, or the User-Agent is blank or holds a control
-   *     character
+   * @param fallbacks product tokens to try in order when no group names {@code token}; copied
+   * @throws IllegalArgumentException if the token or a fallback is empty, holds a character
+   *     outside {@code A-Z a-z _ -} or is {@code Mozilla}, a fallback repeats a token of the
+   *     chain, or the User-Agent is blank or holds a control character
    */
   public CrawlerIdentity {
     Objects.requireNonNull(token, "token");
     Objects.requireNonNull(userAgent, "userAgent");
-    if (!isProductToken(token)) {
-      throw new IllegalArgumentException("product token \"" + Printable.escape(token)
-          + "\" must be non-empty and made of A-Z a-z _ - only");
+    requireToken(token, "product token");
+    fallbacks = List.copyOf(fallbacks);
+    List<String> seen = new ArrayList<>(List.of(token.toLowerCase(java.util.Locale.ROOT)));
+    for (String f : fallbacks) {
+      requireToken(f, "fallback token");
+      String lower = f.toLowerCase(java.util.Locale.ROOT);
+      if (seen.contains(lower)) {
+        throw new IllegalArgumentException("fallback token \"" + f + "\" repeats a token of the"
+            + " chain " + seen);
+      }
+      seen.add(lower);
     }
-    requireCrawlerToken(token);
     if (userAgent.isBlank()) {
       throw new IllegalArgumentException("User-Agent must not be blank");
     }
@@ -40,6 +65,49 @@ public record CrawlerIdentity(String token, String userAgent) {
             "User-Agent holds a control character at index " + i);
       }
     }
+  }
+
+  /**
+   * An identity without fallback tokens.
+   *
+   * @param token the product token
+   * @param userAgent the {@code User-Agent} header value
+   * @throws IllegalArgumentException as {@link #CrawlerIdentity(String, String, List)} tells
+   */
+  public CrawlerIdentity(String token, String userAgent) {
+    this(token, userAgent, List.of());
+  }
+
+  /**
+   * This identity with {@code tokens} as its fallback chain, replacing the current one.
+   *
+   * @param tokens product tokens to try in order when no group names this crawler's token
+   * @return a new identity; this one is unchanged
+   * @throws IllegalArgumentException if a token is not a product token or repeats one
+   */
+  public CrawlerIdentity withFallbacks(String... tokens) {
+    return new CrawlerIdentity(token, userAgent, Arrays.asList(tokens));
+  }
+
+  /**
+   * The whole chain: the token, then the fallbacks, in the order they are tried.
+   *
+   * @return an immutable list starting with {@link #token()}
+   */
+  public List<String> chain() {
+    List<String> chain = new ArrayList<>(fallbacks.size() + 1);
+    chain.add(token);
+    chain.addAll(fallbacks);
+    return List.copyOf(chain);
+  }
+
+  private static void requireToken(String t, String what) {
+    Objects.requireNonNull(t, what);
+    if (!isProductToken(t)) {
+      throw new IllegalArgumentException(what + " \"" + Printable.escape(t)
+          + "\" must be non-empty and made of A-Z a-z _ - only");
+    }
+    requireCrawlerToken(t);
   }
 
   /**

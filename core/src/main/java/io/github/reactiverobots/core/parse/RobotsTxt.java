@@ -145,6 +145,9 @@ public final class RobotsTxt {
   public AgentRules forAgent(String agent) {
     Profile profile = options.profile();
     int selection = groups.selectionOf(agent, profile.tokenLength(agent));
+    if (selection < 0 && !options.fallbacks().isEmpty()) {
+      selection = fallbackSelection(agent);
+    }
     if (selection < 0) {
       Set<String> explicit = options.explicitAgents();
       if (!explicit.isEmpty() && explicit.contains(profile.crawlerToken(agent))) {
@@ -154,6 +157,34 @@ public final class RobotsTxt {
     }
     AgentRules rules = compiled[selection];
     return rules != null ? rules : compile(selection);
+  }
+
+  /** The selection of the first token of {@code agent}'s fallback chain naming a group, or -1. */
+  int fallbackSelection(String agent) {
+    for (String token : options.fallbacksOf(agent)) {
+      int s = groups.selectionOf(token, token.length());
+      if (s >= 0) {
+        return s;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Why {@code agent} gets the verdict it gets for {@code url}: the groups chosen and why
+   * (its own token, a fallback token, or {@code *}), the path as matched, every rule that
+   * matches it ranked, the deciding rule, the runner-up and the tie-break. The verdict is the
+   * one {@link #check} gives. Takes the URL and agent as leniently as {@link #check}; meant for
+   * testers and diagnostics, not the hot path (it compiles each candidate rule on its own).
+   *
+   * @param url the URL (or anything URL-like) to check
+   * @param agent the crawler's product token
+   * @return the explanation
+   * @throws IllegalArgumentException if the arguments were swapped, as {@link #check} tells
+   */
+  public Explanation explain(String url, String agent) {
+    LenientPaths.requireUrlFirst(url, agent);
+    return Explainer.explain(this, url, agent);
   }
 
   /** Compiles a selection without holding a lock: a racing thread may compile it too. */

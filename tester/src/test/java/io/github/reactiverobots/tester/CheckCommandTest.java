@@ -1,4 +1,4 @@
-package io.github.reactiverobots.core.internal.cli;
+package io.github.reactiverobots.tester;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,14 +13,15 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RobotsCliTest {
+/** The check, batch and lint commands, run in-process with the jar's main class. */
+class CheckCommandTest {
   @TempDir Path dir;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   private int run(String stdin, String... args) {
-    return new RobotsCli(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+    return new RobotsTester(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
   }
@@ -51,14 +52,22 @@ class RobotsCliTest {
   void profileChangesTheAnswer() throws Exception {
     Path f = robots("r.txt", "User-agent: FooBot\nDisallow: /\n");
     assertThat(run("", "--profile=google", f.toString(), "FooBot/1.0", "http://a.com/")).isZero();
+    assertThat(run("", f.toString(), "FooBot/1.0", "http://a.com/")).as("google by default")
+        .isZero();
     assertThat(run("", "--profile=rfc9309", f.toString(), "FooBot/1.0", "http://a.com/")).isOne();
   }
 
   @Test
   void usageAndIoErrorsExitTwo() throws Exception {
     assertThat(run("", "only-one-arg")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("usage:");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("Missing required parameters")
+        .contains("Usage:");
+    err.reset();
     assertThat(run("", "--profile=bing", "a", "b", "c")).isEqualTo(2);
+    assertThat(err()).contains("unknown profile 'bing'");
+    err.reset();
+    assertThat(run("", "check", "--bogus", "a", "b", "c")).isEqualTo(2);
+    assertThat(err()).contains("Unknown option: '--bogus'");
     assertThat(run("", dir.resolve("missing.txt").toString(), "a", "http://a.com/")).isEqualTo(2);
   }
 
@@ -95,8 +104,8 @@ class RobotsCliTest {
             }
           }
         });
-    int status = new RobotsCli(in, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"--batch"});
+    int status = new RobotsTester(in, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)).run("batch");
     assertThat(status).isEqualTo(2);
     assertThat(Files.exists(a)).isFalse();
     assertThat(out().split("\n")).satisfiesExactly(
@@ -111,35 +120,43 @@ class RobotsCliTest {
   @Test
   void helpGoesToStandardOutputAndExitsZero() {
     assertThat(run("", "--help")).isZero();
-    assertThat(out()).contains("usage:", "lint ROBOTS_FILE", "--batch", "LiveCheck");
+    assertThat(out()).contains("Usage:", "check", "batch", "lint", "diff", "live", "serve");
     assertThat(err()).isEmpty();
-    out.reset();
-    assertThat(run("", "-h")).isZero();
-    assertThat(out()).contains("usage:");
+    for (String command : new String[] {"check", "batch", "lint", "diff", "live", "serve"}) {
+      out.reset();
+      assertThat(run("", command, "--help")).as(command).isZero();
+      assertThat(out()).as(command).startsWith("Usage: robots-tester " + command);
+    }
   }
 
   @Test
   void aMissingFileOrADirectoryIsNamedInTheError() throws Exception {
     Path missing = dir.resolve("missing.txt");
     assertThat(run("", missing.toString(), "a", "http://a.com/")).isEqualTo(2);
-    assertThat(err()).isEqualTo("robots: cannot read " + missing + ": no such file\n");
+    assertThat(err()).isEqualTo("robots-tester: cannot read " + missing + ": no such file\n");
     err.reset();
     assertThat(run("", "lint", dir.toString())).isEqualTo(2);
-    assertThat(err()).isEqualTo("robots: cannot read " + dir + ": it is a directory\n");
+    assertThat(err()).isEqualTo("robots-tester: cannot read " + dir + ": it is a directory\n");
     assertThat(out()).isEmpty();
   }
 
   @Test
-  void urlsAreValidatedAsTheCacheValidatesThem() throws Exception {
-    Path f = robots("r.txt", "User-agent: *\nDisallow: /\n");
-    for (String bad : new String[] {"not a url", "ftp://example.com/x", "/relative/path"}) {
+  void whatTheCacheWouldRefuseIsNotedWithoutChangingTheReferenceAnswer() throws Exception {
+    Path f = robots("r.txt", "User-agent: FooBot\nDisallow: /\n");
+    assertThat(run("", f.toString(), "FooBot", "")).isOne();
+    assertThat(out()).startsWith("DISALLOWED\tmatched_disallow\tDisallow: / (line 2)");
+    assertThat(err()).isEqualTo("robots-tester: note: the cache would refuse this URL: no scheme:"
+        + " \"\"\n");
+    for (String agent : new String[] {"*", "", "008bot", "Mozilla/5.0 (compatible; MyBot/1.0)"}) {
+      out.reset();
       err.reset();
-      assertThat(run("", f.toString(), "bot", bad)).as(bad).isEqualTo(2);
-      assertThat(err()).as(bad).startsWith("robots: ").contains(bad);
-      assertThat(out()).isEmpty();
+      assertThat(run("", f.toString(), agent, "http://a.com/x")).as(agent).isZero();
+      assertThat(err().lines()).as(agent).singleElement().asString()
+          .startsWith("robots-tester: note: the cache would refuse this agent: agent \"");
     }
-    assertThat(run(f + "\tbot\tftp://example.com/x\n", "--batch")).isEqualTo(2);
-    assertThat(out()).startsWith("ERROR\tline 1: ").contains("ftp://example.com/x");
+    err.reset();
+    assertThat(run("", f.toString(), "FooBot", "http://a.com/x")).isOne();
+    assertThat(err()).isEmpty();
   }
 
   @Test
@@ -182,7 +199,7 @@ class RobotsCliTest {
   void aFileCutAtTheParseLimitGetsANote() throws Exception {
     Path f = robots("big.txt", "User-agent: *\nDisallow: /x\n" + "# filler\n".repeat(60_000));
     assertThat(run("", f.toString(), "bot", "http://a.com/x")).isOne();
-    assertThat(err()).contains("robots: note: " + f + " is longer than the parse limit of 512000");
+    assertThat(err()).contains("robots-tester: note: " + f + " is longer than the parse limit of 512000");
     err.reset();
     Path small = robots("small.txt", "User-agent: *\nDisallow: /x\n");
     assertThat(run("", small.toString(), "bot", "http://a.com/x")).isOne();
@@ -195,7 +212,7 @@ class RobotsCliTest {
     Path f = robots("evil.txt", "User-agent: *\nDisallow: /" + esc + "\nFoo" + esc + ": bar\n");
     run("", "lint", f.toString());
     run("", f.toString(), "bot", "http://a.com/" + esc);
-    run(f + "\tbot\thttp://a.com/" + esc + "\n", "--batch");
+    run(f + "\tbot\thttp://a.com/" + esc + "\n", "batch");
     String printed = out() + err();
     assertThat(printed).isNotEmpty().doesNotContain("\u001b").doesNotContain("\u0007");
     assertThat(printed).contains("\\x1B]0;pwned\\x07");
@@ -205,10 +222,25 @@ class RobotsCliTest {
   void blankBatchLinesAreSkipped() throws Exception {
     Path f = robots("r.txt", "User-agent: *\nDisallow: /x\n");
     assertThat(run("\n" + f + "\tbot\thttp://a.com/x\n   \n\n" + f + "\tbot\thttp://a.com/y\n",
-        "--batch")).isZero();
+        "batch")).isZero();
     assertThat(out().split("\n")).satisfiesExactly(
         l -> assertThat(l).startsWith("DISALLOWED"),
         l -> assertThat(l).startsWith("ALLOWED"));
+  }
+
+  @Test
+  void lintFindsEscapeSequencesRecordsUnusedByGoogleAndYandexLimits() throws Exception {
+    Path f = robots("e.txt", "User-agent: *\nDisallow: /\u001b]0;pwned\u0007\u001b[2J\n"
+        + "Crawl-delay: 5\nHost: example.com\nNoindex: /x\nDisallow: /" + "a".repeat(1100) + "\n"
+        + "Disallow: /r\n".repeat(2048));
+    assertThat(run("", "lint", f.toString())).isZero();
+    assertThat(out()).contains(":2:11: warning: control character 0x1B")
+        .contains(":3:1: note: 'crawl-delay' is not used by Google")
+        .contains(":4:1: note: 'host' is not used by Google")
+        .contains(":5:1: note: 'noindex' is not used by Google")
+        .contains(":6:11: warning: rule of 1101 characters: Yandex ignores rules longer than 1024")
+        .contains(":2053:1: warning: more than 2048 allow/disallow rules: Yandex ignores the rest")
+        .doesNotContain("\u001b");
   }
 
   @Test

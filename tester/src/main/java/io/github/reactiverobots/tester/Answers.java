@@ -1,0 +1,91 @@
+package io.github.reactiverobots.tester;
+
+import io.github.reactiverobots.core.model.ContentSignal;
+import io.github.reactiverobots.core.model.ContentSignals;
+import io.github.reactiverobots.core.model.CrawlerIdentity;
+import io.github.reactiverobots.core.model.Preference;
+import io.github.reactiverobots.core.model.Usage;
+import io.github.reactiverobots.core.model.UsageDecision;
+import io.github.reactiverobots.core.parse.AgentRules;
+import io.github.reactiverobots.core.parse.Explanation;
+import io.github.reactiverobots.core.parse.Group;
+import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.url.Origin;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** What the tester says about one agent and URL, beyond the verdict. Stateless. */
+final class Answers {
+  private Answers() {}
+
+  /**
+   * The {@code content-usage} lines (one per category) when the agent's groups have usage
+   * rules, then one {@code content-signal} line per signal they give; nothing when the file
+   * says nothing about usage.
+   */
+  static List<String> usageLines(RobotsTxt robots, String url, String agent) {
+    List<String> out = new ArrayList<>();
+    AgentRules rules = robots.forAgent(agent);
+    if (!rules.usageRules().isEmpty()) {
+      try {
+        Usage usage = robots.usage(url, agent);
+        for (UsageDecision d : usage.decisions()) {
+          out.add("content-usage " + (usage.applies() ? d.toString()
+              : d.category().label() + "=n/a (not fetchable)"));
+        }
+      } catch (IllegalStateException e) {
+        out.add("content-usage not read: " + Text.printable(e.getMessage()));
+      }
+    }
+    ContentSignals signals = rules.contentSignals();
+    for (ContentSignal s : ContentSignal.values()) {
+      Preference p = signals.preference(s);
+      if (p != Preference.UNKNOWN) {
+        out.add("content-signal " + s.label() + "=" + (p == Preference.ALLOW ? "yes" : "no")
+            + " (line " + signals.line(s).orElse(0) + ")");
+      }
+    }
+    return out;
+  }
+
+  /** Why the cache would refuse {@code agent}, when it would. */
+  static Optional<String> agentRefusal(String agent) {
+    try {
+      CrawlerIdentity.requireCrawlerToken(agent);
+      return Optional.empty();
+    } catch (IllegalArgumentException e) {
+      return Optional.of(Text.printable(e.getMessage()));
+    }
+  }
+
+  /** Why the cache would refuse {@code url}, when it would. */
+  static Optional<String> urlRefusal(String url) {
+    try {
+      Origin.of(url);
+      return Optional.empty();
+    } catch (IllegalArgumentException e) {
+      return Optional.of(Text.printable(e.getMessage()));
+    }
+  }
+
+  /** The explanation as tab-separated lines ({@code groups}, {@code path}, ...). */
+  static List<String> explainLines(Explanation e) {
+    List<String> out = new ArrayList<>();
+    out.add("product-token\t" + (CrawlerIdentity.isProductToken(e.agent()) ? "yes" : "no")
+        + "\t" + Text.printable(e.agent()));
+    out.add("chain\t" + Text.printable(String.join(" > ", e.chain())));
+    out.add("groups\t" + groupLines(e.groups()) + "\t" + e.why());
+    out.add("path\t" + Text.printable(e.path()));
+    out.add("deciding\t" + e.decidingRule().map(Object::toString).orElse("none"));
+    out.add("runner-up\t" + e.runnerUpRule().map(Object::toString).orElse("none"));
+    out.add("tie-break\t" + e.tieBreak());
+    return out;
+  }
+
+  static String groupLines(List<Group> groups) {
+    return groups.isEmpty() ? "none" : groups.stream().map(g -> "line " + g.line())
+        .collect(Collectors.joining(","));
+  }
+}

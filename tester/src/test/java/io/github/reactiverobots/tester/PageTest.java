@@ -1,0 +1,223 @@
+package io.github.reactiverobots.tester;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import reactor.core.publisher.Mono;
+
+/**
+ * The page in a real headless Chromium: edit and see the verdict and the highlighted line
+ * change; the matrix with two agents and a fallback chain, both profiles side by side, CSV; the
+ * diff; a live fetch of a loopback origin mapped by {@code --resolve}; hostile input that
+ * executes nothing. Keeps a screenshot in {@code target/screenshots/}.
+ */
+class PageTest {
+  private static final String HOSTILE_BODY = "User-agent: <script>window.__pwned=1</script>\n"
+      + "Disallow: /<img src=x onerror=\"window.__pwned=2\">\n"
+      + "Disallow: /\u001b]0;pwned\u0007\u001b[2J\n"
+      + "# " + "<b>".repeat(350_000) + "\n"
+      + "Allow: /ok\n";
+  /** What the hostile site serves: markup in every field, an escape sequence. */
+  private static final String FETCHED = "User-agent: <svg onload=window.__pwned=5>\n"
+      + "Disallow: /\"><script>window.__pwned=6</script>\n"
+      + "Sitemap: javascript:window.__pwned=7\n";
+
+  @TempDir static Path tmp;
+  static ChromeDriver driver;
+  static WebServer server;
+  static OriginServer origin;
+
+  @BeforeAll
+  static void start() throws Exception {
+    driver = Browser.start(tmp.resolve("chromium-profile"));
+    origin = OriginServer.start((req, res) -> res.header("Cache-Control", "max-age=600")
+        .sendString(Mono.just(req.requestHeaders().get("Host").startsWith("evil")
+            ? FETCHED : "User-agent: *\nDisallow: /staging-only/\n")).then());
+    server = WebServer.start("127.0.0.1", 0, Resolves.parse(List.of(
+        origin.resolve("staging.example.com"), origin.resolve("evil.example.com"))), true);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (driver != null) {
+      driver.quit();
+    }
+    if (server != null) {
+      server.close();
+    }
+    if (origin != null) {
+      origin.close();
+    }
+  }
+
+  @BeforeEach
+  void open() {
+    driver.get(server.url());
+    waitFor(d -> text("status").startsWith("checked"));
+  }
+
+  @Test
+  void editingTheFileChangesTheVerdictAndTheHighlightedLine() {
+    fill("agents", "MyBot");
+    fill("urls", "https://example.com/private/x");
+    fill("robots", "User-agent: *\nDisallow: /private/\n");
+    click("check");
+    waitFor(d -> cell(0, 0).contains("DISALLOWED") && cell(0, 0).contains("line 2"));
+    assertThat(decidingLine()).isEqualTo("2");
+    fill("robots", "User-agent: *\nDisallow: /private/\nAllow: /private/x\n");
+    click("check");
+    waitFor(d -> cell(0, 0).contains("ALLOWED") && cell(0, 0).contains("Allow: /private/x"));
+    assertThat(decidingLine()).isEqualTo("3");
+    assertThat(text("dRule")).isEqualTo("Allow: /private/x (line 3)");
+    assertThat(text("dRunner")).isEqualTo("Disallow: /private/ (line 2)");
+    assertThat(text("dTie")).isEqualTo("the longest match wins: 10 octets against 9");
+    assertThat(text("dWhy")).contains("for '*' applies");
+  }
+
+  @Test
+  void theMatrixFollowsFallbackChainsShowsBothProfilesAndExportsCsv() throws Exception {
+    fill("robots", "User-agent: Googlebot\nDisallow: /g/\nCrawl-delay: 3\n\nUser-agent: *\n"
+        + "Disallow: /s/\nContent-Usage: / train-ai=n\n\nUser-agent: MyBot\nDisallow: /%7Euser\n");
+    fill("agents", "Googlebot-Image\nMyBot");
+    fill("fallbacks", "Googlebot-Image: Googlebot");
+    fill("urls", "https://example.com/g/1\nhttps://example.com/s/1\nhttps://example.com/~user");
+    click("check");
+    waitFor(d -> cell(0, 0).contains("Disallow: /g/"));
+    assertThat(cell(0, 0)).startsWith("DISALLOWED");
+    assertThat(cell(1, 0)).startsWith("ALLOWED");
+    assertThat(cell(0, 1)).startsWith("ALLOWED");
+    assertThat(driver.findElement(By.cssSelector("#matrix th:nth-child(2)")).getText())
+        .contains("chain: googlebot-image > googlebot").contains("obeys googlebot");
+    driver.findElement(By.cssSelector("td.cell[data-u='0'][data-a='0']")).click();
+    waitFor(d -> text("dWhy").contains("the fallback 'googlebot'"));
+    assertThat(decidingLine()).isEqualTo("2");
+    assertThat(text("agentsTable")).contains("crawl-delay=3s").contains("train-ai=n");
+    String csv = URLDecoder.decode(driver.findElement(By.id("csv")).getAttribute("href")
+        .substring("data:text/csv;charset=utf-8,".length()), StandardCharsets.UTF_8);
+    assertThat(csv).contains("\"google\",\"https://example.com/g/1\",\"Googlebot-Image\","
+        + "\"DISALLOWED\",\"matched_disallow\",\"Disallow: /g/ (line 2)\",\"2\",\"1\"");
+    new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("profile")))
+        .selectByValue("both");
+    waitFor(d -> driver.findElements(By.cssSelector("td.cell[data-u='2'][data-a='1'] div"))
+        .size() == 2);
+    WebElement tilde = driver.findElement(By.cssSelector("td.cell[data-u='2'][data-a='1']"));
+    assertThat(tilde.getAttribute("class")).contains("differs");
+    assertThat(tilde.findElement(By.cssSelector("div[data-profile='google']")).getText())
+        .contains("ALLOWED");
+    assertThat(tilde.findElement(By.cssSelector("div[data-profile='rfc9309']")).getText())
+        .contains("DISALLOWED");
+    screenshot("tester.png");
+  }
+
+  @Test
+  void theDiffListsTheVerdictsThatFlip() {
+    fill("old", "User-agent: *\nDisallow: /private/\n");
+    fill("robots", "User-agent: *\nDisallow: /private/\nDisallow: /drafts/\n");
+    fill("agents", "MyBot");
+    fill("urls", "https://example.com/drafts/1\nhttps://example.com/private/1");
+    click("diffGo");
+    waitFor(d -> text("diffSummary").startsWith("1 verdicts flip"));
+    assertThat(driver.findElement(By.cssSelector("#diffTable tr.flip")).getText())
+        .contains("MyBot").contains("https://example.com/drafts/1").contains("ALLOWED")
+        .contains("DISALLOWED").contains("Disallow: /drafts/ (line 3)");
+  }
+
+  @Test
+  void aLiveFetchOfALoopbackOriginMappedByResolveLoadsTheFile() {
+    fill("liveUrl", "http://staging.example.com:" + origin.port() + "/staging-only/x");
+    fill("liveAgent", "TestBot");
+    click("liveGo");
+    waitFor(d -> text("liveOut").contains("verdict"));
+    assertThat(text("liveOut")).contains("verdict\tDISALLOWED\tmatched_disallow")
+        .contains("header\tcache-control: max-age=600").contains("kept\t600s");
+    assertThat(value("robots")).isEqualTo("User-agent: *\nDisallow: /staging-only/\n");
+  }
+
+  @Test
+  void aHostileFileUrlListAgentAndFetchedBodyExecuteNothing() {
+    fill("robots", HOSTILE_BODY);
+    fill("agents", "<img src=x onerror=window.__pwned=3>\nMyBot");
+    fill("urls", "https://example.com/<script>window.__pwned=4</script>\n"
+        + "https://example.com/\u001b[2J");
+    click("check");
+    waitFor(d -> cell(0, 1).contains("ALLOWED"));
+    fill("liveUrl", "http://evil.example.com:" + origin.port() + "/x");
+    click("liveGo");
+    waitFor(d -> text("liveOut").contains("verdict") && value("robots").equals(FETCHED));
+    waitFor(d -> text("status").startsWith("checked"));
+    JavascriptExecutor js = driver;
+    assertThat(js.executeScript("return window.__pwned === undefined")).isEqualTo(true);
+    assertThat(driver.findElements(By.tagName("img"))).isEmpty();
+    assertThat(driver.findElements(By.tagName("b"))).isEmpty();
+    assertThat(driver.findElements(By.tagName("svg"))).isEmpty();
+    assertThat(driver.findElements(By.tagName("script"))).hasSize(1);
+    assertThat(driver.findElement(By.cssSelector("#matrix th:nth-child(2)")).getText())
+        .contains("<img src=x onerror=window.__pwned=3>");
+    assertThat(text("matrix")).contains("https://example.com/<script>window.__pwned=4</script>");
+    fill("robots", HOSTILE_BODY);
+    click("check");
+    waitFor(d -> text("lint").contains("control character 0x1B"));
+    assertThat(js.executeScript("return window.__pwned === undefined")).isEqualTo(true);
+  }
+
+  private static void waitFor(Function<WebDriver, Boolean> condition) {
+    new WebDriverWait(driver, Duration.ofSeconds(30)).until(condition::apply);
+  }
+
+  private static void fill(String id, String value) {
+    driver.executeScript("const e = document.getElementById(arguments[0]); e.value = arguments[1];"
+        + " e.dispatchEvent(new Event('input'));", id, value);
+  }
+
+  private static void click(String id) {
+    driver.findElement(By.id(id)).click();
+  }
+
+  private static String text(String id) {
+    return (String) driver.executeScript(
+        "return document.getElementById(arguments[0]).textContent", id);
+  }
+
+  private static String value(String id) {
+    return (String) driver.executeScript(
+        "return document.getElementById(arguments[0]).value", id);
+  }
+
+  /** The cell's text as shown; read in one script, so a re-rendered table is never stale. */
+  private static String cell(int url, int agent) {
+    return (String) driver.executeScript("const c = document.querySelector("
+        + "'td.cell[data-u=\"' + arguments[0] + '\"][data-a=\"' + arguments[1] + '\"]');"
+        + " return c ? c.innerText : ''", url, agent);
+  }
+
+  private static String decidingLine() {
+    List<WebElement> lines = driver.findElements(By.cssSelector("#gutter .deciding"));
+    assertThat(lines).hasSize(1);
+    return lines.get(0).getAttribute("data-line");
+  }
+
+  private static void screenshot(String name) throws Exception {
+    Path dir = Files.createDirectories(Path.of("target", "screenshots"));
+    Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve(name),
+        StandardCopyOption.REPLACE_EXISTING);
+  }
+}
