@@ -9,7 +9,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -50,12 +49,14 @@ public class RobotsRedisAutoConfiguration {
   }
 
   static RedisRobotsStore.Builder builder(RobotsProperties.Redis redis) {
+    PropertyChecks.redis(redis);
     RedisRobotsStore.Builder builder = RedisRobotsStore.builder();
     try {
       builder.uri(redis.uri());
     } catch (IllegalArgumentException e) {
-      throw new InvalidConfigurationPropertyValueException(URI,
-          Builders.withoutPassword(redis.uri()), e.getMessage());
+      throw new InvalidRobotsPropertyException(URI, Builders.withoutPassword(redis.uri()),
+          "a Redis URI such as redis://127.0.0.1:6379/0 or rediss://host:6380 (" + e.getMessage()
+              + ")");
     }
     return builder.keyPrefix(redis.keyPrefix())
         .commandTimeout(redis.commandTimeout())
