@@ -206,14 +206,10 @@ public final class RobotsCli {
     AgentRules rules = robots.forAgent(agent);
     ContentSignals signals = rules.contentSignals();
     if (!rules.usageRules().isEmpty()) {
-      try {
-        Usage usage = robots.usage(url, agent);
-        for (UsageDecision d : usage.decisions()) {
-          out.println("content-usage " + (usage.applies() ? d.toString()
-              : d.category().label() + "=n/a (not fetchable)"));
-        }
-      } catch (IllegalStateException e) {
-        out.println("content-usage not read: " + Printable.escape(e.getMessage()));
+      Usage usage = robots.usage(url, agent);
+      for (UsageDecision d : usage.decisions()) {
+        out.println("content-usage " + (usage.applies() ? d.toString()
+            : d.category().label() + "=n/a (not fetchable)"));
       }
     }
     for (ContentSignal s : ContentSignal.values()) {
