@@ -15,9 +15,7 @@ module io.github.reactiverobots.core {
   requires transitive org.reactivestreams;
   // The builder takes Caffeine's Ticker, so that tests control every freshness decision.
   requires transitive com.github.benmanes.caffeine;
-  // Optional (issue 17): read only when usage preferences or page tags are asked for. The
-  // Structured Fields jar has no module descriptor: its automatic name comes from its file name.
-  requires static structured.fields;
+  // Optional: read only when a page's robots <meta> tags are asked for.
   requires static org.jsoup;
 
   exports io.github.reactiverobots.core;

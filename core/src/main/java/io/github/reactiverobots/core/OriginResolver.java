@@ -47,13 +47,7 @@ final class OriginResolver {
   /** A fetch's result and the entry the policy made of it. */
   record Fetched(Entry entry, FetchResult result) {}
 
-  OriginResolver(RobotsFetcher fetcher, EntryStore store, CachePolicy policy,
-      TimeSource time, Events events, Scheduler parseScheduler, Scheduler storeScheduler,
-      Duration fetchTimeout) {
-    this(fetcher, store, policy, time, events, parseScheduler, storeScheduler, fetchTimeout, null);
-  }
-
-  /** As the constructor without a shared store, with {@code shared} (or null for none). */
+  /** {@code shared} is the fleet's store, or null for none. */
   OriginResolver(RobotsFetcher fetcher, EntryStore store, CachePolicy policy,
       TimeSource time, Events events, Scheduler parseScheduler, Scheduler storeScheduler,
       Duration fetchTimeout, SharedStore shared) {

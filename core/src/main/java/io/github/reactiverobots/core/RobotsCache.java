@@ -206,9 +206,7 @@ public final class RobotsCache implements AutoCloseable {
    *
    * @param url an absolute http(s) URL
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
-   * @return the answer, lazily; an {@link InvalidUrlException} for an invalid URL, an
-   *     {@link IllegalStateException} when the origin has {@code Content-Usage} rules for the
-   *     agent and the optional library {@code org.greenbytes.http:structured-fields} is missing
+   * @return the answer, lazily; an {@link InvalidUrlException} for an invalid URL
    * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
    *     {@code Mozilla}
    */

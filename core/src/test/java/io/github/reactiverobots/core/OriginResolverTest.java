@@ -50,7 +50,7 @@ class OriginResolverTest {
       fetches.incrementAndGet();
       return FetchResult.status(200).body(BODY).build();
     }), store, policy(), time, events, Schedulers.immediate(), Schedulers.immediate(),
-        Duration.ofMinutes(5));
+        Duration.ofMinutes(5), null);
   }
 
   private CachePolicy policy() {
@@ -117,7 +117,7 @@ class OriginResolverTest {
     try {
       OriginResolver onParallel = new OriginResolver(
           (o, c) -> Mono.just(FetchResult.status(200).body(BODY).build()), store, policy(),
-          time, events, parseThreads, storeThreads, Duration.ofMinutes(5));
+          time, events, parseThreads, storeThreads, Duration.ofMinutes(5), null);
       Entry entry = onParallel.resolve(Origin.of("https://other.example"))
           .block(Duration.ofSeconds(5));
       assertThat(handedOver).hasValue(1);

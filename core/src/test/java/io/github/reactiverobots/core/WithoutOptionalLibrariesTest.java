@@ -19,10 +19,10 @@ import reactor.core.publisher.Flux;
 
 /**
  * core with its required dependencies only (reactor-core, Reactive Streams, Caffeine): the
- * optional Structured Fields library and jsoup are absent. robots.txt files still parse and
- * check, content signals and header directives are still read, and what needs a missing library
- * fails with an {@link IllegalStateException} naming it. The classes are loaded in a class loader
- * of their own that sees nothing else.
+ * optional jsoup is absent. robots.txt files still parse and check, usage preferences (read by
+ * core's own Structured Fields parser), content signals and header directives are still read,
+ * and only reading {@code <meta>} tags fails, with an {@link IllegalStateException} naming
+ * jsoup. The classes are loaded in a class loader of their own that sees nothing else.
  */
 class WithoutOptionalLibrariesTest {
   private static final String BODY = String.join("\n",
@@ -39,8 +39,6 @@ class WithoutOptionalLibrariesTest {
     loader = new URLClassLoader(new URL[] {location(RobotsTxt.class), location(Flux.class),
         location(Publisher.class), location(Caffeine.class)},
         ClassLoader.getPlatformClassLoader());
-    assertThat(catchThrowable(() -> loader.loadClass("org.greenbytes.http.sfv.Parser")))
-        .isInstanceOf(ClassNotFoundException.class);
     assertThat(catchThrowable(() -> loader.loadClass("org.jsoup.Jsoup")))
         .isInstanceOf(ClassNotFoundException.class);
   }
@@ -51,7 +49,7 @@ class WithoutOptionalLibrariesTest {
   }
 
   @Test
-  void robotsTxtParsesAndChecksAndUsageNamesTheMissingLibrary() throws Exception {
+  void robotsTxtParsesChecksAndAnswersUsage() throws Exception {
     Object robots = call(null, "io.github.reactiverobots.core.parse.RobotsTxt", "parse",
         new Class<?>[] {byte[].class}, (Object) BODY.getBytes(StandardCharsets.UTF_8));
     Object rules = call(robots, null, "forAgent", new Class<?>[] {String.class}, "bot");
@@ -61,17 +59,14 @@ class WithoutOptionalLibrariesTest {
         .isEqualTo("ContentSignals{ai-train=no}");
     assertThat(call(rules, null, "usageRules", new Class<?>[0]).toString())
         .contains("Content-Usage: / train-ai=n (line 4)");
-    Throwable usage = failure(rules, "usage", new Class<?>[] {String.class}, "/x");
-    assertThat(usage).isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("org.greenbytes.http:structured-fields");
+    assertThat(call(rules, null, "usage", new Class<?>[] {String.class}, "/x").toString())
+        .contains("train-ai=n");
     Object lint = call(null, "io.github.reactiverobots.core.parse.Linter", "lint",
         new Class<?>[] {byte[].class, loader.loadClass(
             "io.github.reactiverobots.core.parse.ParseOptions")},
         BODY.getBytes(StandardCharsets.UTF_8), call(null,
             "io.github.reactiverobots.core.parse.ParseOptions", "defaults", new Class<?>[0]));
-    assertThat(lint.toString()).contains("[content_usage_not_checked]")
-        .contains("org.greenbytes.http:structured-fields");
-    // A file without Content-Usage rules needs no library to say every category is unknown.
+    assertThat(lint.toString()).doesNotContain("content_usage");
     Object plain = call(null, "io.github.reactiverobots.core.parse.RobotsTxt", "parse",
         new Class<?>[] {byte[].class}, (Object) "User-agent: *\nDisallow: /p\n".getBytes(
             StandardCharsets.UTF_8));
@@ -81,7 +76,7 @@ class WithoutOptionalLibrariesTest {
   }
 
   @Test
-  void pageHeadersAreReadAndMetaTagsAndTheUsageHeaderNameTheirLibrary() throws Exception {
+  void pageHeadersAreReadAndMetaTagsNameTheirLibrary() throws Exception {
     String tags = "io.github.reactiverobots.core.page.RobotsTags";
     Object header = call(null, tags, "header", new Class<?>[] {List.class, String.class},
         List.of("noindex"), "bot");
@@ -90,10 +85,9 @@ class WithoutOptionalLibrariesTest {
     Throwable meta = failure(type, "meta", new Class<?>[] {byte[].class, String.class},
         "<head></head>".getBytes(StandardCharsets.UTF_8), "bot");
     assertThat(meta).isInstanceOf(IllegalStateException.class).hasMessageContaining("org.jsoup");
-    Throwable contentUsage = failure(type, "contentUsage", new Class<?>[] {List.class},
+    Object contentUsage = call(null, tags, "contentUsage", new Class<?>[] {List.class},
         List.of("train-ai=n"));
-    assertThat(contentUsage).isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("org.greenbytes.http:structured-fields");
+    assertThat(contentUsage.toString()).isEqualTo("PageDirectives{train-ai=n}");
   }
 
   private static URL location(Class<?> type) {

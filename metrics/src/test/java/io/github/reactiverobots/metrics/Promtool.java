@@ -26,9 +26,17 @@ final class Promtool {
 
   private Promtool() {}
 
-  /** promtool's path; makes the calling test report itself skipped when it is not installed. */
+  /**
+   * promtool's path. When it is not installed, the calling test fails if the environment
+   * variable {@code CI} is set (a missing component is a failure there) and otherwise reports
+   * itself skipped.
+   */
   static Path require() {
     Optional<Path> found = find();
+    if (found.isEmpty() && System.getenv("CI") != null) {
+      throw new AssertionError("promtool is not on the PATH, and CI is set: install Debian's"
+          + " prometheus package (.ci/run does)");
+    }
     assumeTrue(found.isPresent(), "promtool is not on the PATH");
     return found.get();
   }

@@ -9,7 +9,7 @@ import io.github.reactiverobots.core.pacing.PacerBuilder;
 import io.github.reactiverobots.netty.AddressPolicy;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import java.util.regex.Pattern;
 import org.springframework.util.unit.DataSize;
 
 /** Maps {@link RobotsProperties} onto the library's builders, one setting each. */
@@ -19,13 +19,8 @@ final class Builders {
   private Builders() {}
 
   static NettyRobotsFetcherBuilder fetcher(RobotsProperties properties) {
+    PropertyChecks.fetcher(properties);
     String userAgent = properties.userAgent();
-    if (userAgent == null || userAgent.isBlank()) {
-      throw new InvalidConfigurationPropertyValueException(USER_AGENT, userAgent,
-          "The crawler's User-Agent is required, such as MyCrawler/1.0"
-              + " (+https://example.com/bot), unless the application defines its own"
-              + " RobotsCache or RobotsFetcher bean.");
-    }
     RobotsProperties.Fetcher f = properties.fetcher();
     DataSize bodyCap = f.maxBodySize() != null ? f.maxBodySize() : properties.parseLimit();
     NettyRobotsFetcherBuilder builder = NettyRobotsFetcher.builder()
@@ -51,6 +46,7 @@ final class Builders {
   }
 
   static RobotsCacheBuilder cache(RobotsProperties properties, RobotsFetcher fetcher) {
+    PropertyChecks.cache(properties, fetcher.maxBodyBytes());
     RobotsProperties.Cache c = properties.cache();
     RobotsCacheBuilder builder = RobotsCache.builder()
         .fetcher(fetcher)
@@ -82,6 +78,7 @@ final class Builders {
   }
 
   static PacerBuilder pacer(RobotsProperties properties, RobotsCache cache) {
+    PropertyChecks.pacer(properties);
     RobotsProperties.Pacer p = properties.pacer();
     PacerBuilder builder = Pacer.builder(cache)
         .minimumDelay(p.minimumDelay())
@@ -97,10 +94,9 @@ final class Builders {
       String fallback = properties.crawlerToken() != null ? properties.crawlerToken()
           : properties.userAgent();
       if (fallback == null) {
-        throw new InvalidConfigurationPropertyValueException("reactive-robots.pacer.agent", null,
-            "The pacer needs a crawler: the RobotsCache bean has no crawler identity. Set"
-                + " reactive-robots.pacer.agent (or " + USER_AGENT + "), or"
-                + " reactive-robots.pacer.enabled=false.");
+        throw new InvalidRobotsPropertyException("reactive-robots.pacer.agent", null,
+            "the crawler's product token, required since the RobotsCache bean has no crawler"
+                + " identity (or set " + USER_AGENT + ", or reactive-robots.pacer.enabled=false)");
       }
       builder.agent(fallback);
     }
@@ -109,8 +105,8 @@ final class Builders {
 
   private static String proxyHost(RobotsProperties.Proxy proxy) {
     if (proxy.host() == null || proxy.host().isBlank()) {
-      throw new InvalidConfigurationPropertyValueException("reactive-robots.fetcher.proxy.host",
-          proxy.host(), "A proxy of type " + proxy.type() + " needs a host.");
+      throw new InvalidRobotsPropertyException("reactive-robots.fetcher.proxy.host",
+          proxy.host(), "a host name or address, required with a proxy type");
     }
     return proxy.host();
   }
@@ -190,8 +186,8 @@ final class Builders {
   private static int bytes(DataSize size, String property) {
     long bytes = size.toBytes();
     if (bytes > Integer.MAX_VALUE) {
-      throw new InvalidConfigurationPropertyValueException("reactive-robots." + property, size,
-          "At most " + Integer.MAX_VALUE + " bytes.");
+      throw new InvalidRobotsPropertyException("reactive-robots." + property, size,
+          "at most " + Integer.MAX_VALUE + " bytes");
     }
     return (int) bytes;
   }

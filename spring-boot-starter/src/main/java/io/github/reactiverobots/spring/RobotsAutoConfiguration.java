@@ -13,7 +13,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -56,9 +55,10 @@ public class RobotsAutoConfiguration {
     if (shared != null) {
       builder.store(shared);
     } else if (properties.redis().uri() != null) {
-      throw new InvalidConfigurationPropertyValueException(RobotsRedisAutoConfiguration.URI,
+      throw new InvalidRobotsPropertyException(RobotsRedisAutoConfiguration.URI,
           Builders.withoutPassword(properties.redis().uri()),
-          "The shared store on Redis needs the reactive-robots-redis module on the class path.");
+          "unset, unless the reactive-robots-redis module is on the class path (the shared store"
+              + " on Redis needs it)");
     }
     customizers.orderedStream().forEach(c -> c.customize(builder));
     return builder.build();

@@ -9,7 +9,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -51,13 +50,15 @@ public class RobotsRedisAutoConfiguration {
   }
 
   static RedisRobotsStore.Builder builder(RobotsProperties.Redis redis) {
+    PropertyChecks.redis(redis);
     RedisRobotsStore.Builder builder = RedisRobotsStore.builder();
     try {
       builder.uri(redis.uri());
     } catch (IllegalArgumentException e) {
-      throw new InvalidConfigurationPropertyValueException(URI,
-          Builders.withoutPassword(redis.uri()),
-          Builders.withoutPassword(e.getMessage(), redis.uri()));
+      throw new InvalidRobotsPropertyException(URI, Builders.withoutPassword(redis.uri()),
+          "a Redis URI such as redis://127.0.0.1:6379/0, rediss://host:6380 or"
+              + " redis+cluster://host1:7000,host2:7001 ("
+              + Builders.withoutPassword(e.getMessage(), redis.uri()) + ")");
     }
     return builder.keyPrefix(redis.keyPrefix())
         .commandTimeout(redis.commandTimeout())

@@ -14,13 +14,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's table of the starter's properties is generated from the configuration metadata
- * that spring-boot-configuration-processor writes at compile time (names, types, defaults and
- * the records' Javadoc), so it cannot drift: this test fails when the README's table differs,
- * and {@code -Dreadme.write=true} rewrites it.
+ * The table of the starter's properties in {@code docs/spring-boot.md} is generated from the
+ * configuration metadata that spring-boot-configuration-processor writes at compile time (names,
+ * types, defaults and the records' Javadoc), so it cannot drift: this test fails when the page's
+ * table differs, and {@code -Dreadme.write=true} rewrites it.
  */
 class PropertiesTableTest {
-  private static final Path README = Path.of("..", "README.md");
+  private static final Path README = Path.of("..", "docs", "spring-boot.md");
   private static final String START = "<!-- spring-boot-properties:start -->\n";
   private static final String END = "<!-- spring-boot-properties:end -->\n";
 
@@ -30,7 +30,7 @@ class PropertiesTableTest {
     String readme = Files.readString(README, StandardCharsets.UTF_8);
     int start = readme.indexOf(START);
     int end = readme.indexOf(END);
-    assertThat(start).as("README.md has the table's markers").isNotNegative();
+    assertThat(start).as("docs/spring-boot.md has the table's markers").isNotNegative();
     assertThat(end).isGreaterThan(start);
     String current = readme.substring(start + START.length(), end);
     if (Boolean.getBoolean("readme.write") && !current.equals(table)) {
@@ -38,8 +38,8 @@ class PropertiesTableTest {
           + readme.substring(end), StandardCharsets.UTF_8);
       current = table;
     }
-    assertThat(current).as("README.md's properties table; regenerate it with"
-        + " ./mvnw -pl spring-boot-starter -am test -Dtest=PropertiesTableTest"
+    assertThat(current).as("docs/spring-boot.md's properties table; regenerate it with"
+        + " ./mvnw -B -pl spring-boot-starter -am test -Dtest=PropertiesTableTest"
         + " -Dsurefire.failIfNoSpecifiedTests=false -Dreadme.write=true").isEqualTo(table);
   }
 

@@ -93,11 +93,13 @@ class RobotsAutoConfigurationTest {
   }
 
   @Test
-  void aValueTheBuilderRefusesFailsStartupWithItsMessage() {
+  void aValueTheBuilderRefusesFailsStartupNamingThePropertyAndItsRange() {
     StarterTests.runner().withPropertyValues("reactive-robots.user-agent=" + USER_AGENT,
         "reactive-robots.cache.minimum-ttl=2h", "reactive-robots.cache.maximum-ttl=1h")
         .run(context -> assertThat(context.getStartupFailure()).rootCause()
-            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("PT1H"));
+            .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+            .hasMessageContaining("reactive-robots.cache.minimum-ttl")
+            .hasMessageContaining("at most reactive-robots.cache.maximum-ttl (PT1H)"));
   }
 
   @Test

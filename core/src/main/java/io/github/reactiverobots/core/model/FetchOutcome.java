@@ -1,7 +1,5 @@
 package io.github.reactiverobots.core.model;
 
-import io.github.reactiverobots.core.RobotsCache;
-
 /**
  * How the rules for an origin were obtained, as SEMANTICS.md §6 classifies a fetch of
  * {@code /robots.txt}.

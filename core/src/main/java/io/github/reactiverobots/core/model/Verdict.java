@@ -1,6 +1,5 @@
 package io.github.reactiverobots.core.model;
 
-import io.github.reactiverobots.core.RobotsCache;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

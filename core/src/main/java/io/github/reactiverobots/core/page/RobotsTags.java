@@ -37,8 +37,7 @@ public final class RobotsTags {
    * @param crawler the crawler's product token or User-Agent string
    * @return the combined directives
    * @throws IllegalArgumentException if {@code crawler} does not start with a product token
-   * @throws IllegalStateException if {@code contentUsage} is not empty and the Structured Fields
-   *     library is missing, or {@code html} is given and jsoup is missing
+   * @throws IllegalStateException if {@code html} is given and jsoup is missing
    */
   public static PageDirectives read(List<String> xRobotsTag, List<String> contentUsage,
       byte[] html, String crawler) {
@@ -114,8 +113,6 @@ public final class RobotsTags {
    *
    * @param values the field values, in order
    * @return the preferences, every other directive absent
-   * @throws IllegalStateException if {@code values} is not empty and the Structured Fields
-   *     library is missing
    */
   public static PageDirectives contentUsage(List<String> values) {
     if (values.isEmpty()) {

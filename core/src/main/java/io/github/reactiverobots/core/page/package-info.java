@@ -3,7 +3,7 @@
  * robots {@code <meta>} tags and {@code Content-Usage} header say about indexing, following,
  * snippets and use, read as Google documents them ({@link RobotsTags}, {@link PageDirectives}),
  * and their combination with the robots.txt answer for one URL and crawler
- * ({@link PagePermissions}). HTML is read with the optional jsoup library, preference
- * dictionaries with the optional Structured Fields library; nothing else here needs them.
+ * ({@link PagePermissions}). HTML is read with the optional jsoup library; nothing else here
+ * needs it.
  */
 package io.github.reactiverobots.core.page;

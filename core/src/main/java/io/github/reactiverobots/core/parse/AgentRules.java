@@ -212,8 +212,6 @@ public final class AgentRules {
    *
    * @param pathAndQuery the path, starting with {@code /}
    * @return the answer
-   * @throws IllegalStateException if the file has {@code content-usage} rules for this crawler
-   *     and the optional library {@code org.greenbytes.http:structured-fields} is missing
    */
   public Usage usage(String pathAndQuery) {
     byte[] path = pathAndQuery.getBytes(StandardCharsets.UTF_8);

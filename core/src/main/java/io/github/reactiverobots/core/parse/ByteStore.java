@@ -28,10 +28,6 @@ final class ByteStore {
     return starts[i + 1] - starts[i];
   }
 
-  byte byteAt(int i, int offset) {
-    return bytes[starts[i] + offset];
-  }
-
   /** String {@code i} as a person reads it: its bytes decoded as UTF-8. */
   String text(int i) {
     return ByteStrings.toText(bytes, starts[i], starts[i + 1]);
@@ -40,21 +36,6 @@ final class ByteStore {
   /** String {@code i} as a byte string: one char per byte. */
   String byteString(int i) {
     return new String(bytes, starts[i], starts[i + 1] - starts[i], StandardCharsets.ISO_8859_1);
-  }
-
-  /** Whether string {@code i} holds exactly the chars of {@code s}, one byte each. */
-  boolean equalsLatin1(int i, String s) {
-    int from = starts[i];
-    int n = starts[i + 1] - from;
-    if (n != s.length()) {
-      return false;
-    }
-    for (int k = 0; k < n; k++) {
-      if ((bytes[from + k] & 0xFF) != s.charAt(k)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**

@@ -93,12 +93,7 @@ public record Diagnostic(int line, int column, Severity severity, Code code, Str
     /** A {@code content-usage} category whose value is not the token {@code y} or {@code n}. */
     CONTENT_USAGE_BAD_VALUE(Severity.WARNING),
     /** A {@code content-signal} whose value is not {@code yes} or {@code no}: unknown. */
-    CONTENT_SIGNAL_BAD_VALUE(Severity.WARNING),
-    /**
-     * {@code content-usage} preferences were not checked: the optional Structured Fields library
-     * is missing (reported once, at the first rule).
-     */
-    CONTENT_USAGE_NOT_CHECKED(Severity.WARNING);
+    CONTENT_SIGNAL_BAD_VALUE(Severity.WARNING);
 
     private final Severity severity;
 

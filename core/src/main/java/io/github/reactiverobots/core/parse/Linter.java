@@ -37,7 +37,6 @@ public final class Linter {
     private boolean inGroup;
     private boolean sawRule;
     private boolean groupIsGlobal;
-    private boolean reportedNoLibrary;
     private int globalGroups;
 
     LintHandler(ParseOptions options) {
@@ -171,15 +170,6 @@ public final class Linter {
       if (pref == value.length()) {
         add(line, column + pathEnd, Code.CONTENT_USAGE_BAD_PREFERENCE,
             "content-usage has no preference: every category is unknown");
-        return;
-      }
-      if (!PreferenceDictionary.available()) {
-        if (!reportedNoLibrary) {
-          reportedNoLibrary = true;
-          add(line, column + pref, Code.CONTENT_USAGE_NOT_CHECKED, "preferences not checked:"
-              + " reading them needs the optional dependency"
-              + " org.greenbytes.http:structured-fields");
-        }
         return;
       }
       PreferenceDictionary.Reading reading = PreferenceDictionary.read(value.substring(pref));

@@ -228,8 +228,6 @@ public final class RobotsTxt {
    * @param agent the crawler's product token or User-Agent string
    * @return the crawl verdict with the usage preferences and content signals
    * @throws IllegalArgumentException if the arguments were swapped, as {@link #check} tells
-   * @throws IllegalStateException if the file has {@code content-usage} rules for {@code agent}
-   *     and the optional library {@code org.greenbytes.http:structured-fields} is missing
    */
   public Usage usage(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);

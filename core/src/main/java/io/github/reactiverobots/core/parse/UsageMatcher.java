@@ -51,11 +51,7 @@ final class UsageMatcher {
     this.signals = signals;
   }
 
-  /**
-   * Compiles the rules of {@code groups}.
-   *
-   * @throws IllegalStateException if there are rules and the Structured Fields library is missing
-   */
+  /** Compiles the rules of {@code groups}. */
   static UsageMatcher compile(UsageTable table, int[] groups) {
     int[] members = table.members(groups);
     ContentSignals signals = table.signals(groups);

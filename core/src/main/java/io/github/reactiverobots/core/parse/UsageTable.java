@@ -59,15 +59,10 @@ final class UsageTable {
     return out;
   }
 
-  /**
-   * The packed statement of each rule, reading every preference the first time.
-   *
-   * @throws IllegalStateException if the Structured Fields library is missing
-   */
+  /** The packed statement of each rule, reading every preference the first time. */
   int[] statements() {
     int[] read = statements;
     if (read == null) {
-      PreferenceDictionary.requireAvailable();
       read = new int[paths == null ? 0 : paths.size()];
       for (int i = 0; i < read.length; i++) {
         read[i] = PreferenceDictionary.read(strings.byteString(preferenceBase + i)).bits();

@@ -1,18 +1,18 @@
 package io.github.reactiverobots.core.internal.aipref;
 
+import io.github.reactiverobots.core.model.Preference;
+import io.github.reactiverobots.core.model.UsageCategory;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads a statement of preference in the exemplary format of draft-ietf-aipref-vocab §6: an
  * RFC 9651 Structured Fields dictionary whose keys are category labels and whose values are the
- * tokens {@code y} or {@code n}. The dictionary is parsed by the optional library
- * {@code org.greenbytes.http:structured-fields}; without it on the class path (or, on the module
- * path, without the module {@code structured.fields} resolved), {@link #available()} is false
- * and reading throws a clear {@link IllegalStateException}. Stateless and thread-safe.
+ * tokens {@code y} or {@code n}, parsed by {@link StructuredDictionary} (no dependency).
+ * Stateless and thread-safe.
  */
 public final class PreferenceDictionary {
-  private static final String PARSER = "org.greenbytes.http.sfv.Parser";
-
   private PreferenceDictionary() {}
 
   /**
@@ -30,38 +30,35 @@ public final class PreferenceDictionary {
   }
 
   /**
-   * Whether the Structured Fields library can be used.
-   *
-   * @return true when it is on the class path (or its module is resolved)
-   */
-  public static boolean available() {
-    return Availability.AVAILABLE;
-  }
-
-  /**
-   * Throws unless {@link #available()}.
-   *
-   * @throws IllegalStateException naming the missing library
-   */
-  public static void requireAvailable() {
-    if (!Availability.AVAILABLE) {
-      throw new IllegalStateException("reading Content-Usage preferences needs the optional"
-          + " dependency org.greenbytes.http:structured-fields:0.4 on the class path (on the"
-          + " module path: --add-modules structured.fields)");
-    }
-  }
-
-  /**
    * Reads {@code text}, leading and trailing spaces and tabs ignored. Never throws on any
    * content.
    *
    * @param text the dictionary as written; a byte string (one char per byte) or ASCII text
    * @return what it says
-   * @throws IllegalStateException if the library is missing
    */
   public static Reading read(String text) {
-    requireAvailable();
-    return SfvReader.read(trim(text));
+    Map<String, StructuredDictionary.Member> members = StructuredDictionary.parse(trim(text));
+    if (members == null) {
+      return Reading.UNPARSED;
+    }
+    int bits = UsageBits.UNKNOWN;
+    List<String> unknownKeys = new ArrayList<>(0);
+    List<String> badValues = new ArrayList<>(0);
+    for (Map.Entry<String, StructuredDictionary.Member> e : members.entrySet()) {
+      var category = UsageCategory.ofLabel(e.getKey());
+      if (category.isEmpty()) {
+        unknownKeys.add(e.getKey());
+        continue;
+      }
+      String token = e.getValue().token();
+      Preference p = "y".equals(token) ? Preference.ALLOW
+          : "n".equals(token) ? Preference.DISALLOW : Preference.UNKNOWN;
+      if (p == Preference.UNKNOWN) {
+        badValues.add(e.getKey() + "=" + e.getValue().serialized());
+      }
+      bits = UsageBits.with(bits, category.get(), p);
+    }
+    return new Reading(true, bits, List.copyOf(unknownKeys), List.copyOf(badValues));
   }
 
   /**
@@ -70,11 +67,9 @@ public final class PreferenceDictionary {
    *
    * @param fieldLines the field's lines, in order
    * @return what they say; unparsed (every category unknown) when there is none
-   * @throws IllegalStateException if the library is missing
    */
   public static Reading readField(List<String> fieldLines) {
     if (fieldLines.isEmpty()) {
-      requireAvailable();
       return Reading.UNPARSED;
     }
     StringBuilder joined = new StringBuilder();
@@ -94,19 +89,5 @@ public final class PreferenceDictionary {
       to--;
     }
     return s.substring(from, to);
-  }
-
-  /** Found once: whether the library's parser class can be loaded. */
-  private static final class Availability {
-    static final boolean AVAILABLE = find();
-
-    private static boolean find() {
-      try {
-        Class.forName(PARSER, false, PreferenceDictionary.class.getClassLoader());
-        return true;
-      } catch (ClassNotFoundException | LinkageError e) {
-        return false;
-      }
-    }
   }
 }

@@ -37,16 +37,6 @@ public final class HeapSizes {
     return align(ARRAY_HEADER + length * elementBytes);
   }
 
-  /**
-   * A {@code String} of {@code length} characters, all Latin-1 (one byte each, compact strings).
-   *
-   * @param length the number of characters
-   * @return the String object and its byte array
-   */
-  public static long latin1String(long length) {
-    return object(Integer.BYTES * 2L + REFERENCE + 2) + array(length, 1);
-  }
-
   private static long align(long bytes) {
     return (bytes + 7) & ~7L;
   }

@@ -1,0 +1,41 @@
+package io.github.reactiverobots.spring;
+
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+
+/**
+ * Explains a start-up that failed on a {@code reactive-robots.*} property: which property, the
+ * value it was given (as written, when the environment still has it), and the values it allows,
+ * in place of a stack trace naming builder methods. Registered in {@code
+ * META-INF/spring.factories}; ordered before Spring Boot's analyzer of invalid property values,
+ * which would otherwise take these too.
+ */
+final class RobotsPropertyFailureAnalyzer
+    extends AbstractFailureAnalyzer<InvalidRobotsPropertyException> implements Ordered {
+  private final Environment environment;
+
+  /** Spring Boot passes the application's environment (null when it has none). */
+  RobotsPropertyFailureAnalyzer(Environment environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  protected FailureAnalysis analyze(Throwable rootFailure, InvalidRobotsPropertyException cause) {
+    String name = cause.getName();
+    String written = environment == null ? null : environment.getProperty(name);
+    Object value = written != null ? written : cause.getValue();
+    String description = (value == null ? "The property " + name + " is not set."
+        : "The property " + name + " has the value '" + value + "', which it does not allow.")
+        + "\n\nAllowed: " + cause.allowed() + ".";
+    String action = "Set " + name + " to an allowed value, or remove it to use its default"
+        + " (the reactive-robots.* properties and their defaults: docs/spring-boot.md).";
+    return new FailureAnalysis(description, action, cause);
+  }
+
+  @Override
+  public int getOrder() {
+    return Ordered.HIGHEST_PRECEDENCE;
+  }
+}
