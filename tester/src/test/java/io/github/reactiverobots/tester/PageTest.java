@@ -95,8 +95,9 @@ class PageTest {
 
   @Test
   void theMatrixFollowsFallbackChainsShowsBothProfilesAndExportsCsv() throws Exception {
-    fill("robots", "User-agent: Googlebot\nDisallow: /g/\nCrawl-delay: 3\n\nUser-agent: *\n"
-        + "Disallow: /s/\nContent-Usage: / train-ai=n\n\nUser-agent: MyBot\nDisallow: /%7Euser\n");
+    fill("robots", "User-agent: Googlebot\nDisallow: /g/\nCrawl-delay: 3\n"
+        + "Content-Usage: / train-ai=n\n\nUser-agent: *\nDisallow: /s/\n\n"
+        + "User-agent: MyBot\nDisallow: /%7Euser\n");
     fill("agents", "Googlebot-Image\nMyBot");
     fill("fallbacks", "Googlebot-Image: Googlebot");
     fill("urls", "https://example.com/g/1\nhttps://example.com/s/1\nhttps://example.com/~user");
@@ -199,8 +200,8 @@ class PageTest {
   }
 
   private static String text(String id) {
-    return (String) driver.executeScript(
-        "return document.getElementById(arguments[0]).textContent", id);
+    return (String) driver.executeScript("const e = document.getElementById(arguments[0]);"
+        + " return e ? e.textContent : ''", id);
   }
 
   private static String value(String id) {
