@@ -58,7 +58,12 @@ final class LiveFetch {
       out.add("kept\t" + Duration.between(state.fetchedAt(), state.expiresAt()).toSeconds()
           + "s");
       if (fetched != null) {
-        List<String> chain = new ArrayList<>(fetched.hops());
+        List<String> chain = new ArrayList<>(List.of(origin.key() + "/robots.txt"));
+        for (String hop : fetched.hops()) {
+          if (!chain.contains(hop)) {
+            chain.add(hop);
+          }
+        }
         if (fetched.finalUrl() != null && !chain.contains(fetched.finalUrl())) {
           chain.add(fetched.finalUrl());
         }

@@ -145,10 +145,10 @@ final class WebServer implements AutoCloseable {
   }
 
   private boolean ownHost(String host) {
-    if (host == null) {
+    if (host == null || server == null) {
       return false;
     }
-    int port = server == null ? -1 : server.port();
+    int port = server.port();
     return host.equals("127.0.0.1:" + port) || host.equals("localhost:" + port)
         || host.equals("[::1]:" + port) || host.equals(server.host() + ":" + port);
   }

@@ -19,7 +19,8 @@ class DiffCommandTest {
         + "Disallow: /drafts/\nCrawl-delay: 2\n\nUser-agent: GPTBot\nDisallow: /\n"
         + "Content-Usage: / train-ai=n\nSitemap: https://a.example/new.xml\n");
     Path urls = Files.writeString(dir.resolve("urls.txt"),
-        "https://a.example/\nhttps://a.example/drafts/1\n# a comment\nhttps://a.example/private/x\n");
+        "https://a.example/\nhttps://a.example/drafts/1\n# a comment\n"
+            + "https://a.example/private/x\n");
     TesterRun run = TesterRun.of("", "diff", old.toString(), neu.toString(), "--urls",
         urls.toString(), "--agents", "GPTBot,MyBot");
     assertThat(run.status()).isOne();
@@ -37,7 +38,8 @@ class DiffCommandTest {
     assertThat(run.out()).contains("usage\tGPTBot\tnone -> Content-Usage: / train-ai=n\n");
     // Without lists, the agents and paths come from the files.
     TesterRun derived = TesterRun.of("", "diff", old.toString(), neu.toString());
-    assertThat(derived.out()).contains("flip\tgptbot\t/\t").contains("flip\tAnyOtherBot\t/drafts/\t");
+    assertThat(derived.out()).contains("flip\tgptbot\t/\t")
+        .contains("flip\tAnyOtherBot\t/drafts/\t");
     TesterRun same = TesterRun.of("", "diff", old.toString(), old.toString());
     assertThat(same.status()).isZero();
     assertThat(same.out()).isEqualTo("checked\t1 agents x 2 URLs\t0 flips\n");

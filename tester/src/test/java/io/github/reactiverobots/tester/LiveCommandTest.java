@@ -77,7 +77,8 @@ class LiveCommandTest {
       String url = "http://inside.example.com:" + s.port() + "/x";
       LiveFetch.Report refused = LiveFetch.run(url, AGENT, Profile.GOOGLE, new LiveFetch.Settings(
           map, AddressPolicy.publicOnly(), UnaryOperator.identity())).block(Duration.ofSeconds(30));
-      assertThat(refused.lines()).anySatisfy(l -> assertThat(l).startsWith("failure\tADDRESS_REFUSED"));
+      assertThat(refused.lines())
+          .anySatisfy(l -> assertThat(l).startsWith("failure\tADDRESS_REFUSED"));
       LiveFetch.Report allowed = LiveFetch.run(url, AGENT, Profile.GOOGLE, new LiveFetch.Settings(
           map, AddressPolicy.permitAll(), UnaryOperator.identity())).block(Duration.ofSeconds(30));
       assertThat(allowed.verdict().allowed()).isFalse();
