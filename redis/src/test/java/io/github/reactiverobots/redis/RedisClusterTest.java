@@ -74,6 +74,8 @@ class RedisClusterTest {
     List<String> urls = Fleet.urls(0, 20);
     try (Fleet fleet = new Fleet(CLUSTER.cluster().uri(), resources, Duration.ZERO)) {
       Fleet.Worker first = fleet.worker(Duration.ofSeconds(2), Duration.ofSeconds(1));
+      warmUp(first);
+      int firstWarmUp = first.fetcher().calls();
       assertAllExpected(urls, first.checkAll(urls));
       assertThat(first.awaitWritten(urls)).as("every origin written; store events %s",
           first.events()).isTrue();
@@ -85,10 +87,13 @@ class RedisClusterTest {
       assertThat(primaries).as("the origins' slots are on every primary").hasSize(3);
 
       Fleet.Worker second = fleet.worker(Duration.ofSeconds(2), Duration.ofSeconds(1));
+      warmUp(second);
+      int secondWarmUp = second.fetcher().calls();
+      long warmHits = second.events(StoreEvent.HIT);
       assertAllExpected(urls, second.checkAll(urls));
-      assertThat(second.fetcher().calls()).isZero();
-      assertThat(second.events(StoreEvent.HIT)).isEqualTo(60);
-      assertThat(first.fetcher().calls()).isEqualTo(60);
+      assertThat(second.fetcher().calls() - secondWarmUp).isZero();
+      assertThat(second.events(StoreEvent.HIT) - warmHits).isEqualTo(60);
+      assertThat(first.fetcher().calls() - firstWarmUp).isEqualTo(60);
     }
   }
 
@@ -201,6 +206,26 @@ class RedisClusterTest {
       assertThat(errors).isEmpty();
       assertThat(wrong.get()).isZero();
       assertThat(shared).as("sharing resumed on the failed-over shard").isPositive();
+    }
+  }
+
+  /**
+   * Checks new origins, one at a time, until the worker has written one to each shard: on a
+   * cluster just created, a new client's first scripts can fail for a moment (the worker then
+   * fetches for itself, as on any store fault); the sharing asserted after starts from there.
+   * Bounded: 30 s.
+   */
+  private static void warmUp(Fleet.Worker worker) throws InterruptedException {
+    Set<RedisServer> shards = new HashSet<>();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    for (int i = 0; shards.size() < 3; i++) {
+      assertThat(deadline - System.nanoTime()).as("a write to every shard within 30 s")
+          .isPositive();
+      String url = "https://warm" + PREFIXES.incrementAndGet() + ".example/private/x";
+      assertAllExpected(List.of(url), worker.checkAll(List.of(url)));
+      if (worker.awaitWritten(List.of(url), Duration.ofMillis(500))) {
+        shards.add(CLUSTER.cluster().primaryOf("robots:{" + Origin.of(url).key() + "}"));
+      }
     }
   }
 

@@ -44,14 +44,18 @@ class RobotsRedisClusterAutoConfigurationTest {
     }
     worker().run(first -> {
       assertThat(first).hasSingleBean(RedisRobotsStore.class);
+      warmUp(first.getBean(RobotsCache.class),
+          first.getBean(RobotsRedisAutoConfigurationTest.Worker.class));
+      int warmUps = first.getBean(FakeFetcher.class).calls();
+      long warmWrites = writes(first.getBean(RobotsRedisAutoConfigurationTest.Worker.class));
       List<Verdict> verdicts = check(first.getBean(RobotsCache.class), urls);
       assertThat(verdicts).hasSize(30).allMatch(v -> !v.allowed());
       FakeFetcher fetcher = first.getBean(FakeFetcher.class);
-      assertThat(fetcher.calls()).isEqualTo(30);
+      assertThat(fetcher.calls() - warmUps).isEqualTo(30);
       RobotsRedisAutoConfigurationTest.Worker events =
           first.getBean(RobotsRedisAutoConfigurationTest.Worker.class);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (events.storeEvents.stream().filter(e -> e.name().equals("WRITE")).count() < 30) {
+      while (writes(events) - warmWrites < 30) {
         assertThat(deadline - System.nanoTime()).as("30 writes within 30 s").isPositive();
         TimeUnit.MILLISECONDS.sleep(20); // polling interval
       }
@@ -63,6 +67,25 @@ class RobotsRedisClusterAutoConfigurationTest {
             .isZero();
       });
     });
+  }
+
+  private static long writes(RobotsRedisAutoConfigurationTest.Worker events) {
+    return events.storeEvents.stream().filter(e -> e.name().equals("WRITE")).count();
+  }
+
+  /**
+   * Checks new origins until the worker has written 6 of them: on a cluster just created, a new
+   * client's first scripts can fail for a moment (the worker then fetches for itself, as on any
+   * store fault). Bounded: 30 s.
+   */
+  private static void warmUp(RobotsCache cache, RobotsRedisAutoConfigurationTest.Worker events)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    for (int i = 0; writes(events) < 6; i++) {
+      assertThat(deadline - System.nanoTime()).as("6 writes within 30 s").isPositive();
+      cache.check("https://warm" + i + ".example/x").block(Duration.ofSeconds(10));
+      TimeUnit.MILLISECONDS.sleep(50); // polling interval: the write runs in the background
+    }
   }
 
   private static List<Verdict> check(RobotsCache cache, List<String> urls) {
