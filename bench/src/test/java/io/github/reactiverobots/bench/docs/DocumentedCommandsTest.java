@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.reactiverobots.bench.Main;
 import io.github.reactiverobots.bench.sim.PoliteRun;
+import io.github.reactiverobots.bench.sim.ScanRun;
 import io.github.reactiverobots.bench.sim.SimulateCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -199,6 +200,9 @@ class DocumentedCommandsTest {
         help += options.contains("--polite")
             ? help(a -> PoliteRun.main(a, System.out), "--polite", "--help")
             : help(a -> SimulateCommand.main(a, System.out), "--help");
+      }
+      if (sub.equals("scan")) {
+        help += help(a -> ScanRun.main(a, System.out), "--help");
       }
       if (!sub.equals("jmh")) {
         Matcher option = Pattern.compile("(--[a-z][\\w-]*)").matcher(options);
