@@ -72,8 +72,11 @@ class RedisClusterTest {
   @Order(1)
   void twoCachesShareEveryOriginsRulesAcrossTheSlots() throws Exception {
     List<String> urls = Fleet.urls(0, 20);
+    // What is measured is sharing, not latency: the store wait is one a loaded machine meets
+    // (Lettuce's 5 s command timeout comes first), and no cool-down, so that one slow call in
+    // the burst cannot make the rest of it skip the store and fetch.
     try (Fleet fleet = new Fleet(CLUSTER.cluster().uri(), resources, Duration.ZERO)) {
-      Fleet.Worker first = fleet.worker(Duration.ofSeconds(2), Duration.ofSeconds(1));
+      Fleet.Worker first = fleet.worker(Duration.ofSeconds(10), Duration.ZERO);
       warmUp(first);
       int firstWarmUp = first.fetcher().calls();
       assertAllExpected(urls, first.checkAll(urls));
@@ -86,14 +89,17 @@ class RedisClusterTest {
       }
       assertThat(primaries).as("the origins' slots are on every primary").hasSize(3);
 
-      Fleet.Worker second = fleet.worker(Duration.ofSeconds(2), Duration.ofSeconds(1));
+      Fleet.Worker second = fleet.worker(Duration.ofSeconds(10), Duration.ZERO);
       warmUp(second);
       int secondWarmUp = second.fetcher().calls();
       long warmHits = second.events(StoreEvent.HIT);
       assertAllExpected(urls, second.checkAll(urls));
-      assertThat(second.fetcher().calls() - secondWarmUp).isZero();
-      assertThat(second.events(StoreEvent.HIT) - warmHits).isEqualTo(60);
-      assertThat(first.fetcher().calls() - firstWarmUp).isEqualTo(60);
+      assertThat(second.fetcher().calls() - secondWarmUp).as("second's store events %s",
+          second.events()).isZero();
+      assertThat(second.events(StoreEvent.HIT) - warmHits).as("second's store events %s",
+          second.events()).isEqualTo(60);
+      assertThat(first.fetcher().calls() - firstWarmUp).as("first's store events %s",
+          first.events()).isEqualTo(60);
     }
   }
 
