@@ -17,12 +17,16 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 import reactor.test.scheduler.VirtualTimeScheduler;
 
 /**
@@ -30,6 +34,12 @@ import reactor.test.scheduler.VirtualTimeScheduler;
  * redis-server: the ledgers' clock follows the virtual time, and time advances one millisecond
  * at a time, each step only once every Redis call in flight has been answered (polling, with a
  * deadline), so a run is as deterministic as the pacer's own tests.
+ *
+ * <p>Everything that touches the virtual time runs on the test's thread: the ledgers' answers
+ * arrive on Lettuce's threads, so they are handed over ({@link #answers}) and delivered by
+ * {@link #settle}. {@link VirtualTimeScheduler} is not safe to schedule on or cancel from another
+ * thread while it advances (its drain peeks the next task and then polls the head, so a task
+ * added or removed in between is lost or run twice: a lost timer stalls an origin for good).
  */
 final class SharedPacingFleet implements AutoCloseable {
   static final String AGENT = "TestBot";
@@ -41,6 +51,9 @@ final class SharedPacingFleet implements AutoCloseable {
   private final String redisUri;
   private final Instant wallStart;
   private final AtomicInteger calls = new AtomicInteger();
+  /** The ledgers' answers, waiting to be delivered on the test's thread by {@link #settle}. */
+  private final Queue<Runnable> answers = new ConcurrentLinkedQueue<>();
+  private final Scheduler testThread = Schedulers.fromExecutor(answers::add);
   final List<RedisSharedSpacing> ledgers = new ArrayList<>();
   /** Every release of every worker: worker, origin host, virtual time. */
   final List<String> releases = Collections.synchronizedList(new ArrayList<>());
@@ -81,25 +94,31 @@ final class SharedPacingFleet implements AutoCloseable {
     };
   }
 
-  /** A ledger on the virtual clock, its calls counted so that steps wait for them. */
+  /** A ledger on the virtual clock. */
   RedisSharedSpacing ledger() {
     RedisSharedSpacing l = RedisSharedSpacing.builder().uri(redisUri).clock(wallClock()).build();
     ledgers.add(l);
     return l;
   }
 
+  /**
+   * {@code ledger}, its calls counted so that steps wait for them and its answers delivered on
+   * the test's thread.
+   */
   SharedSpacing counted(SharedSpacing ledger) {
     return new SharedSpacing() {
       @Override
       public Mono<Duration> reserve(Origin origin, Request request) {
         calls.incrementAndGet();
-        return ledger.reserve(origin, request).doFinally(s -> calls.decrementAndGet());
+        return ledger.reserve(origin, request).publishOn(testThread)
+            .doFinally(s -> calls.decrementAndGet());
       }
 
       @Override
       public Mono<Void> finish(Origin origin, String holder, Duration pause) {
         calls.incrementAndGet();
-        return ledger.finish(origin, holder, pause).doFinally(s -> calls.decrementAndGet());
+        return ledger.finish(origin, holder, pause).publishOn(testThread)
+            .doFinally(s -> calls.decrementAndGet());
       }
     };
   }
@@ -142,9 +161,17 @@ final class SharedPacingFleet implements AutoCloseable {
     settle();
   }
 
+  /** Delivers the ledgers' answers here until no call is in flight. */
   private void settle() {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (calls.get() > 0) {
+    while (true) {
+      Runnable answer;
+      while ((answer = answers.poll()) != null) {
+        answer.run();
+      }
+      if (calls.get() == 0 && answers.isEmpty()) {
+        return;
+      }
       if (System.nanoTime() > deadline) {
         throw new AssertionError("Redis did not answer within 10 s");
       }
@@ -175,5 +202,6 @@ final class SharedPacingFleet implements AutoCloseable {
     }
     cache.close();
     scheduler.dispose();
+    testThread.dispose();
   }
 }
