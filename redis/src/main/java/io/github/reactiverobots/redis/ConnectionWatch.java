@@ -6,8 +6,8 @@ import io.lettuce.core.event.connection.ReconnectFailedEvent;
 import io.lettuce.core.resource.ClientResources;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import reactor.core.Disposable;
 
@@ -29,10 +29,11 @@ final class ConnectionWatch implements AutoCloseable {
 
   private final Log log;
 
-  /** Nodes lost and not back, each counted once per loss. */
+  /** Connections lost, each counted once per loss. */
   private final LongAdder losses = new LongAdder();
   private final LongAdder failedReconnects = new LongAdder();
-  private final Set<String> down = new HashSet<>();
+  /** Connections lost and not back, by node; a node holds several (commands, pub/sub). */
+  private final Map<String, Integer> down = new HashMap<>();
   private final Disposable events;
   private volatile boolean closed;
 
@@ -44,10 +45,11 @@ final class ConnectionWatch implements AutoCloseable {
     this.log = log;
     this.events = resources.eventBus().get().subscribe(e -> {
       if (e instanceof ReconnectAttemptEvent r) {
-        lost(r.remoteAddress());
+        if (r.getAttempt() == 1) {
+          lost(r.remoteAddress());
+        }
       } else if (e instanceof ReconnectFailedEvent f) {
         failedReconnects.increment();
-        lost(f.remoteAddress());
       } else if (e instanceof ConnectionActivatedEvent a) {
         back(a.remoteAddress());
       }
@@ -66,9 +68,7 @@ final class ConnectionWatch implements AutoCloseable {
     boolean first;
     synchronized (down) {
       first = down.isEmpty();
-      if (!down.add(node)) {
-        return;
-      }
+      down.merge(node, 1, Integer::sum);
     }
     losses.increment();
     if (first) {
@@ -80,7 +80,17 @@ final class ConnectionWatch implements AutoCloseable {
   private void back(SocketAddress address) {
     boolean last;
     synchronized (down) {
-      last = down.remove(node(address)) && down.isEmpty();
+      String node = node(address);
+      Integer n = down.get(node);
+      if (n == null) {
+        return;
+      }
+      if (n == 1) {
+        down.remove(node);
+      } else {
+        down.put(node, n - 1);
+      }
+      last = down.isEmpty();
     }
     if (last && !closed) {
       log.log(System.Logger.Level.INFO, "Redis connections back");
