@@ -122,8 +122,7 @@ final class Builders {
     if (uri == null) {
       return null;
     }
-    int scheme = uri.indexOf("://");
-    int start = scheme < 0 ? 0 : scheme + 3;
+    int start = userInfoStart(uri);
     int at = uri.lastIndexOf('@');
     if (at < start) {
       return uri;
@@ -132,6 +131,12 @@ final class Builders {
     int colon = userInfo.indexOf(':');
     String masked = colon < 0 ? "******" : userInfo.substring(0, colon) + ":******";
     return uri.substring(0, start) + masked + uri.substring(at);
+  }
+
+  /** Where a URI's user information would start: after its scheme's {@code ://}. */
+  private static int userInfoStart(String uri) {
+    int scheme = uri.indexOf("://");
+    return scheme < 0 ? 0 : scheme + 3;
   }
 
   /**
@@ -172,8 +177,7 @@ final class Builders {
   }
 
   private static String password(String uri) {
-    int scheme = uri.indexOf("://");
-    int start = scheme < 0 ? 0 : scheme + 3;
+    int start = userInfoStart(uri);
     int at = uri.lastIndexOf('@');
     if (at < start) {
       return null;

@@ -141,13 +141,7 @@ public final class PoliteFleetRun {
     Worker(int id, FarmResolver resolver, String uri) {
       SimOptions sim = options.sim();
       fetcher = SimulateCommand.nettyFetcher(sim, resolver);
-      cache = RobotsCache.builder()
-          .fetcher(fetcher)
-          .crawler(sim.agent())
-          .maximumWeight(sim.cacheWeightBytes())
-          .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
-          .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
-          .build();
+      cache = PoliteRun.cache(sim, fetcher);
       ledger = spacing == Spacing.SHARED ? RedisSharedSpacing.builder().uri(uri).build() : null;
       PacerBuilder b = Pacer.builder(cache)
           .minimumDelay(options.minimumDelay())

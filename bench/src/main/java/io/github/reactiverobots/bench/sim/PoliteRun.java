@@ -94,14 +94,7 @@ public final class PoliteRun {
         sim.slowDelay(), site)) {
       FarmResolver resolver = new FarmResolver(farm.address());
       NettyRobotsFetcher fetcher = SimulateCommand.nettyFetcher(sim, resolver);
-      RobotsCache cache = RobotsCache.builder()
-          .fetcher(fetcher)
-          .crawler(sim.agent())
-          .maximumWeight(sim.cacheWeightBytes())
-          // As in the simulator: nothing is fetched twice within a run.
-          .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
-          .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
-          .build();
+      RobotsCache cache = cache(sim, fetcher);
       try (cache; fetcher) {
         Pacer pacer = Pacer.builder(cache)
             .minimumDelay(options.minimumDelay())
@@ -259,5 +252,16 @@ public final class PoliteRun {
             .then();
       }
     }
+  }
+
+  /** A polite run's cache: as in the simulator, nothing is fetched twice within a run. */
+  static RobotsCache cache(SimOptions sim, NettyRobotsFetcher fetcher) {
+    return RobotsCache.builder()
+        .fetcher(fetcher)
+        .crawler(sim.agent())
+        .maximumWeight(sim.cacheWeightBytes())
+        .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
+        .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
+        .build();
   }
 }
