@@ -4,6 +4,7 @@ import io.github.reactiverobots.core.model.ContentSignal;
 import io.github.reactiverobots.core.model.ContentSignals;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.Preference;
+import io.github.reactiverobots.core.model.Rule;
 import io.github.reactiverobots.core.model.Usage;
 import io.github.reactiverobots.core.model.UsageDecision;
 import io.github.reactiverobots.core.parse.AgentRules;
@@ -70,8 +71,12 @@ final class Answers {
     }
   }
 
-  /** The explanation as tab-separated lines ({@code groups}, {@code path}, ...). */
-  static List<String> explainLines(Explanation e) {
+  /**
+   * The explanation as tab-separated lines ({@code groups}, {@code path}, ...), then one
+   * {@code rule} line per rule of the chosen groups: its line, the rule as written and its
+   * pattern as the profile matches it.
+   */
+  static List<String> explainLines(RobotsTxt robots, Explanation e) {
     List<String> out = new ArrayList<>();
     out.add("product-token\t" + (CrawlerIdentity.isProductToken(e.agent()) ? "yes" : "no")
         + "\t" + Text.printable(e.agent()));
@@ -81,6 +86,12 @@ final class Answers {
     out.add("deciding\t" + e.decidingRule().map(Object::toString).orElse("none"));
     out.add("runner-up\t" + e.runnerUpRule().map(Object::toString).orElse("none"));
     out.add("tie-break\t" + e.tieBreak());
+    for (Group g : e.groups()) {
+      for (Rule r : g.rules()) {
+        out.add("rule\tline " + r.line() + "\t" + (r.allow() ? "allow" : "disallow") + "\t"
+            + Text.printable(r.pattern()) + "\tmatched-as " + robots.patternAsMatched(r));
+      }
+    }
     return out;
   }
 

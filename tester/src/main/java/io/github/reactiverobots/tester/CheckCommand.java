@@ -34,8 +34,8 @@ final class CheckCommand implements Callable<Integer> {
   String url;
 
   @Option(names = "--explain",
-      description = "Also print the chosen groups and why, the deciding rule, the runner-up"
-          + " and the tie-break.")
+      description = "Also print the chosen groups and why, the deciding rule, the runner-up,"
+          + " the tie-break and each rule of the chosen groups as matched.")
   boolean explain;
 
   @Override
@@ -49,7 +49,7 @@ final class CheckCommand implements Callable<Integer> {
     root.out.println(Text.verdictLine(v, robots.forAgent(agent).pacing()));
     Answers.usageLines(robots, url, agent).forEach(root.out::println);
     if (explain) {
-      Answers.explainLines(robots.explain(url, agent)).forEach(root.out::println);
+      Answers.explainLines(robots, robots.explain(url, agent)).forEach(root.out::println);
     }
     return v.allowed() ? RobotsTester.ALLOWED : RobotsTester.DISALLOWED;
   }

@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Google's shared vectors (core's test resources {@code conformance/}) through the tester as a
  * user runs it: the 145 checks through {@code check FILE AGENT URL} (the default profile,
  * {@code google}, and named) and through one {@code batch} run; the auxiliary vectors through
- * {@code check --explain} (the path as taken, whether the agent is a valid product token) and
- * {@code lint --stats} (Google's parse statistics).
+ * {@code check --explain} (the path as taken, whether the agent is a valid product token, each
+ * rule's pattern as matched) and {@code lint --stats} (Google's parse statistics).
  */
 class GoogleVectorsTest {
   private static final List<Map<String, Object>> CHECKS =
@@ -36,8 +36,7 @@ class GoogleVectorsTest {
   }
 
   static Stream<Arguments> aux() {
-    return AUX.stream().filter(r -> !r.get("kind").equals("escape_pattern"))
-        .map(r -> Arguments.of(r.get("id"), r));
+    return AUX.stream().map(r -> Arguments.of(r.get("id"), r));
   }
 
   @Test
@@ -98,6 +97,15 @@ class GoogleVectorsTest {
             (String) row.get("input"), "http://example.com/");
         assertThat(run.out().lines()).as(id).anySatisfy(l -> assertThat(l)
             .startsWith("product-token\t" + ((Boolean) row.get("expected") ? "yes" : "no")));
+      }
+      case "escape_pattern" -> {
+        String pattern = (String) row.get("input");
+        Path file = Files.writeString(dir.resolve("escape.txt"),
+            "user-agent: FooBot\ndisallow: " + pattern + "\n");
+        TesterRun run = TesterRun.of("", "check", "--explain", file.toString(), "FooBot",
+            "http://example.com/");
+        assertThat(run.out().lines()).as(id).contains("rule\tline 2\tdisallow\t"
+            + pattern + "\tmatched-as " + row.get("expected"));
       }
       case "parse_stats" -> {
         TesterRun run = TesterRun.of("", "lint", "--stats", write(row).toString());

@@ -1,8 +1,10 @@
 package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
+import io.github.reactiverobots.core.internal.match.PercentEncoding;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Rule;
 import io.github.reactiverobots.core.model.Usage;
 import io.github.reactiverobots.core.model.Verdict;
 import java.lang.invoke.MethodHandles;
@@ -185,6 +187,20 @@ public final class RobotsTxt {
   public Explanation explain(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
     return Explainer.explain(this, url, agent);
+  }
+
+  /**
+   * A rule's pattern as this profile matches it (SEMANTICS.md §3): bytes outside printable ASCII
+   * percent-encoded from their UTF-8 bytes, {@code %xx} escapes upper-cased and, under
+   * {@code RFC_9309}, escapes of unreserved characters decoded. Meant for testers and
+   * diagnostics: the matchers hold this form already.
+   *
+   * @param rule a rule, for example one of {@link Group#rules()}
+   * @return the pattern as matched, its bytes as ISO-8859-1 characters
+   */
+  public String patternAsMatched(Rule rule) {
+    return PercentEncoding.normalisedPatternText(rule.pattern(),
+        options.profile().normalisesPercentEncoding());
   }
 
   /** Compiles a selection without holding a lock: a racing thread may compile it too. */
