@@ -1,6 +1,6 @@
 /**
  * reactive-robots core: robots.txt parsing and matching, URL and origin handling, the reactive
- * cache with its fetcher interface, and the command-line tester.
+ * cache with its fetcher and store interfaces, and pacing.
  *
  * <p>Exported (the API): {@code io.github.reactiverobots.core} (the cache, the one entry point),
  * {@code .model} (immutable values: verdicts, rules, pacing, profiles), {@code .url} (origins),
@@ -13,8 +13,8 @@
 module io.github.reactiverobots.core {
   requires transitive reactor.core;
   requires transitive org.reactivestreams;
-  // The builder takes Caffeine's Ticker, so that tests control every freshness decision.
-  requires transitive com.github.benmanes.caffeine;
+  // The store of compiled entries; no Caffeine type is part of the API.
+  requires com.github.benmanes.caffeine;
   // Optional: read only when a page's robots <meta> tags are asked for.
   requires static org.jsoup;
 

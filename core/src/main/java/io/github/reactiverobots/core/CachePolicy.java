@@ -179,10 +179,12 @@ final class CachePolicy {
     OriginState state = entry.state();
     GoodCopy copy = entry.copy();
     FailureStreak streak = entry.streak();
-    return new StoredRobots(state.outcome(), state.status(), failure, state.fetchedAt(),
-        state.expiresAt(), copy == null ? null : body,
-        copy == null ? null : time.instantAt(copy.confirmedAt()), entry.validators(),
-        streak.failures() == 0 ? null : time.instantAt(streak.since()), streak.failures());
+    return StoredRobots.builder().outcome(state.outcome()).status(state.status()).failure(failure)
+        .fetchedAt(state.fetchedAt()).expiresAt(state.expiresAt()).body(copy == null ? null : body)
+        .confirmedAt(copy == null ? null : time.instantAt(copy.confirmedAt()))
+        .validators(entry.validators())
+        .failingSince(streak.failures() == 0 ? null : time.instantAt(streak.since()))
+        .failures(streak.failures()).build();
   }
 
   /** The time to keep a successful response: header freshness clamped, or ttlMax. */

@@ -67,7 +67,7 @@ final class EntryStore {
     long floor = maximumOrigins > 0 ? ceilDiv(settings.maximumWeight(), maximumOrigins) : 0;
     this.minimumCharge = (int) Math.min(Integer.MAX_VALUE, floor);
     this.cache = Caffeine.newBuilder()
-        .ticker(time.ticker())
+        .ticker(time::nanos)
         .executor(Runnable::run)
         .maximumWeight(maximumWeight)
         .<Origin, Entry>weigher((origin, entry) -> charge(entry))

@@ -56,7 +56,7 @@ import reactor.core.scheduler.Schedulers;
  *       bound. Fetches in flight are held apart from the entries, so eviction never affects
  *       their waiters.
  *   <li>Every verdict carries the origin's {@link OriginState}.
- *   <li>Times: every freshness decision reads the builder's {@code Ticker}; the instants in
+ *   <li>Times: every freshness decision reads the builder's ticker; the instants in
  *       {@link OriginState} are that ticker anchored once to the builder's {@code Clock}.
  *   <li>A null argument throws {@link NullPointerException} at once. An invalid URL makes the
  *       returned {@code Mono} signal {@link InvalidUrlException}; the synchronous methods throw

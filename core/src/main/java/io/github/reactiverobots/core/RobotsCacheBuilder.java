@@ -1,6 +1,5 @@
 package io.github.reactiverobots.core;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.Printable;
@@ -13,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -49,7 +49,7 @@ public final class RobotsCacheBuilder {
   int checkAllConcurrency = 256;
   Duration minimumResidency = Duration.ofMinutes(5);
   double residencyShare = 0.1;
-  Ticker ticker = Ticker.systemTicker();
+  LongSupplier ticker = System::nanoTime;
   Clock clock = Clock.systemUTC();
   Scheduler parseScheduler;
   RobotsStore store;
@@ -349,13 +349,14 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * The time source for every freshness decision (for tests); default
-   * {@link Ticker#systemTicker()}.
+   * The time source for every freshness and retention decision (for tests): a monotonic reading
+   * in nanoseconds, like {@link System#nanoTime()} (the default). It is read on the calling
+   * threads, so it must not block.
    *
    * @param ticker the ticker, read in nanoseconds
    * @return this builder
    */
-  public RobotsCacheBuilder ticker(Ticker ticker) {
+  public RobotsCacheBuilder ticker(LongSupplier ticker) {
     this.ticker = Objects.requireNonNull(ticker, "ticker");
     return this;
   }

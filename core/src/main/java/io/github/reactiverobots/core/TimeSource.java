@@ -1,36 +1,31 @@
 package io.github.reactiverobots.core;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 
 /**
- * The cache's single notion of time: a Caffeine {@link Ticker} (nanoseconds, monotonic) for every
+ * The cache's single notion of time: a ticker (nanoseconds, monotonic) for every
  * freshness and retention decision, anchored once to a wall {@link Clock} so that the instants
  * reported in {@code OriginState} move with the ticker. A test that injects a fake ticker thus
  * controls both. Immutable and thread-safe.
  */
 final class TimeSource {
-  private final Ticker ticker;
+  private final LongSupplier ticker;
   private final Instant anchorWall;
   private final long anchorNanos;
 
-  TimeSource(Ticker ticker, Clock clock) {
+  TimeSource(LongSupplier ticker, Clock clock) {
     this.ticker = Objects.requireNonNull(ticker, "ticker");
-    this.anchorNanos = ticker.read();
+    this.anchorNanos = ticker.getAsLong();
     this.anchorWall = Objects.requireNonNull(clock, "clock").instant();
-  }
-
-  /** The ticker this source reads. */
-  Ticker ticker() {
-    return ticker;
   }
 
   /** The current ticker reading, in nanoseconds. */
   long nanos() {
-    return ticker.read();
+    return ticker.getAsLong();
   }
 
   /** The wall-clock instant of a ticker reading. */

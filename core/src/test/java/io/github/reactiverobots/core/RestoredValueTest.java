@@ -85,8 +85,8 @@ class RestoredValueTest {
 
   @Test
   void anUnavailableValueForAThousandYearsIsKeptOnlyThisCachesMaximumTtl() {
-    forge(new StoredRobots(FetchOutcome.UNAVAILABLE, 404, null, now(), now().plus(THOUSAND_YEARS),
-        null, null, Conditional.NONE, null, 0));
+    forge(StoredRobots.builder().outcome(FetchOutcome.UNAVAILABLE).status(404).fetchedAt(now())
+        .expiresAt(now().plus(THOUSAND_YEARS)).build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
 
@@ -105,8 +105,9 @@ class RestoredValueTest {
 
   @Test
   void anAllowAllBodyForAThousandYearsIsKeptOnlyThisCachesMaximumTtl() {
-    forge(new StoredRobots(FetchOutcome.OK, 200, null, now(), now().plus(THOUSAND_YEARS),
-        utf8("User-agent: *\nAllow: /\n"), now(), Conditional.NONE, null, 0));
+    forge(StoredRobots.builder().outcome(FetchOutcome.OK).status(200).fetchedAt(now())
+        .expiresAt(now().plus(THOUSAND_YEARS)).body(utf8("User-agent: *\nAllow: /\n"))
+        .confirmedAt(now()).build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
 
@@ -126,8 +127,8 @@ class RestoredValueTest {
   @Test
   void aSingleFailureDatedFortyDaysBackDoesNotGiveUp() {
     Instant fortyDaysAgo = now().minus(Duration.ofDays(40));
-    forge(new StoredRobots(FetchOutcome.UNREACHABLE, 503, null, now(),
-        now().plus(THOUSAND_YEARS), null, null, Conditional.NONE, fortyDaysAgo, 1));
+    forge(StoredRobots.builder().outcome(FetchOutcome.UNREACHABLE).status(503).fetchedAt(now())
+        .expiresAt(now().plus(THOUSAND_YEARS)).failingSince(fortyDaysAgo).failures(1).build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
 
@@ -145,8 +146,9 @@ class RestoredValueTest {
     // Two failures cannot span more than one 30-day window: counted from 30 days back, so
     // giving up (after 30 days of failures) applies, but a value claiming 40 days with one
     // failure does not.
-    forge(new StoredRobots(FetchOutcome.UNREACHABLE, 503, null, now(), now().plusSeconds(60),
-        null, null, Conditional.NONE, now().minus(Duration.ofDays(400)), 2));
+    forge(StoredRobots.builder().outcome(FetchOutcome.UNREACHABLE).status(503).fetchedAt(now())
+        .expiresAt(now().plusSeconds(60)).failingSince(now().minus(Duration.ofDays(400)))
+        .failures(2).build());
     RobotsCache cache = worker();
     Verdict v = check(cache, PRIVATE);
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE_GAVE_UP);
@@ -157,8 +159,8 @@ class RestoredValueTest {
   @Test
   void timesInTheFutureReadAsNow() {
     Instant future = now().plus(Duration.ofDays(10));
-    forge(new StoredRobots(FetchOutcome.OK, 200, null, future, future.plus(Duration.ofHours(1)),
-        utf8(BODY), future, Conditional.NONE, null, 0));
+    forge(StoredRobots.builder().outcome(FetchOutcome.OK).status(200).fetchedAt(future)
+        .expiresAt(future.plus(Duration.ofHours(1))).body(utf8(BODY)).confirmedAt(future).build());
     RobotsCache cache = worker();
 
     Verdict v = check(cache, PRIVATE);
@@ -171,8 +173,9 @@ class RestoredValueTest {
   @Test
   void validatorsWithControlCharactersAreNotSent() {
     String lastModified = "Sun, 01 Mar 2026 00:00:00 GMT";
-    forge(new StoredRobots(FetchOutcome.OK, 200, null, now(), now().plusSeconds(600),
-        utf8(BODY), now(), new Conditional("\"v1\"\r\nX-Injected: 1", lastModified), null, 0));
+    forge(StoredRobots.builder().outcome(FetchOutcome.OK).status(200).fetchedAt(now())
+        .expiresAt(now().plusSeconds(600)).body(utf8(BODY)).confirmedAt(now())
+        .validators(new Conditional("\"v1\"\r\nX-Injected: 1", lastModified)).build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
     check(cache, PRIVATE);
@@ -187,8 +190,9 @@ class RestoredValueTest {
   @Test
   void validatorsWithoutControlCharactersAreSentAsStored() {
     Conditional stored = new Conditional("W/\"v\t1\"", "Sun, 01 Mar 2026 00:00:00 GMT");
-    forge(new StoredRobots(FetchOutcome.OK, 200, null, now(), now().plusSeconds(600),
-        utf8(BODY), now(), stored, null, 0));
+    forge(StoredRobots.builder().outcome(FetchOutcome.OK).status(200).fetchedAt(now())
+        .expiresAt(now().plusSeconds(600)).body(utf8(BODY)).confirmedAt(now()).validators(stored)
+        .build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
     check(cache, PRIVATE);

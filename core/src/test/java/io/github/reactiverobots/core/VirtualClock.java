@@ -1,15 +1,15 @@
 package io.github.reactiverobots.core;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.scheduler.VirtualTimeScheduler;
 
 /**
  * One virtual time for a test: a {@link VirtualTimeScheduler} installed as every Reactor
- * scheduler (so {@code delayElement}, timeouts and the parse scheduler run on it), and a Caffeine
- * {@link Ticker} reading the same time, so that advancing it moves the cache's freshness too.
+ * scheduler (so {@code delayElement}, timeouts and the parse scheduler run on it), and a ticker
+ * reading the same time, so that advancing it moves the cache's freshness too.
  * Close it after the test to restore Reactor's schedulers.
  */
 public final class VirtualClock implements AutoCloseable {
@@ -23,7 +23,7 @@ public final class VirtualClock implements AutoCloseable {
     return scheduler;
   }
 
-  public Ticker ticker() {
+  public LongSupplier ticker() {
     return () -> scheduler.now(TimeUnit.NANOSECONDS);
   }
 

@@ -101,9 +101,10 @@ final class ValueFormat {
       if (in.hasRemaining()) {
         throw new RejectedValueException(origin, "trailing bytes");
       }
-      return new StoredRobots(outcome, status,
-          failure == null || failure.isEmpty() ? null : FailureKind.valueOf(failure), fetchedAt,
-          expiresAt, body, confirmedAt, validators, failingSince, failures);
+      return StoredRobots.builder().outcome(outcome).status(status)
+          .failure(failure == null || failure.isEmpty() ? null : FailureKind.valueOf(failure))
+          .fetchedAt(fetchedAt).expiresAt(expiresAt).body(body).confirmedAt(confirmedAt)
+          .validators(validators).failingSince(failingSince).failures(failures).build();
     } catch (BufferUnderflowException | IllegalArgumentException | NullPointerException
         | DateTimeException e) {
       throw new RejectedValueException(origin, "malformed: " + e.getMessage());

@@ -3,7 +3,6 @@ package io.github.reactiverobots.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
-import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.store.Lease;
@@ -123,9 +122,10 @@ class RedisClusterTest {
         }
         Lease lease = holder.acquire(origin, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
         assertThat(lease.granted()).isTrue();
-        StoredRobots value = new StoredRobots(FetchOutcome.OK, 200, null, Instant.now(),
-            Instant.now().plusSeconds(600), "User-agent: *\nDisallow: /\n"
-                .getBytes(StandardCharsets.UTF_8), Instant.now(), Conditional.NONE, null, 0);
+        StoredRobots value = StoredRobots.builder().outcome(FetchOutcome.OK).status(200)
+            .fetchedAt(Instant.now()).expiresAt(Instant.now().plusSeconds(600))
+            .body("User-agent: *\nDisallow: /\n" .getBytes(StandardCharsets.UTF_8))
+            .confirmedAt(Instant.now()).build();
         StepVerifier.create(waiter.awaitValue(origin, Duration.ofSeconds(30)))
             .expectSubscription()
             .then(() -> holder.complete(lease, value, Duration.ofMinutes(10)).subscribe())

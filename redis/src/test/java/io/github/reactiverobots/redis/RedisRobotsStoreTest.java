@@ -52,9 +52,11 @@ class RedisRobotsStoreTest {
   }
 
   static StoredRobots fullValue(Instant now) {
-    return new StoredRobots(FetchOutcome.UNREACHABLE, 503, FailureKind.RESET, now,
-        now.plusSeconds(120), BODY, now.minusSeconds(3600), new Conditional("\"v1\"",
-        "Sun, 01 Mar 2026 00:00:00 GMT"), now.minusSeconds(600), 3);
+    return StoredRobots.builder().outcome(FetchOutcome.UNREACHABLE).status(503)
+        .failure(FailureKind.RESET).fetchedAt(now).expiresAt(now.plusSeconds(120)).body(BODY)
+        .confirmedAt(now.minusSeconds(3600))
+        .validators(new Conditional("\"v1\"", "Sun, 01 Mar 2026 00:00:00 GMT"))
+        .failingSince(now.minusSeconds(600)).failures(3).build();
   }
 
   @Test
@@ -70,8 +72,8 @@ class RedisRobotsStoreTest {
     assertThat(redis().exists(key)).isEqualTo(1);
     assertThat(redis().pttl(key)).isBetween(Duration.ofMinutes(9).toMillis(),
         Duration.ofMinutes(10).toMillis());
-    StoredRobots blanket = new StoredRobots(FetchOutcome.UNAVAILABLE, 404, null, now,
-        now.plusSeconds(60), null, null, Conditional.NONE, null, 0);
+    StoredRobots blanket = StoredRobots.builder().outcome(FetchOutcome.UNAVAILABLE).status(404)
+        .fetchedAt(now).expiresAt(now.plusSeconds(60)).build();
     store.put(ORIGIN, blanket, Duration.ofSeconds(60)).block(Duration.ofSeconds(5));
     assertThat(store.get(ORIGIN).block(Duration.ofSeconds(5))).isEqualTo(blanket);
     assertThat(store.get(Origin.of("https://nothing.example")).block(Duration.ofSeconds(5)))
@@ -159,8 +161,9 @@ class RedisRobotsStoreTest {
         .keyPrefix(store.valueKey(ORIGIN).substring(0, store.valueKey(ORIGIN).indexOf('{')))
         .waitBackoff(Duration.ofSeconds(60), Duration.ofSeconds(60)).build()) {
       Lease lease = store.acquire(ORIGIN, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
-      StoredRobots value = new StoredRobots(FetchOutcome.OK, 200, null, Instant.now(),
-          Instant.now().plusSeconds(600), BODY, Instant.now(), Conditional.NONE, null, 0);
+      StoredRobots value = StoredRobots.builder().outcome(FetchOutcome.OK).status(200)
+          .fetchedAt(Instant.now()).expiresAt(Instant.now().plusSeconds(600)).body(BODY)
+          .confirmedAt(Instant.now()).build();
 
       StepVerifier.create(waiter.awaitValue(ORIGIN, Duration.ofSeconds(30)))
           .expectSubscription()

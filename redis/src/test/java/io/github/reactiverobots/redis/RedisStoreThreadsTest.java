@@ -2,7 +2,6 @@ package io.github.reactiverobots.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.url.Origin;
@@ -59,9 +58,10 @@ class RedisStoreThreadsTest {
     CountDownLatch held = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> lock.hold(held, release));
-    StoredRobots value = new StoredRobots(FetchOutcome.OK, 200, null, Instant.now(),
-        Instant.now().plusSeconds(600), "User-agent: *\nDisallow: /x\n".getBytes(
-        StandardCharsets.UTF_8), Instant.now(), Conditional.NONE, null, 0);
+    StoredRobots value = StoredRobots.builder().outcome(FetchOutcome.OK).status(200)
+        .fetchedAt(Instant.now()).expiresAt(Instant.now().plusSeconds(600))
+        .body("User-agent: *\nDisallow: /x\n".getBytes( StandardCharsets.UTF_8))
+        .confirmedAt(Instant.now()).build();
     CompletableFuture<StoredRobots> answer;
     try {
       assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();

@@ -11,58 +11,51 @@ import java.util.Objects;
  * What a shared store holds for one origin: everything a cache needs to rebuild its entry (the
  * robots.txt body of the good copy in use, never the compiled rules; the latest attempt's outcome,
  * status and failure; its times; the copy's validators; the failure streak). Every time is a wall
- * instant, since the workers of a fleet share no ticker. Immutable and thread-safe: the body is
- * copied in and out.
- *
- * @param outcome how the latest attempt was classified
- * @param status the latest attempt's HTTP status, or 0 without one
- * @param failure why the latest attempt got no response, or null
- * @param fetchedAt when the latest attempt finished
- * @param expiresAt until when the answer is kept before the next attempt (for a failure, the
- *     retry time)
- * @param body the good copy's body, or null when the answer is a blanket allow-all or
- *     disallow-all
- * @param confirmedAt when the good copy was last fetched or confirmed by a 304, or null without a
- *     copy
- * @param validators the good copy's validators ({@link Conditional#NONE} without a copy)
- * @param failingSince when the current run of failed attempts began, or null when there is none
- * @param failures how many attempts in a row failed (0 when none)
+ * instant, since the workers of a fleet share no ticker. Built with named settings
+ * ({@link #builder()}), so that no two times can be swapped by position. Immutable and
+ * thread-safe: the body is copied in and out.
  */
-public record StoredRobots(FetchOutcome outcome, int status, FailureKind failure,
-    Instant fetchedAt, Instant expiresAt, byte[] body, Instant confirmedAt,
-    Conditional validators, Instant failingSince, int failures) {
+public final class StoredRobots {
+  private final FetchOutcome outcome;
+  private final int status;
+  private final FailureKind failure;
+  private final Instant fetchedAt;
+  private final Instant expiresAt;
+  private final byte[] body;
+  private final Instant confirmedAt;
+  private final Conditional validators;
+  private final Instant failingSince;
+  private final int failures;
 
-  /**
-   * Checks that the parts belong together and copies the body.
-   *
-   * @param outcome how the latest attempt was classified
-   * @param status the HTTP status, 0 or 100 to 999
-   * @param failure why the latest attempt got no response, or null
-   * @param fetchedAt when the latest attempt finished
-   * @param expiresAt until when the answer is kept
-   * @param body the good copy's body, or null
-   * @param confirmedAt when the copy was last confirmed; null exactly when {@code body} is
-   * @param validators the copy's validators
-   * @param failingSince when the failures began; null exactly when {@code failures} is 0
-   * @param failures failed attempts in a row, zero or more
-   * @throws NullPointerException if {@code outcome}, {@code fetchedAt}, {@code expiresAt} or
-   *     {@code validators} is null
-   * @throws IllegalArgumentException if the parts contradict each other
-   */
-  public StoredRobots {
-    Objects.requireNonNull(outcome, "outcome");
-    Objects.requireNonNull(fetchedAt, "fetchedAt");
-    Objects.requireNonNull(expiresAt, "expiresAt");
-    Objects.requireNonNull(validators, "validators");
+  private StoredRobots(Builder b) {
+    outcome = Objects.requireNonNull(b.outcome, "outcome");
+    fetchedAt = Objects.requireNonNull(b.fetchedAt, "fetchedAt");
+    expiresAt = Objects.requireNonNull(b.expiresAt, "expiresAt");
+    validators = Objects.requireNonNull(b.validators, "validators");
+    status = b.status;
+    failure = b.failure;
+    confirmedAt = b.confirmedAt;
+    failingSince = b.failingSince;
+    failures = b.failures;
     require(status == 0 || (status >= 100 && status <= 999), "status out of range: " + status);
-    require((body == null) == (confirmedAt == null),
+    require((b.body == null) == (confirmedAt == null),
         "a body and its confirmation time go together");
     require(failures >= 0, "failures must not be negative: " + failures);
     require((failures == 0) == (failingSince == null),
         "a failure count and the time the failures began go together");
-    require(body != null || outcome != FetchOutcome.OK && outcome != FetchOutcome.NOT_MODIFIED
+    require(b.body != null || outcome != FetchOutcome.OK && outcome != FetchOutcome.NOT_MODIFIED
         && outcome != FetchOutcome.PRELOADED, "outcome " + outcome + " needs a body");
-    body = body == null ? null : body.clone();
+    body = b.body == null ? null : b.body.clone();
+  }
+
+  /**
+   * A builder with no outcome and no times set, status 0, no failure, no copy
+   * ({@link Conditional#NONE} validators) and no failures.
+   *
+   * @return a new builder
+   */
+  public static Builder builder() {
+    return new Builder();
   }
 
   private static void require(boolean ok, String message) {
@@ -72,11 +65,55 @@ public record StoredRobots(FetchOutcome outcome, int status, FailureKind failure
   }
 
   /**
+   * How the latest attempt was classified.
+   *
+   * @return the outcome
+   */
+  public FetchOutcome outcome() {
+    return outcome;
+  }
+
+  /**
+   * The latest attempt's HTTP status.
+   *
+   * @return the status, or 0 without one
+   */
+  public int status() {
+    return status;
+  }
+
+  /**
+   * Why the latest attempt got no response.
+   *
+   * @return the failure, or null
+   */
+  public FailureKind failure() {
+    return failure;
+  }
+
+  /**
+   * When the latest attempt finished.
+   *
+   * @return the instant
+   */
+  public Instant fetchedAt() {
+    return fetchedAt;
+  }
+
+  /**
+   * Until when the answer is kept before the next attempt (for a failure, the retry time).
+   *
+   * @return the instant
+   */
+  public Instant expiresAt() {
+    return expiresAt;
+  }
+
+  /**
    * The good copy's body.
    *
-   * @return a copy of the body, or null without a good copy
+   * @return a copy of the body, or null when the answer is a blanket allow-all or disallow-all
    */
-  @Override
   public byte[] body() {
     return body == null ? null : body.clone();
   }
@@ -97,6 +134,53 @@ public record StoredRobots(FetchOutcome outcome, int status, FailureKind failure
    */
   public boolean hasCopy() {
     return body != null;
+  }
+
+  /**
+   * When the good copy was last fetched or confirmed by a 304.
+   *
+   * @return the instant, or null without a copy
+   */
+  public Instant confirmedAt() {
+    return confirmedAt;
+  }
+
+  /**
+   * The good copy's validators.
+   *
+   * @return the validators, {@link Conditional#NONE} without a copy
+   */
+  public Conditional validators() {
+    return validators;
+  }
+
+  /**
+   * When the current run of failed attempts began.
+   *
+   * @return the instant, or null when there is none
+   */
+  public Instant failingSince() {
+    return failingSince;
+  }
+
+  /**
+   * How many attempts in a row failed.
+   *
+   * @return the count, 0 when none
+   */
+  public int failures() {
+    return failures;
+  }
+
+  /**
+   * A builder holding this value's settings, to derive a changed copy.
+   *
+   * @return a new builder
+   */
+  public Builder toBuilder() {
+    return new Builder().outcome(outcome).status(status).failure(failure).fetchedAt(fetchedAt)
+        .expiresAt(expiresAt).body(body).confirmedAt(confirmedAt).validators(validators)
+        .failingSince(failingSince).failures(failures);
   }
 
   @Override
@@ -120,5 +204,146 @@ public record StoredRobots(FetchOutcome outcome, int status, FailureKind failure
         + (failure != null ? ", failure=" + failure : "") + ", fetchedAt=" + fetchedAt
         + ", expiresAt=" + expiresAt + ", body=" + (body == null ? "none" : body.length + " bytes")
         + ", failures=" + failures + '}';
+  }
+
+  /**
+   * Named settings for a {@link StoredRobots}; {@link #build()} checks that they belong
+   * together. Not thread-safe; the body is copied at build time.
+   */
+  public static final class Builder {
+    private FetchOutcome outcome;
+    private int status;
+    private FailureKind failure;
+    private Instant fetchedAt;
+    private Instant expiresAt;
+    private byte[] body;
+    private Instant confirmedAt;
+    private Conditional validators = Conditional.NONE;
+    private Instant failingSince;
+    private int failures;
+
+    private Builder() {}
+
+    /**
+     * How the latest attempt was classified (required).
+     *
+     * @param outcome the outcome
+     * @return this builder
+     */
+    public Builder outcome(FetchOutcome outcome) {
+      this.outcome = outcome;
+      return this;
+    }
+
+    /**
+     * The latest attempt's HTTP status.
+     *
+     * @param status 0 without one, else 100 to 999
+     * @return this builder
+     */
+    public Builder status(int status) {
+      this.status = status;
+      return this;
+    }
+
+    /**
+     * Why the latest attempt got no response.
+     *
+     * @param failure the failure, or null
+     * @return this builder
+     */
+    public Builder failure(FailureKind failure) {
+      this.failure = failure;
+      return this;
+    }
+
+    /**
+     * When the latest attempt finished (required).
+     *
+     * @param fetchedAt the instant
+     * @return this builder
+     */
+    public Builder fetchedAt(Instant fetchedAt) {
+      this.fetchedAt = fetchedAt;
+      return this;
+    }
+
+    /**
+     * Until when the answer is kept before the next attempt (required).
+     *
+     * @param expiresAt the instant
+     * @return this builder
+     */
+    public Builder expiresAt(Instant expiresAt) {
+      this.expiresAt = expiresAt;
+      return this;
+    }
+
+    /**
+     * The good copy's body; set together with {@link #confirmedAt}.
+     *
+     * @param body the body, or null for a blanket answer
+     * @return this builder
+     */
+    public Builder body(byte[] body) {
+      this.body = body;
+      return this;
+    }
+
+    /**
+     * When the good copy was last fetched or confirmed by a 304; set exactly when a body is.
+     *
+     * @param confirmedAt the instant, or null without a copy
+     * @return this builder
+     */
+    public Builder confirmedAt(Instant confirmedAt) {
+      this.confirmedAt = confirmedAt;
+      return this;
+    }
+
+    /**
+     * The good copy's validators; default {@link Conditional#NONE}.
+     *
+     * @param validators the validators
+     * @return this builder
+     */
+    public Builder validators(Conditional validators) {
+      this.validators = validators;
+      return this;
+    }
+
+    /**
+     * When the current run of failed attempts began; set exactly when {@link #failures} is
+     * above 0.
+     *
+     * @param failingSince the instant, or null
+     * @return this builder
+     */
+    public Builder failingSince(Instant failingSince) {
+      this.failingSince = failingSince;
+      return this;
+    }
+
+    /**
+     * How many attempts in a row failed; default 0.
+     *
+     * @param failures zero or more
+     * @return this builder
+     */
+    public Builder failures(int failures) {
+      this.failures = failures;
+      return this;
+    }
+
+    /**
+     * The value.
+     *
+     * @return a new value
+     * @throws NullPointerException if the outcome, a required time or the validators are null
+     * @throws IllegalArgumentException if the settings contradict each other
+     */
+    public StoredRobots build() {
+      return new StoredRobots(this);
+    }
   }
 }
