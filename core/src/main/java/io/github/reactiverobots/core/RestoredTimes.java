@@ -6,7 +6,7 @@ import io.github.reactiverobots.core.store.StoredRobots;
 /**
  * The times of a value restored from a shared store, held to this cache's policy whoever wrote
  * them (SEMANTICS.md §6): a time in the future reads as now; the answer is kept at most this
- * cache's longest time to keep after its attempt (its longest back-off for a failure); a copy was
+ * cache's longest time to keep after its attempt (its longest backoff for a failure); a copy was
  * confirmed no later than the attempt; and a run of {@code n} failures is counted as lasting at
  * most {@code n - 1} of this cache's stale-copy windows, since the cache forgets a run once a
  * window passes without an attempt (so a single failure began when it happened). Immutable.

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * SEMANTICS.md §6: a failure on the crawler's own side is not an outcome of the origin: not kept
- * as its state, not counted as its failure (no back-off), and the check says so.
+ * as its state, not counted as its failure (no backoff), and the check says so.
  */
 class CrawlerFaultTest {
   private static final String URL = "http://a.com/private/page";
@@ -39,7 +39,7 @@ class CrawlerFaultTest {
     assertThat(v.originState().orElseThrow().outcome()).isEqualTo(FetchOutcome.CRAWLER_FAULT);
     assertThat(v.originState().orElseThrow().failure()).isEqualTo(FailureKind.CRAWLER_FAULT);
     assertThat(f.cache.stats().origins()).isZero();
-    // No back-off: the very next check fetches again, and the site's answer is used at once.
+    // No backoff: the very next check fetches again, and the site's answer is used at once.
     f.fetcher.then(ok(BODY));
     Verdict next = f.check(PUBLIC);
     assertThat(f.fetcher.calls()).isEqualTo(2);
@@ -52,7 +52,7 @@ class CrawlerFaultTest {
   void aFailureStreakIsLeftAsItWas() {
     f.fetcher.then(failure(FailureKind.DNS));
     assertThat(f.check(PUBLIC).reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
-    f.advance(Duration.ofHours(2)); // past the back-off and its stale-while-revalidate window
+    f.advance(Duration.ofHours(2)); // past the backoff and its stale-while-revalidate window
     f.fetcher.then(failure(FailureKind.CRAWLER_FAULT));
     assertThat(f.check(PUBLIC).reason()).isEqualTo(Reason.CRAWLER_FAULT);
     // The streak is still one failure long: the next failure backs off 2 min, not 4.

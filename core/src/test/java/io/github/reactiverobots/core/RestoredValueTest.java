@@ -136,7 +136,7 @@ class RestoredValueTest {
     assertThat(v.allowed()).isFalse();
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
     assertThat(v.originState().orElseThrow().expiresAt())
-        .as("a failure is retried within this cache's longest back-off")
+        .as("a failure is retried within this cache's longest backoff")
         .isEqualTo(now().plus(Duration.ofHours(1)));
     assertThat(fetcher.calls()).isZero();
   }

@@ -205,7 +205,7 @@ class RobotsCachePolicyTest {
   }
 
   @Test
-  void retriesBackOffFromOneMinuteDoublingToOneHour() {
+  void retriesBackoffFromOneMinuteDoublingToOneHour() {
     long[] minutes = {1, 2, 4, 8, 16, 32, 60, 60, 60};
     f.fetcher.thenRepeat(status(503), minutes.length);
     f.check(PUBLIC);

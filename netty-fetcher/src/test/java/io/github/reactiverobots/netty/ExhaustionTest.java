@@ -21,7 +21,7 @@ import reactor.netty.http.server.HttpServer;
  * SEMANTICS.md §6, the crawler's own faults: a crawler out of descriptors (its soft limit
  * lowered to 100 above what it holds, 512 checks in flight) gets {@code CRAWLER_FAULT} for the
  * fetches it could not start, and never a failure kind of the sites; nothing is kept for those
- * origins, so once descriptors are back they are fetched again at once, with no back-off.
+ * origins, so once descriptors are back they are fetched again at once, with no backoff.
  * The servers run in this JVM, so that only the crawler runs short.
  */
 class ExhaustionTest {
