@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.model.CrawlerIdentity;
-import io.github.reactiverobots.core.model.Printable;
+import io.github.reactiverobots.core.internal.text.Printable;
 import io.github.reactiverobots.core.model.Profile;
 
 /** One identity: the crawler's token must be the one its fetcher's User-Agent sends. */

@@ -2,7 +2,7 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
-import io.github.reactiverobots.core.model.Printable;
+import io.github.reactiverobots.core.internal.text.Printable;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.store.RobotsStore;

@@ -7,7 +7,7 @@ import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.model.CheckResult;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.parse.AgentRules;
-import io.github.reactiverobots.core.parse.LenientPaths;
+import io.github.reactiverobots.core.parse.LenientReading;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 import io.github.reactiverobots.core.url.InvalidUrlException;
@@ -100,7 +100,7 @@ class HostilePathTableTest {
   void underGoogleTheParserAloneKeepsTheLenientReading(String url, String path, Boolean allowed) {
     RobotsTxt robots = RobotsTxt.parse(BODY, ParseOptions.of(Profile.GOOGLE));
     AgentRules rules = robots.forAgent(AGENT);
-    boolean lenient = rules.check(LenientPaths.pathParamsQuery(url)).allowed();
+    boolean lenient = rules.check(LenientReading.pathParamsQuery(url)).allowed();
     assertThat(robots.check(url, AGENT).allowed()).as(url).isEqualTo(lenient);
     assertThat(robots.allowed(url, AGENT)).as(url).isEqualTo(lenient);
     if (path != null) {

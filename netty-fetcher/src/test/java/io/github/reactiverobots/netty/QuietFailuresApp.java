@@ -2,7 +2,6 @@ package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.model.OriginState;
-import io.github.reactiverobots.core.model.Printable;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.netty.testing.TestResolver;
 import java.io.ByteArrayOutputStream;
@@ -82,7 +81,7 @@ public final class QuietFailuresApp {
     }
     for (String text : console.toString(StandardCharsets.UTF_8).split("\n")) {
       if (!text.isEmpty()) {
-        report.println("CONSOLE " + Printable.escape(text));
+        report.println("CONSOLE " + oneLine(text));
       }
     }
     report.flush();
@@ -90,7 +89,18 @@ public final class QuietFailuresApp {
   }
 
   static String line(String level, String logger, boolean thrown, String message) {
-    return "LOG " + level + " " + logger + " " + thrown + " " + Printable.escape(message);
+    return "LOG " + level + " " + logger + " " + thrown + " " + oneLine(message);
+  }
+
+  /** {@code text} on one report line: control characters as {@code \xHH}. */
+  static String oneLine(String text) {
+    if (text == null) {
+      return "null";
+    }
+    StringBuilder out = new StringBuilder(text.length());
+    text.chars().forEach(c -> out.append(c < 0x20 || c == 0x7f
+        ? String.format("\\x%02X", c) : String.valueOf((char) c)));
+    return out.toString();
   }
 
   /** The SLF4J name of a JDK logging level. */

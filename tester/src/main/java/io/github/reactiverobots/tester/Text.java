@@ -1,7 +1,7 @@
 package io.github.reactiverobots.tester;
 
 import io.github.reactiverobots.core.model.Pacing;
-import io.github.reactiverobots.core.model.Printable;
+import io.github.reactiverobots.core.internal.text.Printable;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Verdict;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core.fetch;
 
 import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.model.Printable;
+import io.github.reactiverobots.core.internal.text.Printable;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,7 +69,7 @@ public final class FetchResult {
    *
    * @param kind why the fetch failed
    * @param detail a human-readable detail, or null; kept with its control characters escaped
-   *     (see {@link Printable}), since it often quotes what a server sent
+   *     ({@code \xHH}), since it often quotes what a server sent
    * @return a new builder
    */
   public static Builder failure(FailureKind kind, String detail) {

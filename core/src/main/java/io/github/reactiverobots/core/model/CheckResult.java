@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.model;
 
+import io.github.reactiverobots.core.internal.text.Printable;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.model;
 
+import io.github.reactiverobots.core.internal.text.Printable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.model;
 
+import io.github.reactiverobots.core.internal.text.Printable;
 import java.util.Objects;
 
 /**
@@ -24,8 +25,9 @@ public record Rule(boolean allow, String pattern, int line) {
   }
 
   /**
-   * The rule as written, with its line; control characters in the pattern are escaped (see
-   * {@link Printable}).
+   * The rule as written, with its line; control characters in the pattern are escaped as
+   * {@code \xHH} or {@code \\uHHHH}, so that printing it cannot act on a terminal or forge a log
+   * line.
    *
    * @return for example {@code Disallow: /private (line 3)}
    */

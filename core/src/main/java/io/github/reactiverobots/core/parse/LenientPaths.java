@@ -7,7 +7,7 @@ import io.github.reactiverobots.core.internal.bytes.ByteWords;
  * reference matcher does: {@code http://a.com/b?c#d} gives {@code /b?c}, {@code a.com} gives
  * {@code /}, {@code //a/b} gives {@code /b}, and the empty string gives {@code /}.
  */
-public final class LenientPaths {
+final class LenientPaths {
   private LenientPaths() {}
 
   /**
@@ -16,7 +16,7 @@ public final class LenientPaths {
    * @param url anything URL-like
    * @return the path, params and query, always starting with {@code /}
    */
-  public static String pathParamsQuery(String url) {
+  static String pathParamsQuery(String url) {
     int searchStart = url.startsWith("//") ? 2 : 0;
     int earlyPath = indexOfAny(url, searchStart);
     int protocolEnd = url.indexOf("://", searchStart);
@@ -95,7 +95,7 @@ public final class LenientPaths {
    * @param agent what was passed as the agent
    * @throws IllegalArgumentException naming both when they were swapped
    */
-  public static void requireUrlFirst(String url, String agent) {
+  static void requireUrlFirst(String url, String agent) {
     if (!url.startsWith("/") && !url.contains("://") && startsWithScheme(agent)) {
       throw new IllegalArgumentException("\"" + url + "\" is not a URL while the agent \"" + agent
           + "\" is: the URL comes first, as in check(url, agent)");

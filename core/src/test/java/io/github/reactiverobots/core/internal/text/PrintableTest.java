@@ -1,8 +1,15 @@
-package io.github.reactiverobots.core.model;
+package io.github.reactiverobots.core.internal.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.reactiverobots.core.model.CheckResult;
+import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.model.Rule;
+import io.github.reactiverobots.core.model.Verdict;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.github.reactiverobots.core.model;
+package io.github.reactiverobots.core.internal.text;
 
 /**
  * Makes foreign text (a robots.txt pattern, a server's error message) safe to print on a
