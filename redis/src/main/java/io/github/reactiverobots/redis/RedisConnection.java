@@ -39,13 +39,14 @@ final class RedisConnection implements AutoCloseable {
   private final RedisScriptingReactiveCommands<String, byte[]> scripts;
   private final Notifications notifications;
   private final Disposable topologyWatch;
-  private final boolean cluster;
+  /** On a cluster, the refresh a failed command starts; null standalone. */
+  private final TopologyRefresh refresh;
 
   private RedisConnection(AutoCloseable client, StatefulConnection<String, byte[]> connection,
       RedisStringReactiveCommands<String, byte[]> strings,
       RedisKeyReactiveCommands<String, byte[]> keys,
       RedisScriptingReactiveCommands<String, byte[]> scripts, Notifications notifications,
-      Disposable topologyWatch, boolean cluster) {
+      Disposable topologyWatch, TopologyRefresh refresh) {
     this.client = client;
     this.connection = connection;
     this.strings = strings;
@@ -53,7 +54,7 @@ final class RedisConnection implements AutoCloseable {
     this.scripts = scripts;
     this.notifications = notifications;
     this.topologyWatch = topologyWatch;
-    this.cluster = cluster;
+    this.refresh = refresh;
   }
 
   /**
@@ -76,7 +77,7 @@ final class RedisConnection implements AutoCloseable {
           serial);
       var commands = c.reactive();
       return new RedisConnection(client::shutdown, c, commands, commands, commands, n, null,
-          false);
+          null);
     } catch (RuntimeException e) {
       if (c != null) {
         c.close();
@@ -100,7 +101,7 @@ final class RedisConnection implements AutoCloseable {
           .subscribe(e -> n.resubscribe(), e -> { });
       var commands = c.reactive();
       return new RedisConnection(client::shutdown, c, commands, commands, commands, n, watch,
-          true);
+          new TopologyRefresh(client::refreshPartitionsAsync, serial));
     } catch (RuntimeException e) {
       if (c != null) {
         c.close();
@@ -112,25 +113,39 @@ final class RedisConnection implements AutoCloseable {
 
   /** Whether this is a Redis Cluster. */
   boolean cluster() {
-    return cluster;
+    return refresh != null;
   }
 
   /** The command a script publishes a notification with. */
   String publishCommand() {
-    return cluster ? "SPUBLISH" : "PUBLISH";
+    return cluster() ? "SPUBLISH" : "PUBLISH";
   }
 
   Mono<byte[]> get(String key) {
-    return strings.get(key);
+    return refresh == null ? strings.get(key) : strings.get(key).doOnError(this::failed);
   }
 
   Mono<Long> exists(String key) {
-    return keys.exists(key);
+    return refresh == null ? keys.exists(key) : keys.exists(key).doOnError(this::failed);
   }
 
   /** Runs {@code script} on the node of its keys' slot (they must share one). */
   <T> Flux<T> eval(String script, ScriptOutputType type, String[] keyList, byte[]... args) {
-    return scripts.eval(script, type, keyList, args);
+    Flux<T> answer = scripts.eval(script, type, keyList, args);
+    return refresh == null ? answer : answer.doOnError(this::failed);
+  }
+
+  /**
+   * A command failed on a cluster: its node may be lost, and the topology read before the
+   * failover ended (see {@link TopologyRefresh}).
+   */
+  private void failed(Throwable e) {
+    refresh.commandFailed();
+  }
+
+  /** Topology refreshes started by failed commands (0 standalone). */
+  long topologyRefreshes() {
+    return refresh == null ? 0 : refresh.started();
   }
 
   Notifications notifications() {

@@ -52,7 +52,9 @@ import reactor.core.scheduler.Schedulers;
  * one when the last is back, never one per attempt (Lettuce's own reconnect lines are its
  * loggers' {@code io.lettuce.core.protocol.ConnectionWatchdog} and {@code ReconnectionHandler}).
  * On a Redis Cluster ({@link Builder#uri(String)}), a primary lost makes the calls on its slots
- * fail at once until Lettuce's topology refresh sees its replica promoted.
+ * fail at once until a topology refresh sees its replica promoted: each failed call starts one
+ * (at most one at a time, a quarter of a second apart), besides Lettuce's periodic and adaptive
+ * refreshes, whose triggers can all come before the promotion.
  *
  * <p>Threads: every command is sent from the store's own sending thread (one, with a queue of at
  * most {@value #SEND_QUEUE} commands, beyond which a command fails at once), never from the

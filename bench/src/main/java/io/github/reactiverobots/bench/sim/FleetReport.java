@@ -32,17 +32,31 @@ import org.HdrHistogram.Histogram;
  * @param evictions entries evicted for size or expiry, all workers
  * @param p50Nanos check latency median
  * @param p99Nanos check latency 99th percentile
+ * @param failover the primary killed mid-run ({@code --kill-primary-at}), or null
  */
 public record FleetReport(SimOptions options, int workers, String redisUri, long checks,
     long errors, long elapsedNanos, long distinctOrigins, long farmRobotsRequests,
     long fetchesStarted, long storeHits, long leaseWaits, long storeFaults, long storeTimeouts,
     long storeBypassed, long restartedMisses,
     long restartedStoreHits, long restartedFetches, long evictions, long p50Nanos,
-    long p99Nanos) {
+    long p99Nanos, Failover failover) {
+
+  /**
+   * A primary of the cluster killed during the run.
+   *
+   * @param port the killed primary's port, or -1 if the run ended before the kill
+   * @param killedAtNanos when it was killed, from the start of the workload
+   * @param promotedAfterNanos when the cluster had promoted its replica, from the kill; -1 if
+   *     not seen
+   * @param degradedNanos when the last store fault or cool-down skip of any worker happened,
+   *     from the kill: how long sharing was degraded; 0 if none came after the kill
+   */
+  public record Failover(int port, long killedAtNanos, long promotedAfterNanos,
+      long degradedNanos) {}
 
   static FleetReport of(SimOptions options, int workers, String redisUri, long checks,
       long elapsedNanos, SimStats asked, long farmRobotsRequests, List<SimStats> stats,
-      List<StoreCounts> store) {
+      List<StoreCounts> store, Failover failover) {
     SimStats restarted = stats.get(stats.size() - 1);
     StoreCounts restartedStore = store.get(store.size() - 1);
     Histogram h = asked.latency();
@@ -57,7 +71,33 @@ public record FleetReport(SimOptions options, int workers, String redisUri, long
         store.stream().mapToLong(s -> s.get(StoreEvent.BYPASSED)).sum(),
         restarted.lookups().get(Lookup.MISS), restartedStore.get(StoreEvent.HIT),
         restarted.fetchesStarted(), stats.stream().mapToLong(SimStats::evictions).sum(),
-        h.getValueAtPercentile(50), h.getValueAtPercentile(99));
+        h.getValueAtPercentile(50), h.getValueAtPercentile(99), failover);
+  }
+
+  /** Origins fetched more than once across the fleet: fetches started beyond the origins. */
+  public long duplicates() {
+    return Math.max(0, fetchesStarted - distinctOrigins);
+  }
+
+  /**
+   * Flights that went without the shared store and may have fetched what another worker also
+   * fetched: store calls that failed or timed out, flights that skipped the store in a cool-down,
+   * and lease waits (a wait on a lease the lost primary held ends empty, and the waiter fetches).
+   */
+  public long flightsWithoutStore() {
+    return storeFaults + storeBypassed + leaseWaits;
+  }
+
+  /**
+   * Whether the run went as it should: no error, and either each origin fetched once, or, with
+   * a primary killed, no more duplicates than flights that went without the store.
+   */
+  public boolean held() {
+    if (errors > 0) {
+      return false;
+    }
+    return failover == null ? singleFlightHeld()
+        : farmRobotsRequests == fetchesStarted && duplicates() <= flightsWithoutStore();
   }
 
   /** Whether the fleet fetched each distinct origin exactly once at the farm. */
@@ -91,6 +131,19 @@ public record FleetReport(SimOptions options, int workers, String redisUri, long
         restartedStoreHits, restartedFetches);
     line(sb, "  latency       p50 %.1f us, p99 %.1f ms (per check, cached or not)",
         p50Nanos / 1e3, p99Nanos / 1e6);
+    if (failover != null && failover.port() >= 0) {
+      line(sb, "  failover      primary 127.0.0.1:%d killed %.1f s in; replica promoted %.1f s"
+          + " after the kill; the last store fault or cool-down skip %.1f s after it (sharing"
+          + " degraded that long)", failover.port(), failover.killedAtNanos() / 1e9,
+          failover.promotedAfterNanos() / 1e9, failover.degradedNanos() / 1e9);
+      line(sb, "  duplicates    %,d fetches beyond one per origin (%,d for %,d origins), at most"
+          + " the %,d flights that went without the store (%,d failed or timed-out calls,"
+          + " %,d cool-down skips, %,d lease waits): %s", duplicates(), fetchesStarted,
+          distinctOrigins, flightsWithoutStore(), storeFaults, storeBypassed, leaseWaits,
+          held() ? "bounded" : "NOT BOUNDED");
+    } else if (failover != null) {
+      line(sb, "  failover      the run ended before the primary was to be killed");
+    }
     return sb.toString();
   }
 

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
@@ -42,6 +43,8 @@ public final class FleetSimulator {
   private final int workers;
   private final String redisUri;
   private final Function<FarmResolver, RobotsFetcher> fetcherFactory;
+  private final boolean privateCluster;
+  private final Duration killPrimaryAt;
 
   /**
    * @param options the run's settings
@@ -51,12 +54,35 @@ public final class FleetSimulator {
    */
   public FleetSimulator(SimOptions options, int workers, String redisUri,
       Function<FarmResolver, RobotsFetcher> fetcherFactory) {
+    this(options, workers, redisUri, false, null, fetcherFactory);
+  }
+
+  /**
+   * @param options the run's settings
+   * @param workers the number of workers, at least 1
+   * @param redisUri a Redis URI, or null to start a redis-server (or a cluster) from the PATH
+   * @param privateCluster whether to start a private Redis Cluster ({@link ClusterProcess})
+   *     rather than one redis-server, when no URI is given
+   * @param killPrimaryAt when to kill one of the private cluster's primaries, from the start of
+   *     the workload, or null not to
+   * @param fetcherFactory builds one worker's fetcher on the farm's resolver
+   */
+  public FleetSimulator(SimOptions options, int workers, String redisUri, boolean privateCluster,
+      Duration killPrimaryAt, Function<FarmResolver, RobotsFetcher> fetcherFactory) {
     if (workers < 1 || workers > 64) {
       throw new IllegalArgumentException("--workers must be 1..64");
+    }
+    if (privateCluster && redisUri != null) {
+      throw new IllegalArgumentException("--redis-cluster starts its own cluster: no --redis-url");
+    }
+    if (killPrimaryAt != null && !privateCluster) {
+      throw new IllegalArgumentException("--kill-primary-at needs --redis-cluster");
     }
     this.options = options;
     this.workers = workers;
     this.redisUri = redisUri;
+    this.privateCluster = privateCluster;
+    this.killPrimaryAt = killPrimaryAt;
     this.fetcherFactory = fetcherFactory;
   }
 
@@ -76,6 +102,8 @@ public final class FleetSimulator {
   /** Store events counted for one cache. */
   static final class StoreCounts implements RobotsCacheListener {
     final Map<StoreEvent, LongAdder> events = new EnumMap<>(StoreEvent.class);
+    /** When (nanoTime) the last store fault or cool-down skip happened; 0 if none. */
+    final AtomicLong lastFault = new AtomicLong();
 
     StoreCounts() {
       for (StoreEvent e : StoreEvent.values()) {
@@ -86,6 +114,10 @@ public final class FleetSimulator {
     @Override
     public void onStore(Origin origin, StoreEvent event) {
       events.get(event).increment();
+      if (event == StoreEvent.ERROR || event == StoreEvent.TIMEOUT
+          || event == StoreEvent.BYPASSED) {
+        lastFault.accumulateAndGet(System.nanoTime(), Math::max);
+      }
     }
 
     long get(StoreEvent e) {
@@ -141,8 +173,9 @@ public final class FleetSimulator {
     SimStats asked = new SimStats(options.origins());
     try (OriginFarm farm = new OriginFarm(options.origins(), corpus.files(), options.mix(),
             options.seed(), options.slowDelay());
-        RedisProcess started = redisUri == null ? RedisProcess.start() : null) {
-      String uri = redisUri != null ? redisUri : started.uri();
+        ClusterProcess cluster = privateCluster ? ClusterProcess.start() : null;
+        RedisProcess started = redisUri == null && !privateCluster ? RedisProcess.start() : null) {
+      String uri = redisUri != null ? redisUri : cluster != null ? cluster.uri() : started.uri();
       FarmResolver resolver = new FarmResolver(farm.address());
       List<Worker> all = new ArrayList<>();
       Worker[] current = new Worker[workers];
@@ -157,6 +190,8 @@ public final class FleetSimulator {
         int checks = (int) Math.min(Integer.MAX_VALUE, options.checks());
         int restartAt = checks / 2;
         long start = System.nanoTime();
+        FailoverRun failover = killPrimaryAt == null ? null
+            : FailoverRun.start(cluster, start + killPrimaryAt.toNanos());
         Long done = Flux.range(0, checks)
             .concatMap(i -> {
               if (i == restartAt) {
@@ -171,9 +206,11 @@ public final class FleetSimulator {
             .count()
             .block(options.maxDuration().plusSeconds(30));
         long elapsed = System.nanoTime() - start;
+        FleetReport.Failover killed = failover == null ? null : failover.finish(start,
+            all.stream().mapToLong(w -> w.store.lastFault.get()).max().orElse(0));
         return FleetReport.of(options, workers, uri, done == null ? 0 : done, elapsed, asked,
             farm.robotsRequests(), all.stream().map(w -> w.stats).toList(),
-            all.stream().map(w -> w.store).toList());
+            all.stream().map(w -> w.store).toList(), killed);
       } finally {
         for (Worker w : all) {
           w.close();
@@ -211,11 +248,23 @@ public final class FleetSimulator {
     }
 
     static RedisProcess start() throws IOException, InterruptedException {
-      int port;
+      return start(List.of());
+    }
+
+    /** Started with {@code extraArgs} added to its command line (a cluster's node). */
+    static RedisProcess start(List<String> extraArgs) throws IOException, InterruptedException {
+      int port = freePort();
+      return new RedisProcess(launch(port, extraArgs), port);
+    }
+
+    static int freePort() throws IOException {
       try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-        port = s.getLocalPort();
+        return s.getLocalPort();
       }
-      return new RedisProcess(launch(port), port);
+    }
+
+    int port() {
+      return port;
     }
 
     /** Stops redis-server at once (its data is lost: no persistence). */
@@ -226,15 +275,18 @@ public final class FleetSimulator {
 
     /** Starts a new, empty redis-server on the same port. */
     void restart() throws IOException, InterruptedException {
-      process = launch(port);
+      process = launch(port, List.of());
     }
 
-    private static Process launch(int port) throws IOException, InterruptedException {
+    private static Process launch(int port, List<String> extraArgs)
+        throws IOException, InterruptedException {
       Path exe = find();
       Path dir = Files.createTempDirectory("simulate-redis");
-      Process p = new ProcessBuilder(exe.toString(), "--port", Integer.toString(port), "--bind",
-          "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString())
-          .redirectErrorStream(true).start();
+      List<String> command = new ArrayList<>(List.of(exe.toString(), "--port",
+          Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+          "--dir", dir.toString()));
+      command.addAll(extraArgs);
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
       CompletableFuture<Boolean> ready = new CompletableFuture<>();
       Thread reader = new Thread(() -> {
         try (BufferedReader in = new BufferedReader(

@@ -16,6 +16,10 @@ public final class SimulateCommand {
         --workers N            run N caches sharing one Redis, a fleet (default: one cache)
         --redis-url URI        the Redis they share (default: redis-server from the PATH);
                                redis+cluster://HOST:PORT,HOST:PORT for a Redis Cluster
+        --redis-cluster        start a private Redis Cluster on loopback instead (six
+                               redis-server from the PATH: 3 primaries, 3 replicas)
+        --kill-primary-at S    with --redis-cluster: kill one primary S seconds into the run
+                               and report the failover and the duplicate fetches it cost
       """;
 
   private SimulateCommand() {}
@@ -30,10 +34,13 @@ public final class SimulateCommand {
     if (fleet.workers() > 0) {
       SimOptions options = SimOptions.parse(fleet.rest());
       FleetReport report = new FleetSimulator(options, fleet.workers(), fleet.redisUri(),
+          fleet.redisCluster(), fleet.killPrimaryAt(),
           resolver -> nettyFetcher(options, resolver)).run();
       out.print(report.text());
-      if (!report.singleFlightHeld() || report.errors() > 0) {
-        throw new IllegalStateException("the fleet did not fetch each origin exactly once");
+      if (!report.held()) {
+        throw new IllegalStateException(report.failover() == null
+            ? "the fleet did not fetch each origin exactly once"
+            : "the fleet fetched more duplicates than flights went without the store");
       }
       return null;
     }
@@ -45,14 +52,21 @@ public final class SimulateCommand {
     return report;
   }
 
-  /** {@code --workers} and {@code --redis-url} taken out of the arguments; 0 workers: none. */
-  record FleetArgs(int workers, String redisUri, String[] rest) {
+  /**
+   * {@code --workers}, {@code --redis-url}, {@code --redis-cluster} and
+   * {@code --kill-primary-at} taken out of the arguments; 0 workers: none.
+   */
+  record FleetArgs(int workers, String redisUri, boolean redisCluster,
+      java.time.Duration killPrimaryAt, String[] rest) {
     static FleetArgs of(String[] args) {
       int workers = 0;
       String uri = null;
+      boolean cluster = false;
+      java.time.Duration killAt = null;
       List<String> rest = new ArrayList<>();
       for (int i = 0; i < args.length; i++) {
-        boolean fleetOption = args[i].equals("--workers") || args[i].equals("--redis-url");
+        boolean fleetOption = args[i].equals("--workers") || args[i].equals("--redis-url")
+            || args[i].equals("--kill-primary-at");
         if (fleetOption && i + 1 >= args.length) {
           throw new IllegalArgumentException(args[i] + " needs a value");
         }
@@ -64,11 +78,23 @@ public final class SimulateCommand {
           }
         } else if (args[i].equals("--redis-url")) {
           uri = args[++i];
+        } else if (args[i].equals("--redis-cluster")) {
+          cluster = true;
+        } else if (args[i].equals("--kill-primary-at")) {
+          try {
+            killAt = java.time.Duration.ofMillis(
+                Math.round(Double.parseDouble(args[++i]) * 1000));
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--kill-primary-at needs seconds, got " + args[i]);
+          }
+          if (killAt.isNegative() || killAt.compareTo(java.time.Duration.ofHours(1)) > 0) {
+            throw new IllegalArgumentException("--kill-primary-at must be 0..3600 seconds");
+          }
         } else {
           rest.add(args[i]);
         }
       }
-      return new FleetArgs(workers, uri, rest.toArray(String[]::new));
+      return new FleetArgs(workers, uri, cluster, killAt, rest.toArray(String[]::new));
     }
   }
 
