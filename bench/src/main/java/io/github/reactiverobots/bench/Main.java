@@ -58,10 +58,12 @@ public final class Main {
           MemoryFootprint m = MemoryFootprint.measure(8);
           System.out.printf(Locale.ROOT, "raw body %,.0f B, reactive-robots %,.0f B (estimate %,.0f B),"
                   + " crawler-commons %,.0f B per origin (%d copies of %d files); allow-all entry"
-                  + " %,.0f B; %d wildcard-heavy files: %,.0f B body, %,.0f B parsed (%.2fx, worst"
+                  + " %,.0f B (weight %,.0f B); cached entry %,.0f B (weight %,.0f B);"
+                  + " %d wildcard-heavy files: %,.0f B body, %,.0f B parsed (%.2fx, worst"
                   + " file %.2fx)%n",
               m.rawBytesPerOrigin(), m.oursBytesPerOrigin(), m.oursEstimatedPerOrigin(),
               m.theirsBytesPerOrigin(), m.copies(), m.origins(), m.blanketEntryBytes(),
+              m.blanketEntryWeight(), m.cachedEntryBytes(), m.cachedEntryWeight(),
               m.wildcardFiles(), m.wildcardBodyBytes(), m.wildcardOursBytes(),
               m.wildcardOverBody(), m.wildcardWorstRatio());
         }

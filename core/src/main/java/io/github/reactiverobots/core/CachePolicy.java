@@ -46,8 +46,12 @@ import java.util.Objects;
  */
 final class CachePolicy {
   private final ParseOptions parseOptions;
-  /** The crawler's token, whose rules are compiled before an entry is weighed; or null. */
-  private final String crawlerToken;
+  /**
+   * The agent whose matcher is compiled before an entry is weighed, so that the weight holds the
+   * matcher its checks use (about a quarter of a parsed file's heap): the crawler identity's
+   * token, else the first agent a check names; null until one is known.
+   */
+  private volatile String weighedAgent;
   private final long ttlMin;
   private final long ttlMax;
   private final long backoffInitial;
@@ -60,7 +64,7 @@ final class CachePolicy {
 
   CachePolicy(CacheSettings settings, TimeSource time, Events events) {
     this.parseOptions = settings.parseOptions();
-    this.crawlerToken = settings.crawler() == null ? null : settings.crawler().token();
+    this.weighedAgent = settings.crawler() == null ? null : settings.crawler().token();
     this.ttlMin = settings.ttlMin().toNanos();
     this.ttlMax = settings.ttlMax().toNanos();
     this.backoffInitial = settings.backoffInitial().toNanos();
@@ -70,6 +74,13 @@ final class CachePolicy {
     this.allowAllWhenGaveUp = settings.allowAllWhenUnreachableTooLong();
     this.time = Objects.requireNonNull(time, "time");
     this.events = Objects.requireNonNull(events, "events");
+  }
+
+  /** Notes the agent of a check: the first one named is weighed when no identity is set. */
+  void agentAsked(String agent) {
+    if (weighedAgent == null) {
+      weighedAgent = agent;
+    }
   }
 
   /**
@@ -264,8 +275,9 @@ final class CachePolicy {
   private RobotsTxt timedParse(Origin origin, FetchResult result) {
     long start = System.nanoTime();
     RobotsTxt rules = RobotsTxt.parse(result.body(), parseOptions);
-    if (crawlerToken != null) {
-      rules.forAgent(crawlerToken);
+    String agent = weighedAgent;
+    if (agent != null) {
+      rules.forAgent(agent);
     }
     events.parsed(origin, result.bodyLength(), System.nanoTime() - start);
     return rules;

@@ -49,9 +49,12 @@ import reactor.core.scheduler.Schedulers;
  *       past the stale-copy window); the refresh is conditional on the copy's
  *       {@code ETag}/{@code Last-Modified}, and a 304 keeps the copy. An expired allow-all does
  *       not answer: callers wait for the refetch, which may now disallow.
- *   <li>Memory: entries are weighed ({@code RobotsTxt.estimatedWeight()} plus about 360 bytes
- *       of entry, node and origin and 2 per character of the origin; an allow-all or
- *       disallow-all entry about 420 bytes) and
+ *   <li>Memory: entries are weighed as the heap they retain: {@code
+ *       RobotsTxt.estimatedWeight()} with the matcher of the crawler's agent compiled (the
+ *       identity's token, else the first agent a check names), plus about 360 bytes of entry,
+ *       state, Caffeine node and origin and 2 per character of the origin; an allow-all or
+ *       disallow-all entry about 420 bytes. A further agent's matcher is not weighed. Entries
+ *       are
  *       evicted (Caffeine's W-TinyLFU) to stay within the weight bound and the optional origin
  *       bound. Fetches in flight are held apart from the entries, so eviction never affects
  *       their waiters.
@@ -162,6 +165,7 @@ public final class RobotsCache implements AutoCloseable {
   private <T> Mono<T> answer(String url, String agent, EntryAnswer<T> answer) {
     Objects.requireNonNull(url, "url");
     String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
+    policy.agentAsked(userAgent);
     Located target;
     try {
       target = recentOrigins.locate(url);

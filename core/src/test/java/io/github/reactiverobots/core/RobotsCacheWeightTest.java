@@ -82,4 +82,30 @@ class RobotsCacheWeightTest {
       }
     }
   }
+
+  /**
+   * The matcher of the agent the checks name is compiled before the entry is weighed, with or
+   * without a crawler identity: without one, it used to be compiled by the first check, after
+   * weighing, and a quarter of a parsed file's heap was missing from the weight.
+   */
+  @Test
+  void theCheckingAgentsMatcherIsWeighedWithoutACrawlerIdentity() {
+    byte[] body = Corpus.odditySample().file("www.heb.com.txt").body();
+    long[] weights = new long[2];
+    for (int i = 0; i < 2; i++) {
+      RobotsCacheBuilder b = RobotsCache.builder()
+          .fetcher((o, c) -> Mono.just(FetchResult.status(200).body(body).build()))
+          .parseScheduler(Schedulers.immediate());
+      try (RobotsCache cache = (i == 0 ? b.crawler("MyCrawler/1.0") : b).build()) {
+        cache.check("https://www.example.com/x", "MyCrawler/1.0").block(Duration.ofSeconds(5));
+        weights[i] = cache.stats().weightBytes();
+      }
+    }
+    RobotsTxt parsed = RobotsTxt.parse(body, ParseOptions.defaults());
+    long tables = parsed.estimatedWeight();
+    parsed.forAgent("MyCrawler/1.0");
+    assertThat(parsed.estimatedWeight()).isGreaterThan(tables);
+    assertThat(weights[1]).isEqualTo(weights[0])
+        .isGreaterThanOrEqualTo(parsed.estimatedWeight() + Entry.OVERHEAD_BYTES);
+  }
 }

@@ -170,6 +170,14 @@ public final class CompareCommand {
     out.printf(Locale.ROOT, "| allow-all entry in a `RobotsCache` (entry, state, key, Caffeine node)"
         + " | %,.0f B | <= 200 B: %s |%n", mem.blanketEntryBytes(),
         mem.blanketEntryBytes() <= BLANKET_TARGET_BYTES ? "met" : "NOT met");
+    double blanketRatio = mem.blanketEntryWeight() / mem.blanketEntryBytes();
+    double cachedRatio = mem.cachedEntryWeight() / mem.cachedEntryBytes();
+    out.printf(Locale.ROOT, "| weight estimate vs heap, allow-all entry | %,.0f B vs %,.0f B"
+        + " (%.2fx) | within 10%%: %s |%n", mem.blanketEntryWeight(), mem.blanketEntryBytes(),
+        blanketRatio, Math.abs(blanketRatio - 1) <= 0.10 ? "met" : "NOT met");
+    out.printf(Locale.ROOT, "| weight estimate vs heap, cached entry per corpus file | %,.0f B vs"
+        + " %,.0f B (%.2fx) | within 10%%: %s |%n", mem.cachedEntryWeight(),
+        mem.cachedEntryBytes(), cachedRatio, Math.abs(cachedRatio - 1) <= 0.10 ? "met" : "NOT met");
     out.printf(Locale.ROOT, "| wildcard-heavy files (%d with >= %d `*` rules, mean body %,.0f B) vs"
         + " raw body | %.2fx (worst file %.2fx) | <= 2x: %s |%n", mem.wildcardFiles(),
         MemoryFootprint.WILDCARD_RULES, mem.wildcardBodyBytes(), mem.wildcardOverBody(),

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -37,6 +38,11 @@ import reactor.core.scheduler.Schedulers;
  * @param blanketEntryBytes retained heap per origin of a {@code RobotsCache} holding only
  *     allow-all entries (robots.txt answered 404): entry, state, origin key and Caffeine's node,
  *     after the minimum residency (no pins)
+ * @param blanketEntryWeight the cache's own weight estimate for those entries
+ * @param cachedEntryBytes retained heap per origin of a {@code RobotsCache} holding one entry per
+ *     corpus file (each served as a 200), checked by an agent named on each check (no crawler
+ *     identity), full vs closed, after the minimum residency (no pins)
+ * @param cachedEntryWeight the cache's own weight estimate for those entries
  * @param wildcardFiles corpus files with at least {@value #WILDCARD_RULES} wildcard rules
  * @param wildcardBodyBytes their mean body size
  * @param wildcardOursBytes their mean retained heap, parsed and compiled for one crawler
@@ -50,6 +56,9 @@ public record MemoryFootprint(
     double oursEstimatedPerOrigin,
     double theirsBytesPerOrigin,
     double blanketEntryBytes,
+    double blanketEntryWeight,
+    double cachedEntryBytes,
+    double cachedEntryWeight,
     int wildcardFiles,
     double wildcardBodyBytes,
     double wildcardOursBytes,
@@ -86,8 +95,12 @@ public record MemoryFootprint(
     double wildcardBody = wildcards.stream().mapToInt(f -> f.body().length).average().orElse(0);
     double wildcardOurs = wildcards.isEmpty() ? 0
         : retainedPerResult(wildcards, copies * 4, MemoryFootprint::parseOurs);
+    double[] blanket = measureEntries(BLANKET_ORIGINS, i -> FetchResult.status(404).build());
+    double[] cached = measureEntries(files.size(),
+        i -> FetchResult.status(200).body(files.get(i).body()).build());
     return new MemoryFootprint(copies, files.size(), raw, ours, estimated, theirs,
-        measureBlanketEntry(), wildcards.size(), wildcardBody, wildcardOurs, worst);
+        blanket[0], blanket[1], cached[0], cached[1], wildcards.size(), wildcardBody,
+        wildcardOurs, worst);
   }
 
   /** Retained heap per origin over the raw body. */
@@ -112,26 +125,31 @@ public record MemoryFootprint(
     return rules >= WILDCARD_RULES;
   }
 
-  /** Retained heap per allow-all entry in a cache holding nothing else (full vs closed). */
-  private static double measureBlanketEntry() {
+  /**
+   * Retained heap and weight estimate per entry of a cache holding {@code origins} entries, origin
+   * {@code i} answered {@code response.apply(i)}: {measured (full vs closed), estimate}. The
+   * agent is named on each check, as a crawler without an identity on the builder does.
+   */
+  private static double[] measureEntries(int origins, IntFunction<FetchResult> response) {
     RobotsCache cache = RobotsCache.builder()
-        .fetcher((origin, validators) -> Mono.just(FetchResult.status(404).build()))
-        .crawler(AGENT)
+        .fetcher((origin, validators) -> Mono.just(response.apply(
+            Integer.parseInt(origin.host().substring(5, origin.host().indexOf('.'))))))
         .parseScheduler(Schedulers.immediate())
         .maximumWeight(1L << 30)
         .minimumResidency(Duration.ZERO)
         .build();
     try (cache) {
-      for (int i = 0; i < BLANKET_ORIGINS; i++) {
-        cache.check("https://site-" + i + ".example/").block(Duration.ofSeconds(10));
+      for (int i = 0; i < origins; i++) {
+        cache.check("https://site-" + i + ".example/", AGENT).block(Duration.ofSeconds(10));
       }
-      if (cache.stats().origins() != BLANKET_ORIGINS) {
-        throw new IllegalStateException("expected " + BLANKET_ORIGINS + " entries, held "
+      if (cache.stats().origins() != origins) {
+        throw new IllegalStateException("expected " + origins + " entries, held "
             + cache.stats().origins());
       }
       long full = usedAfterGc();
+      double weight = (double) cache.stats().weightBytes() / origins;
       cache.close();
-      return (double) (full - usedAfterGc()) / BLANKET_ORIGINS;
+      return new double[] {(double) (full - usedAfterGc()) / origins, weight};
     }
   }
 

@@ -27,7 +27,7 @@ class FleetSimulatorTest {
         "--origins", "80", "--checks", "4000", "--concurrency", "64", "--zipf", "0.5",
         "--mix", "404=15,5xx=15,redirect=15,gzip=15,slow=10", "--slow-ms", "20",
         "--fetch-timeout-ms", "5000", "--max-seconds", "60", "--cache-mb", "1", "--quiet"});
-    // 1 MiB would not hold 80 corpus origins (about 21 KB each): the fleet raises it.
+    // 1 MiB is less than the fleet's room for 80 origins (64 KB each): the fleet raises it.
     assertThat(FleetSimulator.cacheWeight(options))
         .isEqualTo(80 * FleetSimulator.WEIGHT_PER_ORIGIN);
 
