@@ -12,8 +12,6 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.reactive.RedisScriptingReactiveCommands;
-import io.lettuce.core.cluster.RedisClusterClient;
-import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
@@ -247,8 +245,6 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
   /** Builds a {@link RedisSharedSpacing}. Not thread-safe. */
   public static final class Builder {
     private RedisURI uri;
-    /** The parsed URI when it names a Redis Cluster ({@code redis+cluster://}), else null. */
-    private RedisStoreBuilder cluster;
     private ClientResources resources;
     private RedisScriptingReactiveCommands<String, String> given;
     private String keyPrefix = "robots:pace:";
@@ -257,21 +253,13 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
     private Builder() {}
 
     /**
-     * The Redis to open a connection to (closed by {@link #close()}): standalone, or a Redis
-     * Cluster given as {@code redis+cluster://} (or {@code rediss+cluster://}) with its seed
-     * nodes, as for {@code RedisRobotsStore}; on a cluster each call goes to its key's slot's
-     * primary and the topology is refreshed every 10 s and on Lettuce's adaptive triggers.
+     * The Redis to open a connection to (closed by {@link #close()}).
      *
-     * @param uri a Redis URI, e.g. {@code redis://127.0.0.1:6379} or
-     *     {@code redis+cluster://10.0.0.1:6379,10.0.0.2:6379}
+     * @param uri a Redis URI, e.g. {@code redis://127.0.0.1:6379}
      * @return this builder
-     * @throws IllegalArgumentException if it is not a Redis URI
      */
     public Builder uri(String uri) {
-      RedisStoreBuilder parsed = new RedisStoreBuilder();
-      parsed.uri(Objects.requireNonNull(uri, "uri"));
-      this.uri = parsed.uri;
-      this.cluster = parsed.clusterNodes == null ? null : parsed;
+      this.uri = RedisURI.create(Objects.requireNonNull(uri, "uri"));
       return this;
     }
 
@@ -347,9 +335,6 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
           .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
               TimeUnit.MILLISECONDS))
           .build();
-      if (cluster != null) {
-        return connectCluster(r);
-      }
       RedisClient client = RedisClient.create(r);
       client.setOptions(ClientOptions.builder()
           .autoReconnect(true)
@@ -361,28 +346,6 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
       StatefulRedisConnection<String, String> c;
       try {
         c = client.connect(StringCodec.UTF8, uri);
-      } catch (RuntimeException e) {
-        client.shutdown();
-        if (resources == null) {
-          r.shutdown();
-        }
-        throw e;
-      }
-      boolean ownResources = resources == null;
-      return new RedisSharedSpacing(this, c.reactive(), () -> {
-        c.close();
-        client.shutdown();
-        if (ownResources) {
-          r.shutdown();
-        }
-      });
-    }
-
-    private RedisSharedSpacing connectCluster(ClientResources r) {
-      RedisClusterClient client = cluster.clusterClient(r);
-      StatefulRedisClusterConnection<String, String> c;
-      try {
-        c = client.connect(StringCodec.UTF8);
       } catch (RuntimeException e) {
         client.shutdown();
         if (resources == null) {

@@ -36,8 +36,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@link RedisSharedSpacing} has its own cluster connection, crawl origins whose ledgers hash to
  * every primary; each origin is spaced fleet-wide as one pacer would space it (the longest rule
  * wins, a {@code Retry-After} one worker saw holds the other), and each origin's ledger is one
- * key on its own slot's primary, whether the ledger was given a cluster connection's commands or
- * built from the cluster's {@code redis+cluster://} URI.
+ * key on its own slot's primary.
  */
 class RedisClusterSharedSpacingTest {
   private static final Instant NOON = Instant.parse("2026-03-01T12:00:00Z");
@@ -177,19 +176,6 @@ class RedisClusterSharedSpacingTest {
     Request held = new Request("first", Duration.ofSeconds(30), null, 1, Duration.ofMinutes(1));
     try (RedisSharedSpacing first = ledger(clock); RedisSharedSpacing second = ledger(clock)) {
       for (String host : oneOriginPerPrimary("keyed")) {
-        keyedOnItsPrimary(first, second, held, host);
-      }
-    }
-  }
-
-  @Test
-  void aLedgerBuiltFromTheClusterUriSharesTheSlotsWithTheOthers() throws Exception {
-    Clock clock = Clock.fixed(NOON, java.time.ZoneOffset.UTC);
-    Request held = new Request("first", Duration.ofSeconds(30), null, 1, Duration.ofMinutes(1));
-    try (RedisSharedSpacing first = RedisSharedSpacing.builder().uri(CLUSTER.cluster().uri())
-            .clock(clock).build();
-        RedisSharedSpacing second = ledger(clock)) {
-      for (String host : oneOriginPerPrimary("seeded")) {
         keyedOnItsPrimary(first, second, held, host);
       }
     }
