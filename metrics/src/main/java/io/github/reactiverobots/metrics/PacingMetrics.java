@@ -29,7 +29,10 @@ import java.util.function.ToLongFunction;
  * percentile histogram (arrival to release); {@value #DISALLOWED} counter, tag {@code reason} (a
  * {@code Reason}, lower case); {@value #CAPPED} counter, tag {@code value} ({@code crawl_delay},
  * {@code request_rate}, {@code retry_after}); {@value #SLOWDOWNS} counter, tag {@code status}
- * ({@code 429}, {@code 503}, {@code none} for a failure without a response). No tag carries an
+ * ({@code 429}, {@code 503}, {@code none} for a failure without a response); {@value #SHARED}
+ * counter, tag {@code result} ({@code granted}, {@code wait}, {@code fallback}: released under
+ * the local rules alone because the fleet's shared spacing failed or answered too late), moved
+ * only by a pacer with shared spacing. No tag carries an
  * origin, URL or agent. The gauges report {@code NaN} until {@link #gaugesFrom} (or
  * {@link #bind}) gives them a pacer; events before {@link #bindTo} are not counted.
  *
@@ -49,7 +52,18 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
   /** Origins slowed down by a 429, a 503 or a failure. */
   public static final String SLOWDOWNS = "robots.pacing.slowdowns";
 
+  /**
+   * Reservations in the fleet's shared spacing, by result: granted, wait (asked again later) or
+   * fallback (released under the pacer's local rules alone).
+   */
+  public static final String SHARED = "robots.pacing.shared.reservations";
+
   private static final String[] SLOWDOWN_STATUSES = {"429", "503", "none"};
+  /** {@code result} values of {@link #SHARED}, indexed by the constants below. */
+  private static final String[] RESERVATION_RESULTS = {"granted", "wait", "fallback"};
+  private static final int GRANTED = 0;
+  private static final int WAIT_AGAIN = 1;
+  private static final int FALLBACK = 2;
 
   private final Tags commonTags;
   private volatile Bound bound;
@@ -158,6 +172,22 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
   }
 
   @Override
+  public void onSharedSpacingReserved(Origin origin, Duration wait) {
+    Bound b = bound;
+    if (b != null) {
+      b.shared[wait.isZero() ? GRANTED : WAIT_AGAIN].increment();
+    }
+  }
+
+  @Override
+  public void onSharedSpacingFallback(Origin origin) {
+    Bound b = bound;
+    if (b != null) {
+      b.shared[FALLBACK].increment();
+    }
+  }
+
+  @Override
   public String toString() {
     return "PacingMetrics" + commonTags;
   }
@@ -169,6 +199,7 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
     final Timer wait;
     final Counter[] capped;
     final Counter[] slowdowns;
+    final Counter[] shared;
     final AtomicReferenceArray<Counter> disallowed =
         new AtomicReferenceArray<>(TagValues.REASONS.length);
 
@@ -186,6 +217,9 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
           "Pacing values capped to the pacer's configured maximum", "value", TagValues.CAPPED);
       slowdowns = Registries.counters(registry, tags, SLOWDOWNS,
           "Origins slowed down by a 429, a 503 or a failed fetch", "status", SLOWDOWN_STATUSES);
+      shared = Registries.counters(registry, tags, SHARED, "Reservations of an origin's slot in"
+          + " the fleet's shared spacing; fallback: released under the local rules alone",
+          "result", RESERVATION_RESULTS);
     }
 
     Counter disallowed(Verdict verdict) {

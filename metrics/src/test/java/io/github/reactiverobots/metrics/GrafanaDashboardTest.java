@@ -136,7 +136,10 @@ class GrafanaDashboardTest {
         .contains("robots_pacing_waiting", "robots_pacing_in_flight")
         .contains("histogram_quantile(0.99, sum by (le) (rate(robots_pacing_wait_seconds_bucket")
         .contains("sum by (reason) (rate(robots_pacing_disallowed_total")
-        .contains("sum by (value) (rate(robots_pacing_capped_total");
+        .contains("sum by (value) (rate(robots_pacing_capped_total")
+        .contains("sum by (result) (rate(robots_pacing_shared_reservations_total")
+        .contains("robots_pacing_shared_reservations_total{job=~\"$job\",instance=~\"$instance\","
+            + "result=\"fallback\"}");
   }
 
   @Test

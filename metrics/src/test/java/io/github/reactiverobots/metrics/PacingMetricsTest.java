@@ -10,6 +10,7 @@ import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.pacing.Paced;
 import io.github.reactiverobots.core.pacing.Pacer;
 import io.github.reactiverobots.core.pacing.PacerListener.Capped;
+import io.github.reactiverobots.core.pacing.SharedSpacing;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.url.Origin;
 import io.micrometer.core.instrument.Meter;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.scheduler.VirtualTimeScheduler;
 
@@ -75,6 +77,52 @@ class PacingMetricsTest {
   }
 
   @Test
+  void aPacerWithSharedSpacingCountsEachAnswerOfItsLedgerAndEachFallback() {
+    VirtualTimeScheduler time = VirtualTimeScheduler.create();
+    VirtualTimeScheduler.set(time);
+    // The ledger makes the first reservation wait 5 s, fails the next two (Redis away), then
+    // grants: four pages of one origin, one second apart by its rules.
+    List<Mono<Duration>> answers = new ArrayList<>(List.of(Mono.just(Duration.ofSeconds(5)),
+        Mono.error(new IllegalStateException("refused")), Mono.never()));
+    SharedSpacing ledger = new SharedSpacing() {
+      @Override
+      public Mono<Duration> reserve(Origin origin, Request request) {
+        return answers.isEmpty() ? Mono.just(Duration.ZERO) : answers.remove(0);
+      }
+
+      @Override
+      public Mono<Void> finish(Origin origin, String holder, Duration pause) {
+        return Mono.empty();
+      }
+    };
+    FakeFetcher fetcher = new FakeFetcher().answer(Origin.of("http://a.test"), FetchResult
+        .status(200).body("User-agent: *\nCrawl-delay: 1\n".getBytes(StandardCharsets.UTF_8))
+        .build());
+    try (RobotsCache cache = RobotsCache.builder().fetcher(fetcher)
+        .ticker(() -> time.now(TimeUnit.NANOSECONDS)).parseScheduler(time).build()) {
+      Pacer pacer = Pacer.builder(cache).agent("TestBot").scheduler(time)
+          .sharedSpacing(ledger).sharedSpacingWait(Duration.ofMillis(250)).build();
+      PacingMetrics.bind(pacer, registry);
+      List<Paced<String>> seen = new ArrayList<>();
+      pacer.pace(Flux.range(1, 4).map(i -> "http://a.test/" + i)).subscribe(p -> {
+        seen.add(p);
+        p.complete(200);
+      });
+
+      time.advanceTimeBy(Duration.ofSeconds(30));
+
+      assertThat(seen).hasSize(4).allMatch(Paced::isReleased);
+      assertThat(counter(PacingMetrics.SHARED, "result", "wait")).isEqualTo(1);
+      assertThat(counter(PacingMetrics.SHARED, "result", "fallback")).isEqualTo(2);
+      assertThat(counter(PacingMetrics.SHARED, "result", "granted")).isEqualTo(2);
+      assertThat(pacer.sharedSpacingFallbacks()).isEqualTo(2);
+    } finally {
+      VirtualTimeScheduler.reset();
+      Schedulers.resetFactory();
+    }
+  }
+
+  @Test
   void tagsAreBoundedAndNeverNameAnOrigin() {
     PacingMetrics metrics = new PacingMetrics();
     metrics.bindTo(registry);
@@ -83,11 +131,16 @@ class PacingMetricsTest {
     metrics.onCapped(ORIGIN, Capped.RETRY_AFTER, Duration.ofDays(1), Duration.ofHours(1));
     metrics.onSlowedDown(ORIGIN, 429, Duration.ofSeconds(5));
     metrics.onSlowedDown(ORIGIN, 0, Duration.ofSeconds(5));
+    metrics.onSharedSpacingReserved(ORIGIN, Duration.ofMillis(800));
+    metrics.onSharedSpacingFallback(ORIGIN);
 
     assertThat(counter(PacingMetrics.DISALLOWED, "reason", "robots_unreachable")).isEqualTo(1);
     assertThat(counter(PacingMetrics.CAPPED, "value", "retry_after")).isEqualTo(1);
     assertThat(counter(PacingMetrics.SLOWDOWNS, "status", "429")).isEqualTo(1);
     assertThat(counter(PacingMetrics.SLOWDOWNS, "status", "none")).isEqualTo(1);
+    assertThat(counter(PacingMetrics.SHARED, "result", "wait")).isEqualTo(1);
+    assertThat(counter(PacingMetrics.SHARED, "result", "fallback")).isEqualTo(1);
+    assertThat(counter(PacingMetrics.SHARED, "result", "granted")).isZero();
     assertThat(registry.get(PacingMetrics.CAPPED).counters()).hasSize(3);
     assertThat(registry.get(PacingMetrics.WAITING).gauge().value()).isNaN();
     List<String> tagValues = registry.getMeters().stream().map(Meter::getId)
@@ -116,7 +169,8 @@ class PacingMetricsTest {
       assertThat(Exposition.of(prometheus.scrape()).sampleNames).contains("robots_pacing_waiting",
           "robots_pacing_in_flight", "robots_pacing_wait_seconds_bucket",
           "robots_pacing_wait_seconds_count", "robots_pacing_disallowed_total",
-          "robots_pacing_capped_total", "robots_pacing_slowdowns_total");
+          "robots_pacing_capped_total", "robots_pacing_slowdowns_total",
+          "robots_pacing_shared_reservations_total");
     }
   }
 
@@ -129,5 +183,8 @@ class PacingMetricsTest {
       m.onCapped(ORIGIN, c, Duration.ofDays(1), Duration.ofSeconds(30));
     }
     m.onSlowedDown(ORIGIN, 503, Duration.ofMinutes(2));
+    m.onSharedSpacingReserved(ORIGIN, Duration.ZERO);
+    m.onSharedSpacingReserved(ORIGIN, Duration.ofSeconds(2));
+    m.onSharedSpacingFallback(ORIGIN);
   }
 }

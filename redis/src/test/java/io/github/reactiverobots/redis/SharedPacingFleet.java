@@ -22,6 +22,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -48,7 +49,8 @@ final class SharedPacingFleet implements AutoCloseable {
   final VirtualTimeScheduler scheduler = VirtualTimeScheduler.create();
   private final FakeFetcher fetcher = new FakeFetcher();
   final RobotsCache cache;
-  private final String redisUri;
+  /** Builds a ledger on the given clock. */
+  private final Function<Clock, RedisSharedSpacing> ledgerOn;
   private final Instant wallStart;
   private final AtomicInteger calls = new AtomicInteger();
   /** The ledgers' answers, waiting to be delivered on the test's thread by {@link #settle}. */
@@ -59,7 +61,12 @@ final class SharedPacingFleet implements AutoCloseable {
   final List<String> releases = Collections.synchronizedList(new ArrayList<>());
 
   SharedPacingFleet(String redisUri, Instant wallStart) {
-    this.redisUri = redisUri;
+    this(clock -> RedisSharedSpacing.builder().uri(redisUri).clock(clock).build(), wallStart);
+  }
+
+  /** A fleet whose ledgers {@code ledgerOn} builds, e.g. on a cluster connection's commands. */
+  SharedPacingFleet(Function<Clock, RedisSharedSpacing> ledgerOn, Instant wallStart) {
+    this.ledgerOn = ledgerOn;
     this.wallStart = wallStart;
     this.cache = RobotsCache.builder().fetcher(fetcher)
         .ticker(() -> scheduler.now(TimeUnit.NANOSECONDS))
@@ -96,7 +103,7 @@ final class SharedPacingFleet implements AutoCloseable {
 
   /** A ledger on the virtual clock. */
   RedisSharedSpacing ledger() {
-    RedisSharedSpacing l = RedisSharedSpacing.builder().uri(redisUri).clock(wallClock()).build();
+    RedisSharedSpacing l = ledgerOn.apply(wallClock());
     ledgers.add(l);
     return l;
   }

@@ -43,6 +43,10 @@ final class PacerEvents {
     each(l -> l.onSharedSpacingFallback(origin));
   }
 
+  void sharedSpacingReserved(Origin origin, Duration wait) {
+    each(l -> l.onSharedSpacingReserved(origin, wait));
+  }
+
   private void each(Consumer<PacerListener> event) {
     for (PacerListener l : listeners) {
       try {

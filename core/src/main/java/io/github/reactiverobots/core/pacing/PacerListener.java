@@ -71,4 +71,16 @@ public interface PacerListener {
    * @param origin the origin released
    */
   default void onSharedSpacingFallback(Origin origin) {}
+
+  /**
+   * The pacer's {@link SharedSpacing} answered a reservation for {@code origin}: zero when it
+   * granted the slot, otherwise how long the pacer waits before asking again (another worker
+   * holds the origin, its next slot has not come, or its {@code visit-time} window is closed).
+   * A reservation that got no answer in time is reported to {@link #onSharedSpacingFallback}
+   * instead.
+   *
+   * @param origin the origin
+   * @param wait zero when granted, else the wait, positive
+   */
+  default void onSharedSpacingReserved(Origin origin, Duration wait) {}
 }

@@ -252,10 +252,13 @@ final class PacingRun<T> implements Paced.Reporter {
     if (wait == null) {
       pacer.sharedFallback();
       pacer.events().sharedSpacingFallback(q.origin);
-    } else if (!wait.isZero()) {
-      gate(q, Spacing.saturatedNanos(wait));
-      consider(q);
-      return;
+    } else {
+      pacer.events().sharedSpacingReserved(q.origin, wait);
+      if (!wait.isZero()) {
+        gate(q, Spacing.saturatedNanos(wait));
+        consider(q);
+        return;
+      }
     }
     // Granted, or the local rules alone: they let the origin go when it was reserved.
     if (q.releasable(settings.perOriginConcurrency())) {

@@ -73,6 +73,37 @@ class PacerSharedSpacingTest {
   }
 
   @Test
+  void theListenersHearEveryAnswerOfTheLedgerAndEveryFallback() {
+    int[] asked = new int[1];
+    Ledger ledger = new Ledger(o -> switch (asked[0]++) {
+      case 0 -> Mono.just(Duration.ofSeconds(3));
+      case 1 -> Mono.error(new IllegalStateException("down"));
+      default -> Mono.just(Duration.ZERO);
+    });
+    List<String> heard = new ArrayList<>();
+    try (PacerHarness h = new PacerHarness().serve("http://a.test", OPEN)) {
+      Pacer pacer = h.pacer(b -> b.sharedSpacing(ledger).listener(new PacerListener() {
+        @Override
+        public void onSharedSpacingReserved(Origin origin, Duration wait) {
+          heard.add(origin.host() + " " + wait);
+        }
+
+        @Override
+        public void onSharedSpacingFallback(Origin origin) {
+          heard.add(origin.host() + " fallback");
+        }
+      }));
+      Crawl<String> c = h.crawl(pacer, pages("http://a.test", 2));
+
+      h.advance(Duration.ofSeconds(10));
+
+      assertThat(c.releaseTimes("http://a.test")).isEqualTo(seconds(3, 4));
+      assertThat(heard).containsExactly("a.test PT3S", "a.test fallback", "a.test PT0S");
+      assertThat(pacer.sharedSpacingFallbacks()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void aLedgerThatFailsLeavesEachReleaseToTheLocalRulesAndIsCounted() {
     List<Origin> fellBack = new ArrayList<>();
     Ledger ledger = new Ledger(o -> Mono.error(new IllegalStateException("down")));
