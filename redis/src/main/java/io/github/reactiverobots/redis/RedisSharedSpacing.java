@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -138,6 +139,10 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
   private final String reserveSha;
   private final String finishSha;
   private final LongAdder sent = new LongAdder();
+  // Lettuce 6.8 can spin forever when a command is written while its connection closes
+  // (redis/lettuce#3880): commands are written under the read side, close takes the write side.
+  private final ReentrantReadWriteLock writing = new ReentrantReadWriteLock();
+  private volatile boolean closed;
 
   private RedisSharedSpacing(Builder b, RedisScriptingReactiveCommands<String, String> commands,
       AutoCloseable owned) {
@@ -198,24 +203,42 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
   /** Closes the connection this ledger opened (not one it was given) and its threads. */
   @Override
   public void close() throws Exception {
+    closed = true;
+    writing.writeLock().lock();
     try {
       if (owned != null) {
         owned.close();
       }
     } finally {
+      writing.writeLock().unlock();
       sending.dispose();
     }
   }
 
   private Mono<Long> run(String sha, String script, String key, String... args) {
     String[] keys = {key};
-    return Mono.defer(() -> {
+    return Mono.defer(() -> write(commands.<Long>evalsha(sha, ScriptOutputType.INTEGER, keys, args)
+            .next()))
+        .onErrorResume(RedisNoScriptException.class, e -> Mono.defer(() ->
+            write(commands.<Long>eval(script, ScriptOutputType.INTEGER, keys, args).next()))
+            .subscribeOn(sending))
+        .subscribeOn(sending);
+  }
+
+  /** Writes {@code command} now, unless the ledger is closing; never waits for the lock. */
+  private Mono<Long> write(Mono<Long> command) {
+    if (!writing.readLock().tryLock()) {
+      return Mono.error(new IllegalStateException("shared spacing closed"));
+    }
+    try {
+      if (closed) {
+        return Mono.error(new IllegalStateException("shared spacing closed"));
+      }
       sent.increment();
-      return commands.<Long>evalsha(sha, ScriptOutputType.INTEGER, keys, args).next();
-    }).onErrorResume(RedisNoScriptException.class, e -> Mono.defer(() -> {
-      sent.increment();
-      return commands.<Long>eval(script, ScriptOutputType.INTEGER, keys, args).next();
-    })).subscribeOn(sending);
+      return Mono.fromFuture(command.toFuture(), false);
+    } finally {
+      writing.readLock().unlock();
+    }
   }
 
   private String now() {
