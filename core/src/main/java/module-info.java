@@ -4,11 +4,11 @@
  *
  * <p>Exported (the API): {@code io.github.reactiverobots.core} (the cache, the one entry point),
  * {@code .model} (immutable values: verdicts, rules, pacing, profiles), {@code .url} (origins),
- * {@code .fetch} (the fetcher interface and its result), {@code .store} (the second-level store
- * a fleet shares), {@code .parse} (the parser, linter and scanner handler, for use without a
- * cache), {@code .pacing} (politeness: the operator that releases work items when their origin
- * may be contacted) and {@code .page} (a page's own directives: {@code X-Robots-Tag}, robots
- * {@code <meta>} tags, {@code Content-Usage}). Packages under {@code .internal} are not API.
+ * {@code .fetch} (the fetcher interface and its result), {@code .store} (the second-level store a
+ * fleet shares), {@code .parse} (the parser, linter and scanner handler, for use without a cache),
+ * {@code .pacing} (politeness: the operator that releases work items when their origin may be
+ * contacted) and {@code .page} (a page's own directives: {@code X-Robots-Tag}, robots {@code
+ * <meta>} tags, {@code Content-Usage}). Packages under {@code .internal} are not API.
  */
 module io.github.reactiverobots.core {
   requires transitive reactor.core;

@@ -1,7 +1,8 @@
 /**
- * Micrometer meters for a {@code RobotsCache} ({@link io.github.reactiverobots.metrics.RobotsMetrics})
- * and a {@code Pacer} ({@link io.github.reactiverobots.metrics.PacingMetrics}), and a Prometheus
- * scrape endpoint on reactor-netty ({@link io.github.reactiverobots.metrics.PrometheusEndpoint}).
+ * Micrometer meters for a {@code RobotsCache} ({@link
+ * io.github.reactiverobots.metrics.RobotsMetrics}) and a {@code Pacer} ({@link
+ * io.github.reactiverobots.metrics.PacingMetrics}), and a Prometheus scrape endpoint on
+ * reactor-netty ({@link io.github.reactiverobots.metrics.PrometheusEndpoint}).
  */
 module io.github.reactiverobots.metrics {
   requires transitive io.github.reactiverobots.core;

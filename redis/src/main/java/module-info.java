@@ -1,7 +1,7 @@
 /**
- * A shared robots.txt store on Redis for crawler fleets:
- * {@link io.github.reactiverobots.redis.RedisRobotsStore}, a {@code RobotsStore} on Lettuce's
- * reactive API.
+ * A shared robots.txt store on Redis for crawler fleets: {@link
+ * io.github.reactiverobots.redis.RedisRobotsStore}, a {@code RobotsStore} on Lettuce's reactive
+ * API.
  */
 module io.github.reactiverobots.redis {
   requires transitive io.github.reactiverobots.core;

@@ -8,8 +8,8 @@ public final class HeapInUse {
   private HeapInUse() {}
 
   /**
-   * Heap in use ({@link MemoryMXBean}) after {@code System.gc()}, repeated until two readings in
-   * a row agree within {@code settledWithin} bytes, or the last of {@code attempts} readings.
+   * Heap in use ({@link MemoryMXBean}) after {@code System.gc()}, repeated until two readings in a
+   * row agree within {@code settledWithin} bytes, or the last of {@code attempts} readings.
    */
   public static long afterGc(int attempts, long settledWithin) {
     MemoryMXBean memory = ManagementFactory.getMemoryMXBean();

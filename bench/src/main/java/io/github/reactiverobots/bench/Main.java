@@ -3,12 +3,12 @@ package io.github.reactiverobots.bench;
 import io.github.reactiverobots.bench.compare.AgreementReport;
 import io.github.reactiverobots.bench.compare.CompareCommand;
 import io.github.reactiverobots.bench.jmh.MemoryFootprint;
-import io.github.reactiverobots.bench.sim.PoliteReport;
 import io.github.reactiverobots.bench.sim.PoliteFleetReport;
 import io.github.reactiverobots.bench.sim.PoliteFleetRun;
+import io.github.reactiverobots.bench.sim.PoliteReport;
 import io.github.reactiverobots.bench.sim.PoliteRun;
-import io.github.reactiverobots.bench.sim.SimReport;
 import io.github.reactiverobots.bench.sim.ScanRun;
+import io.github.reactiverobots.bench.sim.SimReport;
 import io.github.reactiverobots.bench.sim.SimulateCommand;
 import io.github.reactiverobots.core.model.Profile;
 import java.util.Arrays;
@@ -22,7 +22,8 @@ import java.util.Locale;
 public final class Main {
   private Main() {}
 
-  private static final String USAGE = """
+  private static final String USAGE =
+      """
       usage: java -jar reactive-robots-bench.jar COMMAND [options]
         jmh [JMH args]       run the JMH benchmarks (JMH's own options, e.g. -l, -f 1 -wi 3 Parse)
         compare [options]    short side-by-side JMH run vs crawler-commons, memory and agreement,
@@ -51,21 +52,34 @@ public final class Main {
         case "agree" -> {
           AgreementReport report = new AgreementReport(BenchCorpus.selected());
           boolean all = List.of(rest).contains("--all");
-          System.out.print(report.markdown(
-              List.of(report.run(Profile.RFC_9309), report.run(Profile.GOOGLE)), all ? -1 : 5));
+          System.out.print(
+              report.markdown(
+                  List.of(report.run(Profile.RFC_9309), report.run(Profile.GOOGLE)), all ? -1 : 5));
         }
         case "memory" -> {
           MemoryFootprint m = MemoryFootprint.measure(8);
-          System.out.printf(Locale.ROOT, "raw body %,.0f B, reactive-robots %,.0f B (estimate %,.0f B),"
+          System.out.printf(
+              Locale.ROOT,
+              "raw body %,.0f B, reactive-robots %,.0f B (estimate %,.0f B),"
                   + " crawler-commons %,.0f B per origin (%d copies of %d files); allow-all entry"
                   + " %,.0f B (weight %,.0f B); cached entry %,.0f B (weight %,.0f B);"
                   + " %d wildcard-heavy files: %,.0f B body, %,.0f B parsed (%.2fx, worst"
                   + " file %.2fx)%n",
-              m.rawBytesPerOrigin(), m.oursBytesPerOrigin(), m.oursEstimatedPerOrigin(),
-              m.theirsBytesPerOrigin(), m.copies(), m.origins(), m.blanketEntryBytes(),
-              m.blanketEntryWeight(), m.cachedEntryBytes(), m.cachedEntryWeight(),
-              m.wildcardFiles(), m.wildcardBodyBytes(), m.wildcardOursBytes(),
-              m.wildcardOverBody(), m.wildcardWorstRatio());
+              m.rawBytesPerOrigin(),
+              m.oursBytesPerOrigin(),
+              m.oursEstimatedPerOrigin(),
+              m.theirsBytesPerOrigin(),
+              m.copies(),
+              m.origins(),
+              m.blanketEntryBytes(),
+              m.blanketEntryWeight(),
+              m.cachedEntryBytes(),
+              m.cachedEntryWeight(),
+              m.wildcardFiles(),
+              m.wildcardBodyBytes(),
+              m.wildcardOursBytes(),
+              m.wildcardOverBody(),
+              m.wildcardWorstRatio());
         }
         case "scan" -> System.exit(ScanRun.main(rest, System.out) ? 0 : 1);
         case "simulate" -> {
@@ -78,8 +92,10 @@ public final class Main {
             System.exit(polite == null || polite.held() ? 0 : 1);
           }
           SimReport report = SimulateCommand.main(rest, System.out);
-          if (report != null && (!report.singleFlightHeld() || report.errors() > 0
-              || report.refetchesWhileCrawled() > 0)) {
+          if (report != null
+              && (!report.singleFlightHeld()
+                  || report.errors() > 0
+                  || report.refetchesWhileCrawled() > 0)) {
             System.exit(1);
           }
         }

@@ -21,37 +21,39 @@ import java.util.Objects;
  * entry. Stateless apart from its settings; thread-safe.
  *
  * <ul>
- *   <li>2xx: the parsed body, kept for the header freshness clamped to [ttlMin, ttlMax], or
- *       ttlMax when the headers say nothing.
+ *   <li>2xx: the parsed body, kept for the header freshness clamped to [ttlMin, ttlMax], or ttlMax
+ *       when the headers say nothing.
  *   <li>304 answering a conditional request: the copy held, with the 304's freshness; a 304 to an
  *       unconditional request, any other final 3xx, any 4xx but 429, and too many redirects or a
  *       loop: allow all, kept ttlMax.
- *   <li>429, 5xx, a status below 200, and every network failure (a refused address included):
- *       the good copy if it was confirmed less than the stale-copy window ago, else disallow all,
- *       else (when the failures have lasted the whole window and the option is on) allow all;
- *       kept for the backoff: initial, doubling per consecutive failure up to max, or the
- *       {@code Retry-After} delay capped at max.
+ *   <li>429, 5xx, a status below 200, and every network failure (a refused address included): the
+ *       good copy if it was confirmed less than the stale-copy window ago, else disallow all, else
+ *       (when the failures have lasted the whole window and the option is on) allow all; kept for
+ *       the backoff: initial, doubling per consecutive failure up to max, or the {@code
+ *       Retry-After} delay capped at max.
  * </ul>
  *
  * <p>Once expired, a good copy (fresh or outage) and a disallow-all may still answer while one
  * refresh runs, for the stale-while-revalidate window after expiry, and a copy never once it is
- * older than the stale-copy window; an allow-all (4xx, redirects, given up) never answers
- * expired, since the refetch may disallow. An outage copy's retry time is also cut short at
- * the moment the copy becomes too old.
+ * older than the stale-copy window; an allow-all (4xx, redirects, given up) never answers expired,
+ * since the refetch may disallow. An outage copy's retry time is also cut short at the moment the
+ * copy becomes too old.
  *
  * <p>Entries are retained past their freshness so that a good copy can serve an outage for the
  * window after it was last confirmed, and so that a failure streak is remembered for the window
- * after its latest attempt. The streak (its start and length) survives a good copy in use and
- * ends with any answer that is not a failure.
+ * after its latest attempt. The streak (its start and length) survives a good copy in use and ends
+ * with any answer that is not a failure.
  */
 final class CachePolicy {
   private final ParseOptions parseOptions;
+
   /**
    * The agent whose matcher is compiled before an entry is weighed, so that the weight holds the
-   * matcher its checks use (about a quarter of a parsed file's heap): the crawler identity's
-   * token, else the first agent a check names; null until one is known.
+   * matcher its checks use (about a quarter of a parsed file's heap): the crawler identity's token,
+   * else the first agent a check names; null until one is known.
    */
   private volatile String weighedAgent;
+
   private final long ttlMin;
   private final long ttlMax;
   private final long backoffInitial;
@@ -97,8 +99,12 @@ final class CachePolicy {
       if (kind == FailureKind.CRAWLER_FAULT) {
         // Not the origin's outcome: answers this check only (already expired, never stored).
         OriginState state = state(FetchOutcome.CRAWLER_FAULT, 0, kind, now, now, false);
-        return Entry.blanket(Blanket.DISALLOW_CRAWLER_FAULT, state, new Lifetime(now, now, now),
-            previous != null ? previous.streak() : FailureStreak.NONE, keyChars);
+        return Entry.blanket(
+            Blanket.DISALLOW_CRAWLER_FAULT,
+            state,
+            new Lifetime(now, now, now),
+            previous != null ? previous.streak() : FailureStreak.NONE,
+            keyChars);
       }
       if (kind == FailureKind.TOO_MANY_REDIRECTS || kind == FailureKind.REDIRECT_LOOP) {
         return unavailable(FetchOutcome.TOO_MANY_REDIRECTS, 0, kind, now, keyChars);
@@ -113,18 +119,24 @@ final class CachePolicy {
       long ttl = ttl(result, now);
       OriginState state = state(FetchOutcome.OK, status, now, now + ttl, false);
       GoodCopy copy = new GoodCopy(now, new Conditional(result.etag(), result.lastModified()));
-      return Entry.withRules(rules, state, copyLifetime(now + ttl, now, now), copy,
-          FailureStreak.NONE, keyChars);
+      return Entry.withRules(
+          rules, state, copyLifetime(now + ttl, now, now), copy, FailureStreak.NONE, keyChars);
     }
     if (status == 304 && !sent.isEmpty() && previous != null && previous.rules() != null) {
       long ttl = ttl(result, now);
       OriginState state = state(FetchOutcome.NOT_MODIFIED, status, now, now + ttl, false);
       Conditional held = previous.validators();
-      Conditional validators = new Conditional(
-          result.etag() != null ? result.etag() : held.etag(),
-          result.lastModified() != null ? result.lastModified() : held.lastModified());
-      return Entry.withRules(previous.rules(), state, copyLifetime(now + ttl, now, now),
-          new GoodCopy(now, validators), FailureStreak.NONE, keyChars);
+      Conditional validators =
+          new Conditional(
+              result.etag() != null ? result.etag() : held.etag(),
+              result.lastModified() != null ? result.lastModified() : held.lastModified());
+      return Entry.withRules(
+          previous.rules(),
+          state,
+          copyLifetime(now + ttl, now, now),
+          new GoodCopy(now, validators),
+          FailureStreak.NONE,
+          keyChars);
     }
     if (status == 429 || status >= 500 || status < 200) {
       return failure(FetchOutcome.UNREACHABLE, result, previous, now, keyChars);
@@ -137,8 +149,13 @@ final class CachePolicy {
     RobotsTxt rules = timedParse(origin, FetchResult.status(200).bodyOwned(body).build());
     long expiresAt = TimeSource.saturatedAdd(fetchedAt, ttlMax);
     OriginState state = state(FetchOutcome.PRELOADED, 0, fetchedAt, expiresAt, false);
-    return Entry.withRules(rules, state, copyLifetime(expiresAt, fetchedAt, fetchedAt),
-        new GoodCopy(fetchedAt, Conditional.NONE), FailureStreak.NONE, origin.key().length());
+    return Entry.withRules(
+        rules,
+        state,
+        copyLifetime(expiresAt, fetchedAt, fetchedAt),
+        new GoodCopy(fetchedAt, Conditional.NONE),
+        FailureStreak.NONE,
+        origin.key().length());
   }
 
   /**
@@ -152,34 +169,54 @@ final class CachePolicy {
   Entry restored(Origin origin, StoredRobots value) {
     int keyChars = origin.key().length();
     FetchOutcome outcome = value.outcome();
-    RestoredTimes t = RestoredTimes.of(value, time, time.nanos(),
-        outcome.isFailure() ? backoffMax : ttlMax, staleCopyWindow);
+    RestoredTimes t =
+        RestoredTimes.of(
+            value, time, time.nanos(), outcome.isFailure() ? backoffMax : ttlMax, staleCopyWindow);
     long fetchedAt = t.fetchedAt();
     long expiresAt = t.expiresAt();
-    FailureStreak streak = value.failures() == 0 ? FailureStreak.NONE
-        : new FailureStreak(t.failingSince(), value.failures());
-    boolean answered = outcome == FetchOutcome.OK || outcome == FetchOutcome.NOT_MODIFIED
-        || outcome == FetchOutcome.PRELOADED;
+    FailureStreak streak =
+        value.failures() == 0
+            ? FailureStreak.NONE
+            : new FailureStreak(t.failingSince(), value.failures());
+    boolean answered =
+        outcome == FetchOutcome.OK
+            || outcome == FetchOutcome.NOT_MODIFIED
+            || outcome == FetchOutcome.PRELOADED;
     if (value.hasCopy()) {
       if (!answered && !outcome.isFailure()) {
         return null;
       }
       RobotsTxt rules = timedParse(origin, FetchResult.status(200).bodyOwned(value.body()).build());
       long confirmedAt = t.confirmedAt();
-      OriginState state = state(outcome, value.status(), value.failure(), fetchedAt, expiresAt,
-          outcome.isFailure());
-      return Entry.withRules(rules, state, copyLifetime(expiresAt, confirmedAt, fetchedAt),
-          new GoodCopy(confirmedAt, RestoredTimes.validators(value.validators())), streak,
+      OriginState state =
+          state(
+              outcome, value.status(), value.failure(), fetchedAt, expiresAt, outcome.isFailure());
+      return Entry.withRules(
+          rules,
+          state,
+          copyLifetime(expiresAt, confirmedAt, fetchedAt),
+          new GoodCopy(confirmedAt, RestoredTimes.validators(value.validators())),
+          streak,
           keyChars);
     }
     if (outcome.isFailure()) {
-      return failureBlanket(outcome, value.status(), value.failure(), fetchedAt, expiresAt,
-          streak.failures() > 0 ? streak : new FailureStreak(fetchedAt, 1), keyChars);
+      return failureBlanket(
+          outcome,
+          value.status(),
+          value.failure(),
+          fetchedAt,
+          expiresAt,
+          streak.failures() > 0 ? streak : new FailureStreak(fetchedAt, 1),
+          keyChars);
     }
-    OriginState state = state(outcome, value.status(), value.failure(), fetchedAt, expiresAt,
-        false);
-    return Entry.blanket(Blanket.ALLOW_UNAVAILABLE, state,
-        new Lifetime(expiresAt, expiresAt, expiresAt), FailureStreak.NONE, keyChars);
+    OriginState state =
+        state(outcome, value.status(), value.failure(), fetchedAt, expiresAt, false);
+    return Entry.blanket(
+        Blanket.ALLOW_UNAVAILABLE,
+        state,
+        new Lifetime(expiresAt, expiresAt, expiresAt),
+        FailureStreak.NONE,
+        keyChars);
   }
 
   /**
@@ -190,18 +227,29 @@ final class CachePolicy {
     OriginState state = entry.state();
     GoodCopy copy = entry.copy();
     FailureStreak streak = entry.streak();
-    return StoredRobots.builder().outcome(state.outcome()).status(state.status()).failure(failure)
-        .fetchedAt(state.fetchedAt()).expiresAt(state.expiresAt()).body(copy == null ? null : body)
+    return StoredRobots.builder()
+        .outcome(state.outcome())
+        .status(state.status())
+        .failure(failure)
+        .fetchedAt(state.fetchedAt())
+        .expiresAt(state.expiresAt())
+        .body(copy == null ? null : body)
         .confirmedAt(copy == null ? null : time.instantAt(copy.confirmedAt()))
         .validators(entry.validators())
         .failingSince(streak.failures() == 0 ? null : time.instantAt(streak.since()))
-        .failures(streak.failures()).build();
+        .failures(streak.failures())
+        .build();
   }
 
   /** The time to keep a successful response: header freshness clamped, or ttlMax. */
   long ttl(FetchResult result, long now) {
-    Duration fresh = HttpCacheHeaders.freshness(result.cacheControl(), result.expires(),
-        result.date(), result.age(), time.instantAt(now));
+    Duration fresh =
+        HttpCacheHeaders.freshness(
+            result.cacheControl(),
+            result.expires(),
+            result.date(),
+            result.age(),
+            time.instantAt(now));
     if (fresh == null) {
       return ttlMax;
     }
@@ -224,14 +272,16 @@ final class CachePolicy {
   }
 
   /**
-   * The lifetime of a good copy confirmed at {@code confirmedAt} and fresh until
-   * {@code expiresAt}: once expired it may answer while a refresh runs for the
-   * stale-while-revalidate window, but never once it is older than the stale-copy window; it is
-   * retained for the stale-copy window after {@code attemptAt}, the latest attempt.
+   * The lifetime of a good copy confirmed at {@code confirmedAt} and fresh until {@code expiresAt}:
+   * once expired it may answer while a refresh runs for the stale-while-revalidate window, but
+   * never once it is older than the stale-copy window; it is retained for the stale-copy window
+   * after {@code attemptAt}, the latest attempt.
    */
   private Lifetime copyLifetime(long expiresAt, long confirmedAt, long attemptAt) {
-    long staleUntil = Math.min(TimeSource.saturatedAdd(expiresAt, staleWhileRevalidate),
-        TimeSource.saturatedAdd(confirmedAt, staleCopyWindow));
+    long staleUntil =
+        Math.min(
+            TimeSource.saturatedAdd(expiresAt, staleWhileRevalidate),
+            TimeSource.saturatedAdd(confirmedAt, staleCopyWindow));
     return new Lifetime(expiresAt, staleUntil, TimeSource.saturatedAdd(attemptAt, staleCopyWindow));
   }
 
@@ -239,37 +289,60 @@ final class CachePolicy {
       FetchOutcome outcome, int status, FailureKind failure, long now, int keyChars) {
     long expiresAt = now + ttlMax;
     OriginState state = state(outcome, status, failure, now, expiresAt, false);
-    return Entry.blanket(Blanket.ALLOW_UNAVAILABLE, state,
-        new Lifetime(expiresAt, expiresAt, expiresAt), FailureStreak.NONE, keyChars);
+    return Entry.blanket(
+        Blanket.ALLOW_UNAVAILABLE,
+        state,
+        new Lifetime(expiresAt, expiresAt, expiresAt),
+        FailureStreak.NONE,
+        keyChars);
   }
 
   private Entry failure(
       FetchOutcome outcome, FetchResult result, Entry previous, long now, int keyChars) {
     FailureStreak before = previous != null ? previous.streak() : FailureStreak.NONE;
-    FailureStreak streak = before.failures() > 0
-        ? new FailureStreak(before.since(), saturatedIncrement(before.failures()))
-        : new FailureStreak(now, 1);
+    FailureStreak streak =
+        before.failures() > 0
+            ? new FailureStreak(before.since(), saturatedIncrement(before.failures()))
+            : new FailureStreak(now, 1);
     long expiresAt = now + retryDelay(result, streak.failures(), now);
     int status = result.status();
     GoodCopy copy = previous != null ? previous.copy() : null;
     if (copy != null && now - copy.confirmedAt() < staleCopyWindow) {
       long until = Math.min(expiresAt, copy.confirmedAt() + staleCopyWindow);
       OriginState state = state(outcome, status, result.failure(), now, until, true);
-      return Entry.withRules(previous.rules(), state, copyLifetime(until, copy.confirmedAt(), now),
-          copy, streak, keyChars);
+      return Entry.withRules(
+          previous.rules(),
+          state,
+          copyLifetime(until, copy.confirmedAt(), now),
+          copy,
+          streak,
+          keyChars);
     }
     return failureBlanket(outcome, status, result.failure(), now, expiresAt, streak, keyChars);
   }
 
   /** Disallow-all after a failure with no good copy, or allow-all once given up. */
-  private Entry failureBlanket(FetchOutcome outcome, int status, FailureKind failure, long now,
-      long expiresAt, FailureStreak streak, int keyChars) {
+  private Entry failureBlanket(
+      FetchOutcome outcome,
+      int status,
+      FailureKind failure,
+      long now,
+      long expiresAt,
+      FailureStreak streak,
+      int keyChars) {
     boolean gaveUp = allowAllWhenGaveUp && now - streak.since() >= staleCopyWindow;
     OriginState state = state(outcome, status, failure, now, expiresAt, false);
-    Lifetime lifetime = new Lifetime(expiresAt,
-        gaveUp ? expiresAt : expiresAt + staleWhileRevalidate, now + staleCopyWindow);
-    return Entry.blanket(gaveUp ? Blanket.ALLOW_GAVE_UP : Blanket.DISALLOW_UNREACHABLE, state,
-        lifetime, streak, keyChars);
+    Lifetime lifetime =
+        new Lifetime(
+            expiresAt,
+            gaveUp ? expiresAt : expiresAt + staleWhileRevalidate,
+            now + staleCopyWindow);
+    return Entry.blanket(
+        gaveUp ? Blanket.ALLOW_GAVE_UP : Blanket.DISALLOW_UNREACHABLE,
+        state,
+        lifetime,
+        streak,
+        keyChars);
   }
 
   private RobotsTxt timedParse(Origin origin, FetchResult result) {
@@ -288,10 +361,15 @@ final class CachePolicy {
     return state(outcome, status, null, fetchedAt, expiresAt, staleCopy);
   }
 
-  private OriginState state(FetchOutcome outcome, int status, FailureKind failure,
-      long fetchedAt, long expiresAt, boolean staleCopy) {
-    return new OriginState(outcome, status, failure, time.instantAt(fetchedAt),
-        time.instantAt(expiresAt), staleCopy);
+  private OriginState state(
+      FetchOutcome outcome,
+      int status,
+      FailureKind failure,
+      long fetchedAt,
+      long expiresAt,
+      boolean staleCopy) {
+    return new OriginState(
+        outcome, status, failure, time.instantAt(fetchedAt), time.instantAt(expiresAt), staleCopy);
   }
 
   private static int saturatedIncrement(int n) {

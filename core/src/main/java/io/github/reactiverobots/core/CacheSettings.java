@@ -24,8 +24,19 @@ import java.time.Duration;
  * @param minimumResidency how long an entry fetched for a caller is kept from eviction
  * @param residencyShare the share of the weight bound such entries may take while kept
  */
-record CacheSettings(ParseOptions parseOptions, CrawlerIdentity crawler, long maximumWeight,
-    long maximumOrigins, Duration ttlMin, Duration ttlMax, Duration backoffInitial,
-    Duration backoffMax, Duration staleCopyWindow, Duration staleWhileRevalidate,
-    boolean allowAllWhenUnreachableTooLong, Duration fetchTimeout, int checkAllConcurrency,
-    Duration minimumResidency, double residencyShare) {}
+record CacheSettings(
+    ParseOptions parseOptions,
+    CrawlerIdentity crawler,
+    long maximumWeight,
+    long maximumOrigins,
+    Duration ttlMin,
+    Duration ttlMax,
+    Duration backoffInitial,
+    Duration backoffMax,
+    Duration staleCopyWindow,
+    Duration staleWhileRevalidate,
+    boolean allowAllWhenUnreachableTooLong,
+    Duration fetchTimeout,
+    int checkAllConcurrency,
+    Duration minimumResidency,
+    double residencyShare) {}

@@ -10,20 +10,20 @@ import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.RobotsTxt;
 
 /**
- * What the cache holds for one origin: either a good copy of its robots.txt (fresh, expired,
- * or in use through an outage), or a blanket answer (allow all, disallow all), together with
- * the history the policy needs (validators, when the copy was last confirmed, the current
- * failure streak). Immutable and thread-safe.
+ * What the cache holds for one origin: either a good copy of its robots.txt (fresh, expired, or in
+ * use through an outage), or a blanket answer (allow all, disallow all), together with the history
+ * the policy needs (validators, when the copy was last confirmed, the current failure streak).
+ * Immutable and thread-safe.
  *
  * <p>All times are ticker nanoseconds (see {@link TimeSource}).
  */
 final class Entry {
   /**
-   * Charged per entry on top of the rules: this object, its {@code OriginState} with two
-   * instants, the cache's node, map slot and sketch counters, and the {@code Origin} object;
-   * the origin's key and host strings add {@link #BYTES_PER_KEY_CHAR} per key character.
-   * Calibrated against a measured retained size (RobotsCacheWeightTest: 423 bytes for an
-   * allow-all entry of a 31-character origin).
+   * Charged per entry on top of the rules: this object, its {@code OriginState} with two instants,
+   * the cache's node, map slot and sketch counters, and the {@code Origin} object; the origin's key
+   * and host strings add {@link #BYTES_PER_KEY_CHAR} per key character. Calibrated against a
+   * measured retained size (RobotsCacheWeightTest: 423 bytes for an allow-all entry of a
+   * 31-character origin).
    */
   static final int OVERHEAD_BYTES = 360;
 
@@ -75,8 +75,15 @@ final class Entry {
   private final GoodCopy copy;
   private final FailureStreak streak;
   private final int weight;
-  private Entry(RobotsTxt rules, AgentRules blanket, OriginState state, Lifetime lifetime,
-      GoodCopy copy, FailureStreak streak, int keyChars) {
+
+  private Entry(
+      RobotsTxt rules,
+      AgentRules blanket,
+      OriginState state,
+      Lifetime lifetime,
+      GoodCopy copy,
+      FailureStreak streak,
+      int keyChars) {
     this.rules = rules;
     this.blanket = blanket;
     this.state = state;
@@ -84,20 +91,27 @@ final class Entry {
     this.lifetime = lifetime;
     this.copy = copy;
     this.streak = streak;
-    long w = OVERHEAD_BYTES + (long) BYTES_PER_KEY_CHAR * keyChars
-        + (rules == null ? 0 : rules.estimatedWeight());
+    long w =
+        OVERHEAD_BYTES
+            + (long) BYTES_PER_KEY_CHAR * keyChars
+            + (rules == null ? 0 : rules.estimatedWeight());
     this.weight = (int) Math.min(Integer.MAX_VALUE, w);
   }
 
   /** An entry whose rules are a good copy. */
-  static Entry withRules(RobotsTxt rules, OriginState state, Lifetime lifetime, GoodCopy copy,
-      FailureStreak streak, int keyChars) {
+  static Entry withRules(
+      RobotsTxt rules,
+      OriginState state,
+      Lifetime lifetime,
+      GoodCopy copy,
+      FailureStreak streak,
+      int keyChars) {
     return new Entry(rules, null, state, lifetime, copy, streak, keyChars);
   }
 
   /** An entry with a blanket answer and no copy. */
-  static Entry blanket(Blanket blanket, OriginState state, Lifetime lifetime,
-      FailureStreak streak, int keyChars) {
+  static Entry blanket(
+      Blanket blanket, OriginState state, Lifetime lifetime, FailureStreak streak, int keyChars) {
     return new Entry(null, blanket.rules, state, lifetime, null, streak, keyChars);
   }
 
@@ -106,8 +120,8 @@ final class Entry {
    * the state when an expired good copy answers.
    */
   Verdict verdict(RecentOrigins.Located target, String userAgent, long now) {
-    return rulesFor(userAgent).check(target.bytes(), target.pathFrom(), target.pathTo(),
-        stateAt(now));
+    return rulesFor(userAgent)
+        .check(target.bytes(), target.pathFrom(), target.pathTo(), stateAt(now));
   }
 
   /** The rules that apply to {@code userAgent}: its groups, or the blanket answer. */
@@ -134,8 +148,8 @@ final class Entry {
   }
 
   /**
-   * Whether this entry, expired, may still answer while one refresh runs in the background
-   * (the policy decides until when; see {@link CachePolicy}).
+   * Whether this entry, expired, may still answer while one refresh runs in the background (the
+   * policy decides until when; see {@link CachePolicy}).
    */
   boolean servableWhileRefreshing(long now) {
     return now - lifetime.staleUntil() < 0;
@@ -181,7 +195,14 @@ final class Entry {
 
   @Override
   public String toString() {
-    return "Entry{" + state + ", blanket=" + (blanket != null) + ", failures="
-        + streak.failures() + ", weight=" + weight + '}';
+    return "Entry{"
+        + state
+        + ", blanket="
+        + (blanket != null)
+        + ", failures="
+        + streak.failures()
+        + ", weight="
+        + weight
+        + '}';
   }
 }

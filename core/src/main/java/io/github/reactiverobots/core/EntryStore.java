@@ -9,39 +9,39 @@ import io.github.reactiverobots.core.url.Origin;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The completed entries: those just fetched for a caller, pinned apart for their minimum
- * residency ({@link PinnedEntries}), and the rest in a Caffeine cache bounded by weight (and
- * optionally by count) and expiring each entry at its own retention time on the injected ticker.
- * Only completed entries live here; fetches in flight are tracked elsewhere, so eviction never
- * touches their waiters.
+ * The completed entries: those just fetched for a caller, pinned apart for their minimum residency
+ * ({@link PinnedEntries}), and the rest in a Caffeine cache bounded by weight (and optionally by
+ * count) and expiring each entry at its own retention time on the injected ticker. Only completed
+ * entries live here; fetches in flight are tracked elsewhere, so eviction never touches their
+ * waiters.
  *
  * <p>What was just fetched stays, and a scan does not flush what is used again and again
- * (SEMANTICS.md §6). A site a crawler has just started has been used once: admitted by
- * frequency at once, it would be evicted before its next page and fetched again, 2 to 5 fetches
- * per new site. So an entry fetched for a caller is pinned, outside Caffeine, within a share of
- * the weight bound (Caffeine gets the rest), until its residency is over or the share is full and
- * the pins' CLOCK hand chooses it. Then it enters Caffeine as a new entry, and Caffeine's
- * W-TinyLFU admits it only if its frequency beats the entry it would evict; the checks it served
- * while pinned count (each is added to Caffeine's frequency sketch as a read on entry), so a site
- * crawled several pages stays and a one-shot origin goes, leaving the hot set in place. Entering
- * as a new entry is what makes this an admission test: before, pins lived in Caffeine weighing
- * nothing and were re-weighed in place, which Caffeine treats as a use of an entry it already
- * holds: it promoted every matured one-shot origin to its protected segment and evicted the
- * least recent entries of its probation segment, without comparing frequencies, to make room. A
- * scan of one-shot origins then flushed the hot set.
+ * (SEMANTICS.md §6). A site a crawler has just started has been used once: admitted by frequency at
+ * once, it would be evicted before its next page and fetched again, 2 to 5 fetches per new site. So
+ * an entry fetched for a caller is pinned, outside Caffeine, within a share of the weight bound
+ * (Caffeine gets the rest), until its residency is over or the share is full and the pins' CLOCK
+ * hand chooses it. Then it enters Caffeine as a new entry, and Caffeine's W-TinyLFU admits it only
+ * if its frequency beats the entry it would evict; the checks it served while pinned count (each is
+ * added to Caffeine's frequency sketch as a read on entry), so a site crawled several pages stays
+ * and a one-shot origin goes, leaving the hot set in place. Entering as a new entry is what makes
+ * this an admission test: before, pins lived in Caffeine weighing nothing and were re-weighed in
+ * place, which Caffeine treats as a use of an entry it already holds: it promoted every matured
+ * one-shot origin to its protected segment and evicted the least recent entries of its probation
+ * segment, without comparing frequencies, to make room. A scan of one-shot origins then flushed the
+ * hot set.
  *
- * <p>An origin already held in Caffeine when it is fetched again (a refresh, a retry) is
- * replaced in place: it keeps its place and its frequency.
+ * <p>An origin already held in Caffeine when it is fetched again (a refresh, a retry) is replaced
+ * in place: it keeps its place and its frequency.
  *
  * <p>Both bounds at once: Caffeine bounds either weight or count, so when a maximum number of
  * origins is set each entry is charged at least {@code maximumWeight / maximumOrigins}; then the
  * charged total stays within the weight bound, which keeps both the true weight and the count
- * within theirs (at the price of sometimes holding fewer entries than either bound alone
- * would allow).
+ * within theirs (at the price of sometimes holding fewer entries than either bound alone would
+ * allow).
  *
- * <p>Maintenance runs on the calling thread (no background executor): it is short, never
- * blocks, and keeps eviction deterministic under a fake ticker. Writes are serialised by one
- * lock (one write per fetch); reads take no lock. Thread-safe.
+ * <p>Maintenance runs on the calling thread (no background executor): it is short, never blocks,
+ * and keeps eviction deterministic under a fake ticker. Writes are serialised by one lock (one
+ * write per fetch); reads take no lock. Thread-safe.
  */
 final class EntryStore {
   /** Reads a matured pin may add to Caffeine's frequency sketch (its counters stop at 15). */
@@ -52,32 +52,36 @@ final class EntryStore {
   private final TimeSource time;
   private final Events events;
   private final Object writes = new Object();
+
   /** Guarded by {@code writes}, but for its lock-free reads. */
   private final PinnedEntries pinned;
+
   private final int minimumCharge;
 
   EntryStore(CacheSettings settings, TimeSource time, Events events) {
     this.time = time;
     this.events = events;
     long pinnedBudget = (long) (settings.maximumWeight() * settings.residencyShare());
-    this.pinned = new PinnedEntries(pinnedBudget,
-        TimeSource.saturatedNanos(settings.minimumResidency()));
+    this.pinned =
+        new PinnedEntries(pinnedBudget, TimeSource.saturatedNanos(settings.minimumResidency()));
     long maximumWeight = Math.max(1, settings.maximumWeight() - pinnedBudget);
     long maximumOrigins = settings.maximumOrigins();
     long floor = maximumOrigins > 0 ? ceilDiv(settings.maximumWeight(), maximumOrigins) : 0;
     this.minimumCharge = (int) Math.min(Integer.MAX_VALUE, floor);
-    this.cache = Caffeine.newBuilder()
-        .ticker(time::nanos)
-        .executor(Runnable::run)
-        .maximumWeight(maximumWeight)
-        .<Origin, Entry>weigher((origin, entry) -> charge(entry))
-        .expireAfter(new Retention())
-        .removalListener((Origin origin, Entry entry, RemovalCause cause) -> {
-          if (entry != null) {
-            removed(origin, entry, cause(cause));
-          }
-        })
-        .build();
+    this.cache =
+        Caffeine.newBuilder()
+            .ticker(time::nanos)
+            .executor(Runnable::run)
+            .maximumWeight(maximumWeight)
+            .<Origin, Entry>weigher((origin, entry) -> charge(entry))
+            .expireAfter(new Retention())
+            .removalListener(
+                (Origin origin, Entry entry, RemovalCause cause) -> {
+                  if (entry != null) {
+                    removed(origin, entry, cause(cause));
+                  }
+                })
+            .build();
   }
 
   private int charge(Entry entry) {
@@ -115,8 +119,8 @@ final class EntryStore {
 
   /**
    * Stores {@code entry}, just fetched for a caller, replacing any other: pinned for the minimum
-   * residency unless the origin is already held in the main cache. Call off non-blocking
-   * threads: Caffeine may make a writer wait.
+   * residency unless the origin is already held in the main cache. Call off non-blocking threads:
+   * Caffeine may make a writer wait.
    */
   void putFetched(Origin origin, Entry entry) {
     synchronized (writes) {
@@ -140,9 +144,9 @@ final class EntryStore {
   }
 
   /**
-   * Moves the pins whose time has come into Caffeine as new entries, each followed by the reads
-   * it served while pinned, so that W-TinyLFU weighs it by its use; never {@code arrived} (or
-   * null) early. Holding {@code writes}.
+   * Moves the pins whose time has come into Caffeine as new entries, each followed by the reads it
+   * served while pinned, so that W-TinyLFU weighs it by its use; never {@code arrived} (or null)
+   * early. Holding {@code writes}.
    */
   private void matureDue(PinnedEntries.Pin arrived) {
     for (PinnedEntries.Pin p : pinned.leaving(time.nanos(), arrived)) {

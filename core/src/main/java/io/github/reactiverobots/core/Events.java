@@ -11,9 +11,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Fans the cache's events out to its listeners, catching and dropping whatever a listener
- * throws so that a faulty listener never changes a verdict. With no listener every method
- * returns after one volatile read. Thread-safe (listeners are added copy-on-write).
+ * Fans the cache's events out to its listeners, catching and dropping whatever a listener throws so
+ * that a faulty listener never changes a verdict. With no listener every method returns after one
+ * volatile read. Thread-safe (listeners are added copy-on-write).
  */
 final class Events {
   private static final RobotsCacheListener[] NONE = new RobotsCacheListener[0];
@@ -53,8 +53,13 @@ final class Events {
     }
   }
 
-  void fetchFinished(Origin origin, FetchOutcome outcome, int status, FailureKind failure,
-      long bodyBytes, long nanos) {
+  void fetchFinished(
+      Origin origin,
+      FetchOutcome outcome,
+      int status,
+      FailureKind failure,
+      long bodyBytes,
+      long nanos) {
     for (RobotsCacheListener l : listeners) {
       try {
         l.onFetchFinished(origin, outcome, status, failure, bodyBytes, nanos);

@@ -6,23 +6,23 @@ import java.time.Instant;
 import java.util.Locale;
 
 /**
- * Reads the HTTP headers that decide how long a robots.txt answer is kept: the freshness
- * lifetime from {@code Cache-Control}, {@code Expires}, {@code Date} and {@code Age}
- * (RFC 9111 §4.2), and {@code Retry-After} (RFC 9110 §10.2.3). Lenient: a malformed value is
- * treated as absent, except a malformed {@code Expires}, which RFC 9111 says means "already
- * expired". Stateless and thread-safe.
+ * Reads the HTTP headers that decide how long a robots.txt answer is kept: the freshness lifetime
+ * from {@code Cache-Control}, {@code Expires}, {@code Date} and {@code Age} (RFC 9111 §4.2), and
+ * {@code Retry-After} (RFC 9110 §10.2.3). Lenient: a malformed value is treated as absent, except a
+ * malformed {@code Expires}, which RFC 9111 says means "already expired". Stateless and
+ * thread-safe.
  *
  * <p>Choices: the cache acts as a shared cache, so {@code s-maxage} wins over {@code max-age};
  * {@code no-store} and {@code no-cache} mean a lifetime of zero (which the caller then raises to
- * its minimum TTL: robots.txt must be kept a little while whatever the server says);
- * {@code private} and {@code must-revalidate} are ignored.
+ * its minimum TTL: robots.txt must be kept a little while whatever the server says); {@code
+ * private} and {@code must-revalidate} are ignored.
  */
 final class HttpCacheHeaders {
   private HttpCacheHeaders() {}
 
   /**
-   * The remaining freshness the headers grant: the lifetime ({@code s-maxage}, else
-   * {@code max-age}, else {@code Expires} minus {@code Date}) minus {@code Age}.
+   * The remaining freshness the headers grant: the lifetime ({@code s-maxage}, else {@code
+   * max-age}, else {@code Expires} minus {@code Date}) minus {@code Age}.
    *
    * @param now the current wall time, used when {@code Date} is absent or malformed
    * @return the remaining freshness (zero or more), or null when the headers say nothing
@@ -49,8 +49,8 @@ final class HttpCacheHeaders {
   }
 
   /**
-   * The delay a {@code Retry-After} value asks for: delay-seconds, or an HTTP-date taken
-   * relative to {@code Date} (or {@code now} when {@code Date} is absent).
+   * The delay a {@code Retry-After} value asks for: delay-seconds, or an HTTP-date taken relative
+   * to {@code Date} (or {@code now} when {@code Date} is absent).
    *
    * @return the delay (zero or more), or null when absent or malformed
    */
@@ -73,8 +73,8 @@ final class HttpCacheHeaders {
     for (String part : cacheControl.split(",")) {
       String directive = part.trim();
       int eq = directive.indexOf('=');
-      String name = (eq < 0 ? directive : directive.substring(0, eq)).trim()
-          .toLowerCase(Locale.ROOT);
+      String name =
+          (eq < 0 ? directive : directive.substring(0, eq)).trim().toLowerCase(Locale.ROOT);
       String value = eq < 0 ? null : unquote(directive.substring(eq + 1).trim());
       switch (name) {
         case "no-store", "no-cache" -> {
@@ -82,7 +82,7 @@ final class HttpCacheHeaders {
         }
         case "max-age" -> maxAge = Math.max(maxAge, parseSeconds(value));
         case "s-maxage" -> sMaxAge = Math.max(sMaxAge, parseSeconds(value));
-        default -> { }
+        default -> {}
       }
     }
     long seconds = sMaxAge >= 0 ? sMaxAge : maxAge;
@@ -90,8 +90,8 @@ final class HttpCacheHeaders {
   }
 
   /**
-   * A non-negative decimal integer of seconds, saturated at ten decimal digits' worth
-   * (RFC 9111 §1.2.2 asks for at least 2^31); -1 when {@code s} is not one.
+   * A non-negative decimal integer of seconds, saturated at ten decimal digits' worth (RFC 9111
+   * §1.2.2 asks for at least 2^31); -1 when {@code s} is not one.
    */
   static long parseSeconds(String s) {
     if (s == null) {
@@ -119,6 +119,7 @@ final class HttpCacheHeaders {
 
   private static String unquote(String v) {
     return v.length() >= 2 && v.charAt(0) == '"' && v.charAt(v.length() - 1) == '"'
-        ? v.substring(1, v.length() - 1) : v;
+        ? v.substring(1, v.length() - 1)
+        : v;
   }
 }

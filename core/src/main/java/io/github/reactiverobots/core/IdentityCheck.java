@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.internal.text.Printable;
+import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.Profile;
 
 /** One identity: the crawler's token must be the one its fetcher's User-Agent sends. */
@@ -20,12 +20,17 @@ final class IdentityCheck {
     }
     String sent = userAgent.substring(0, Profile.RFC_9309.tokenLength(userAgent));
     if (!sent.equalsIgnoreCase(crawler.token())) {
-      throw new IllegalStateException("the crawler's token \"" + crawler.token()
-          + "\" differs from the fetcher's User-Agent token \"" + Printable.escape(sent)
-          + "\" (User-Agent: " + Printable.escape(userAgent) + "): the groups matched would"
-          + " not be those of the identity sites see. Give the identity once"
-          + " (RobotsCaches.create(userAgent, fetcher -> ...)), or say"
-          + " allowIdentityMismatch(true) to check for another crawler on purpose");
+      throw new IllegalStateException(
+          "the crawler's token \""
+              + crawler.token()
+              + "\" differs from the fetcher's User-Agent token \""
+              + Printable.escape(sent)
+              + "\" (User-Agent: "
+              + Printable.escape(userAgent)
+              + "): the groups matched would"
+              + " not be those of the identity sites see. Give the identity once"
+              + " (RobotsCaches.create(userAgent, fetcher -> ...)), or say"
+              + " allowIdentityMismatch(true) to check for another crawler on purpose");
     }
   }
 }

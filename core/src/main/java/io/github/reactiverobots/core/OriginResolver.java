@@ -14,19 +14,19 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Finds the entry to answer from for an origin: a fresh entry at once (HIT, or STALE for an
- * outage copy); an expired good copy or disallow-all at once while one background refresh runs
- * (STALE); otherwise the result of the origin's single fetch in flight (MISS for the caller that
- * started it, COALESCED for the others). A caller that found nothing because it looked just
- * before a flight stored its entry gets that entry, reported as what it is (HIT, or STALE for an
- * outage copy), not as a MISS: MISS means a fetch started.
+ * Finds the entry to answer from for an origin: a fresh entry at once (HIT, or STALE for an outage
+ * copy); an expired good copy or disallow-all at once while one background refresh runs (STALE);
+ * otherwise the result of the origin's single fetch in flight (MISS for the caller that started it,
+ * COALESCED for the others). A caller that found nothing because it looked just before a flight
+ * stored its entry gets that entry, reported as what it is (HIT, or STALE for an outage copy), not
+ * as a MISS: MISS means a fetch started.
  *
  * <p>A fetch: the fetcher's Mono (a synchronous throw, an error signal or an empty completion
- * counts as {@link FailureKind#OTHER}, no result within the fetch timeout as
- * {@link FailureKind#TIMEOUT}), then, on the parse scheduler and never on the fetcher's thread,
- * the policy's next entry, which is stored before any waiter hears of it. The store write moves
- * to the store scheduler when it would otherwise run on a non-blocking thread, since Caffeine may
- * make a writer wait under a burst of writes.
+ * counts as {@link FailureKind#OTHER}, no result within the fetch timeout as {@link
+ * FailureKind#TIMEOUT}), then, on the parse scheduler and never on the fetcher's thread, the
+ * policy's next entry, which is stored before any waiter hears of it. The store write moves to the
+ * store scheduler when it would otherwise run on a non-blocking thread, since Caffeine may make a
+ * writer wait under a burst of writes.
  *
  * <p>With a shared store (see {@link SharedStore}), the flight reads the store before fetching and
  * may take its entry from there, or from another worker's fetch, instead. Thread-safe and
@@ -48,9 +48,16 @@ final class OriginResolver {
   record Fetched(Entry entry, FetchResult result) {}
 
   /** {@code shared} is the fleet's store, or null for none. */
-  OriginResolver(RobotsFetcher fetcher, EntryStore store, CachePolicy policy,
-      TimeSource time, Events events, Scheduler parseScheduler, Scheduler storeScheduler,
-      Duration fetchTimeout, SharedStore shared) {
+  OriginResolver(
+      RobotsFetcher fetcher,
+      EntryStore store,
+      CachePolicy policy,
+      TimeSource time,
+      Events events,
+      Scheduler parseScheduler,
+      Scheduler storeScheduler,
+      Duration fetchTimeout,
+      SharedStore shared) {
     this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
     this.store = Objects.requireNonNull(store, "store");
     this.policy = Objects.requireNonNull(policy, "policy");
@@ -73,17 +80,18 @@ final class OriginResolver {
 
   /** The entry to answer from, fetching if needed; lazy. */
   Mono<Entry> resolve(Origin origin) {
-    return Mono.defer(() -> {
-      long now = time.nanos();
-      return resolve(origin, store.get(origin), now);
-    });
+    return Mono.defer(
+        () -> {
+          long now = time.nanos();
+          return resolve(origin, store.get(origin), now);
+        });
   }
 
   /**
-   * The entry to answer from, given {@code seen}, what the store held at {@code now}. The store
-   * may have changed since: a flight can store its entry and leave in between, so that this
-   * call starts a new flight; that flight then answers from the stored entry without fetching
-   * (see {@code fetch}), and the lookup is reported from what it found.
+   * The entry to answer from, given {@code seen}, what the store held at {@code now}. The store may
+   * have changed since: a flight can store its entry and leave in between, so that this call starts
+   * a new flight; that flight then answers from the stored entry without fetching (see {@code
+   * fetch}), and the lookup is reported from what it found.
    */
   Mono<Entry> resolve(Origin origin, Entry seen, long now) {
     if (seen != null) {
@@ -135,12 +143,15 @@ final class OriginResolver {
       events.lookup(origin, Lookup.MISS);
     }
     Entry previous = current != null ? current : seen;
-    Mono<Entry> next = shared == null
-        ? fetchNow(origin, previous).map(Fetched::entry)
-        : shared.resolve(origin, previous, p -> fetchNow(origin, p));
-    return next.flatMap(entry -> Schedulers.isInNonBlockingThread()
-        ? Mono.fromCallable(() -> store(origin, entry)).subscribeOn(storeScheduler)
-        : Mono.just(store(origin, entry)));
+    Mono<Entry> next =
+        shared == null
+            ? fetchNow(origin, previous).map(Fetched::entry)
+            : shared.resolve(origin, previous, p -> fetchNow(origin, p));
+    return next.flatMap(
+        entry ->
+            Schedulers.isInNonBlockingThread()
+                ? Mono.fromCallable(() -> store(origin, entry)).subscribeOn(storeScheduler)
+                : Mono.just(store(origin, entry)));
   }
 
   /**
@@ -158,20 +169,29 @@ final class OriginResolver {
     } catch (RuntimeException e) {
       call = Mono.error(e);
     }
-    return call
-        .timeout(fetchTimeout, Mono.fromSupplier(() -> FetchResult
-            .failure(FailureKind.TIMEOUT, "no result within " + fetchTimeout).build()))
-        .switchIfEmpty(Mono.fromSupplier(() -> FetchResult
-            .failure(FailureKind.OTHER, "the fetcher completed without a result").build()))
-        .onErrorResume(RuntimeException.class, e -> Mono.just(FetchResult
-            .failure(FailureKind.OTHER, "the fetcher signalled " + e).build()))
+    return call.timeout(
+            fetchTimeout,
+            Mono.fromSupplier(
+                () ->
+                    FetchResult.failure(FailureKind.TIMEOUT, "no result within " + fetchTimeout)
+                        .build()))
+        .switchIfEmpty(
+            Mono.fromSupplier(
+                () ->
+                    FetchResult.failure(FailureKind.OTHER, "the fetcher completed without a result")
+                        .build()))
+        .onErrorResume(
+            RuntimeException.class,
+            e ->
+                Mono.just(
+                    FetchResult.failure(FailureKind.OTHER, "the fetcher signalled " + e).build()))
         .publishOn(parseScheduler)
         .map(result -> new Fetched(decide(origin, result, previous, sent, start), result));
   }
 
   /**
-   * Stores an entry. Caffeine applies back-pressure to writers when its write buffer is full
-   * (the writer waits for the maintenance lock), so a write never runs on a non-blocking thread.
+   * Stores an entry. Caffeine applies back-pressure to writers when its write buffer is full (the
+   * writer waits for the maintenance lock), so a write never runs on a non-blocking thread.
    */
   private Entry store(Origin origin, Entry next) {
     if (next.outcome() == FetchOutcome.CRAWLER_FAULT) {
@@ -192,8 +212,13 @@ final class OriginResolver {
           FetchResult.failure(FailureKind.OTHER, "could not use the response: " + e).build();
       next = policy.next(origin, failed, previous, Conditional.NONE, now);
     }
-    events.fetchFinished(origin, next.outcome(), result.status(), next.state().failure(),
-        result.bodyLength(), System.nanoTime() - start);
+    events.fetchFinished(
+        origin,
+        next.outcome(),
+        result.status(),
+        next.state().failure(),
+        result.bodyLength(),
+        System.nanoTime() - start);
     return next;
   }
 }

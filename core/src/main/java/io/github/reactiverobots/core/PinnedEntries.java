@@ -8,19 +8,19 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The entries just fetched for a caller, held apart from the main cache during their minimum
- * residency (SEMANTICS.md §6), within a share of the weight bound. Which ones leave early when
- * the share is full is a second-chance (CLOCK) choice in arrival order: a pin read since the hand
- * last passed it has its bit cleared and goes to the back; one not read since leaves. A new pin
- * is passed over the first time the hand meets it, read or not, since the check that caused its
- * fetch is about to read it: a site whose crawl has just begun is never taken for one whose
- * crawl is over. (Before, a new pin counted as not read, so when every older pin had been read
- * since the hand's last pass, the hand took the newest, the very site whose crawl had just begun,
- * and the main cache evicted it before its second page: about one simulator run in three.)
+ * residency (SEMANTICS.md §6), within a share of the weight bound. Which ones leave early when the
+ * share is full is a second-chance (CLOCK) choice in arrival order: a pin read since the hand last
+ * passed it has its bit cleared and goes to the back; one not read since leaves. A new pin is
+ * passed over the first time the hand meets it, read or not, since the check that caused its fetch
+ * is about to read it: a site whose crawl has just begun is never taken for one whose crawl is
+ * over. (Before, a new pin counted as not read, so when every older pin had been read since the
+ * hand's last pass, the hand took the newest, the very site whose crawl had just begun, and the
+ * main cache evicted it before its second page: about one simulator run in three.)
  *
  * <p>When one pass frees too little (a large entry arrived, or every pin was read since the hand
- * last passed it), pins leave in arrival order, never the pin whose arrival caused the call. So
- * a crawl in progress, one whose pin is read at least once per pass of the hand, loses its pin
- * early only if the pins read within one pass outweigh the whole share.
+ * last passed it), pins leave in arrival order, never the pin whose arrival caused the call. So a
+ * crawl in progress, one whose pin is read at least once per pass of the hand, loses its pin early
+ * only if the pins read within one pass outweigh the whole share.
  *
  * <p>Reads ({@link #get}) are lock-free; every other method must be called while holding the
  * store's write lock.
@@ -37,8 +37,10 @@ final class PinnedEntries {
     final int charge;
     private volatile boolean used;
     private volatile int reads;
+
     /** Whether the hand has met it; guarded by the lock. */
     private boolean passed;
+
     /** Left the pinned set while still queued (replaced, invalidated, or matured out of turn). */
     private boolean gone;
 
@@ -130,8 +132,8 @@ final class PinnedEntries {
 
   /**
    * The pins that leave now, taken off the queue (each still answers {@link #get} until {@link
-   * #release}d, so that no read finds the origin nowhere while it moves): those whose residency
-   * is over, and while the pinned weight is over the share, those the hand chooses (see the class
+   * #release}d, so that no read finds the origin nowhere while it moves): those whose residency is
+   * over, and while the pinned weight is over the share, those the hand chooses (see the class
    * comment), never {@code arrived}.
    *
    * @param arrived the pin whose arrival caused this call, or null

@@ -4,12 +4,12 @@ import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.store.StoredRobots;
 
 /**
- * The times of a value restored from a shared store, held to this cache's policy whoever wrote
- * them (SEMANTICS.md §6): a time in the future reads as now; the answer is kept at most this
- * cache's longest time to keep after its attempt (its longest backoff for a failure); a copy was
- * confirmed no later than the attempt; and a run of {@code n} failures is counted as lasting at
- * most {@code n - 1} of this cache's stale-copy windows, since the cache forgets a run once a
- * window passes without an attempt (so a single failure began when it happened). Immutable.
+ * The times of a value restored from a shared store, held to this cache's policy whoever wrote them
+ * (SEMANTICS.md §6): a time in the future reads as now; the answer is kept at most this cache's
+ * longest time to keep after its attempt (its longest backoff for a failure); a copy was confirmed
+ * no later than the attempt; and a run of {@code n} failures is counted as lasting at most {@code n
+ * - 1} of this cache's stale-copy windows, since the cache forgets a run once a window passes
+ * without an attempt (so a single failure began when it happened). Immutable.
  *
  * @param fetchedAt ticker nanos of the latest attempt
  * @param expiresAt ticker nanos until which its answer is kept
@@ -27,13 +27,15 @@ record RestoredTimes(long fetchedAt, long expiresAt, long confirmedAt, long fail
    * @param longestKeep this cache's longest time to keep such an answer, in nanos
    * @param staleCopyWindow this cache's stale-copy window, in nanos
    */
-  static RestoredTimes of(StoredRobots value, TimeSource time, long now, long longestKeep,
-      long staleCopyWindow) {
+  static RestoredTimes of(
+      StoredRobots value, TimeSource time, long now, long longestKeep, long staleCopyWindow) {
     long fetchedAt = Math.min(time.nanosAt(value.fetchedAt()), now);
     long expiresAt =
         Math.min(time.nanosAt(value.expiresAt()), TimeSource.saturatedAdd(fetchedAt, longestKeep));
-    long confirmedAt = value.confirmedAt() == null ? fetchedAt
-        : Math.min(time.nanosAt(value.confirmedAt()), fetchedAt);
+    long confirmedAt =
+        value.confirmedAt() == null
+            ? fetchedAt
+            : Math.min(time.nanosAt(value.confirmedAt()), fetchedAt);
     long failingSince = fetchedAt;
     if (value.failingSince() != null) {
       long earliest =
@@ -45,18 +47,22 @@ record RestoredTimes(long fetchedAt, long expiresAt, long confirmedAt, long fail
 
   private static long longestRun(int failures, long staleCopyWindow) {
     long gaps = Math.max(0, failures - 1L);
-    return gaps == 0 ? 0 : gaps > Long.MAX_VALUE / Math.max(1, staleCopyWindow) ? Long.MAX_VALUE
-        : gaps * staleCopyWindow;
+    return gaps == 0
+        ? 0
+        : gaps > Long.MAX_VALUE / Math.max(1, staleCopyWindow)
+            ? Long.MAX_VALUE
+            : gaps * staleCopyWindow;
   }
 
   /**
-   * The validators to send on a refresh: each kept only if it could be an HTTP field value
-   * (no control character but tab), since a forged one would otherwise go into a request.
+   * The validators to send on a refresh: each kept only if it could be an HTTP field value (no
+   * control character but tab), since a forged one would otherwise go into a request.
    */
   static Conditional validators(Conditional restored) {
     String etag = fieldValue(restored.etag());
     String lastModified = fieldValue(restored.lastModified());
-    return etag == restored.etag() && lastModified == restored.lastModified() ? restored
+    return etag == restored.etag() && lastModified == restored.lastModified()
+        ? restored
         : new Conditional(etag, lastModified);
   }
 

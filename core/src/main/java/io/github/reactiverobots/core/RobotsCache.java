@@ -32,44 +32,42 @@ import reactor.core.scheduler.Schedulers;
  * good copy through an outage, and conditional stale-while-revalidate refreshes.
  *
  * <p>Contracts:
+ *
  * <ul>
- *   <li>Single flight: at most one fetch per origin runs at a time, whatever the number of
- *       callers; callers that arrive while it runs share its result. A caller that cancels
- *       does not cancel the fetch others wait on (nor the fetch itself: its result is stored).
- *       A failed fetch becomes an entry (disallow all, or a stale copy) with a retry time; it
- *       is not retried by each waiter.
- *   <li>Nothing blocks. Bodies are parsed on the parse scheduler, never on the fetcher's
- *       thread. Verdicts are emitted on the thread that completed the lookup: the caller's for
- *       a cached entry; after a fetch, the thread that stored the entry, which is a
- *       {@code boundedElastic} one when the parse scheduler is non-blocking (Caffeine may make a
- *       writer wait under a burst of writes, so entries are never written on a non-blocking
- *       thread).
+ *   <li>Single flight: at most one fetch per origin runs at a time, whatever the number of callers;
+ *       callers that arrive while it runs share its result. A caller that cancels does not cancel
+ *       the fetch others wait on (nor the fetch itself: its result is stored). A failed fetch
+ *       becomes an entry (disallow all, or a stale copy) with a retry time; it is not retried by
+ *       each waiter.
+ *   <li>Nothing blocks. Bodies are parsed on the parse scheduler, never on the fetcher's thread.
+ *       Verdicts are emitted on the thread that completed the lookup: the caller's for a cached
+ *       entry; after a fetch, the thread that stored the entry, which is a {@code boundedElastic}
+ *       one when the parse scheduler is non-blocking (Caffeine may make a writer wait under a burst
+ *       of writes, so entries are never written on a non-blocking thread).
  *   <li>An expired good copy (or disallow-all) answers at once while one refresh runs in the
- *       background, for up to the stale-while-revalidate window after expiry (and a copy never
- *       past the stale-copy window); the refresh is conditional on the copy's
- *       {@code ETag}/{@code Last-Modified}, and a 304 keeps the copy. An expired allow-all does
- *       not answer: callers wait for the refetch, which may now disallow.
- *   <li>Memory: entries are weighed as the heap they retain: {@code
- *       RobotsTxt.estimatedWeight()} with the matcher of the crawler's agent compiled (the
- *       identity's token, else the first agent a check names), plus about 360 bytes of entry,
- *       state, Caffeine node and origin and 2 per character of the origin; an allow-all or
- *       disallow-all entry about 420 bytes. A further agent's matcher is not weighed. Entries
- *       are
- *       evicted (Caffeine's W-TinyLFU) to stay within the weight bound and the optional origin
- *       bound. Fetches in flight are held apart from the entries, so eviction never affects
- *       their waiters.
+ *       background, for up to the stale-while-revalidate window after expiry (and a copy never past
+ *       the stale-copy window); the refresh is conditional on the copy's {@code ETag}/{@code
+ *       Last-Modified}, and a 304 keeps the copy. An expired allow-all does not answer: callers
+ *       wait for the refetch, which may now disallow.
+ *   <li>Memory: entries are weighed as the heap they retain: {@code RobotsTxt.estimatedWeight()}
+ *       with the matcher of the crawler's agent compiled (the identity's token, else the first
+ *       agent a check names), plus about 360 bytes of entry, state, Caffeine node and origin and 2
+ *       per character of the origin; an allow-all or disallow-all entry about 420 bytes. A further
+ *       agent's matcher is not weighed. Entries are evicted (Caffeine's W-TinyLFU) to stay within
+ *       the weight bound and the optional origin bound. Fetches in flight are held apart from the
+ *       entries, so eviction never affects their waiters.
  *   <li>Every verdict carries the origin's {@link OriginState}.
- *   <li>Times: every freshness decision reads the builder's ticker; the instants in
- *       {@link OriginState} are that ticker anchored once to the builder's {@code Clock}.
+ *   <li>Times: every freshness decision reads the builder's ticker; the instants in {@link
+ *       OriginState} are that ticker anchored once to the builder's {@code Clock}.
  *   <li>A null argument throws {@link NullPointerException} at once. An invalid URL makes the
- *       returned {@code Mono} signal {@link InvalidUrlException}; the synchronous methods throw
- *       it; {@code checkAll} answers it as that input's {@link CheckResult}.
- *   <li>Closed: after {@link #close()}, every method that uses the cache fails: the returned
- *       {@code Mono}s and {@code Flux}es signal, and the synchronous methods ({@code
- *       checkIfCached}, {@code put}, {@code invalidate}, {@code addListener}) throw, {@link
- *       IllegalStateException}. The methods that only report keep answering: {@link #stats()}
- *       (an empty cache, no fetch active or queued) and {@link #crawler()}. {@code close()}
- *       itself is idempotent and safe to call from several threads at once.
+ *       returned {@code Mono} signal {@link InvalidUrlException}; the synchronous methods throw it;
+ *       {@code checkAll} answers it as that input's {@link CheckResult}.
+ *   <li>Closed: after {@link #close()}, every method that uses the cache fails: the returned {@code
+ *       Mono}s and {@code Flux}es signal, and the synchronous methods ({@code checkIfCached},
+ *       {@code put}, {@code invalidate}, {@code addListener}) throw, {@link IllegalStateException}.
+ *       The methods that only report keep answering: {@link #stats()} (an empty cache, no fetch
+ *       active or queued) and {@link #crawler()}. {@code close()} itself is idempotent and safe to
+ *       call from several threads at once.
  * </ul>
  *
  * <p>Thread-safe: one instance serves any number of threads and subscribers.
@@ -102,10 +100,22 @@ public final class RobotsCache implements AutoCloseable {
     this.store = new EntryStore(settings, time, events);
     this.policy = new CachePolicy(settings, time, events);
     Scheduler parse = b.resolvedParseScheduler();
-    SharedStore shared = b.store == null ? null : new SharedStore(b.store, policy, time, events,
-        parse, b.storeWait, b.storeLease, b.storeCooldown);
-    this.resolver = new OriginResolver(fetcher, store, policy, time, events, parse,
-        Schedulers.boundedElastic(), settings.fetchTimeout(), shared);
+    SharedStore shared =
+        b.store == null
+            ? null
+            : new SharedStore(
+                b.store, policy, time, events, parse, b.storeWait, b.storeLease, b.storeCooldown);
+    this.resolver =
+        new OriginResolver(
+            fetcher,
+            store,
+            policy,
+            time,
+            events,
+            parse,
+            Schedulers.boundedElastic(),
+            settings.fetchTimeout(),
+            shared);
     this.crawler = settings.crawler();
     this.checkAllConcurrency = settings.checkAllConcurrency();
   }
@@ -120,8 +130,8 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * The verdict for {@code url} and the cache's crawler (see
-   * {@link RobotsCacheBuilder#crawler(CrawlerIdentity)}); see {@link #check(String, String)}.
+   * The verdict for {@code url} and the cache's crawler (see {@link
+   * RobotsCacheBuilder#crawler(CrawlerIdentity)}); see {@link #check(String, String)}.
    *
    * @param url an absolute http(s) URL
    * @return the verdict, lazily
@@ -136,15 +146,15 @@ public final class RobotsCache implements AutoCloseable {
    * Lazy: nothing happens before subscription. {@code agent} is the crawler's own product token
    * ({@code MyBot}); under {@code RFC_9309} a string that starts with it ({@code MyBot/1.0})
    * selects the same groups, under {@code GOOGLE} it is matched as given (SEMANTICS.md §2). A
-   * crawler that sends a browser-style User-Agent sets its token once with
-   * {@link RobotsCacheBuilder#crawler(CrawlerIdentity)} and calls {@link #check(String)}.
+   * crawler that sends a browser-style User-Agent sets its token once with {@link
+   * RobotsCacheBuilder#crawler(CrawlerIdentity)} and calls {@link #check(String)}.
    *
    * @param url an absolute http(s) URL
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
-   * @return the verdict, lazily; an {@link InvalidUrlException} for an invalid URL (an agent
-   *     passed first, the arguments swapped, is one)
-   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty
-   *     ({@code ""}, {@code *}, {@code 008bot}) or {@code Mozilla}
+   * @return the verdict, lazily; an {@link InvalidUrlException} for an invalid URL (an agent passed
+   *     first, the arguments swapped, is one)
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty ({@code ""},
+   *     {@code *}, {@code 008bot}) or {@code Mozilla}
    */
   public Mono<Verdict> check(String url, String agent) {
     return answer(url, agent, verdictAnswer);
@@ -159,8 +169,8 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * What {@code answer} makes of the entry of {@code url}'s origin (fetched if needed) for
-   * {@code agent}, lazily; an invalid URL or a closed cache is the Mono's error.
+   * What {@code answer} makes of the entry of {@code url}'s origin (fetched if needed) for {@code
+   * agent}, lazily; an invalid URL or a closed cache is the Mono's error.
    */
   private <T> Mono<T> answer(String url, String agent, EntryAnswer<T> answer) {
     Objects.requireNonNull(url, "url");
@@ -172,14 +182,16 @@ public final class RobotsCache implements AutoCloseable {
     } catch (InvalidUrlException e) {
       return Mono.error(e);
     }
-    return Mono.defer(() -> {
-      if (closed) {
-        return Mono.error(closedException());
-      }
-      long start = events.active() ? System.nanoTime() : UNTIMED;
-      return resolver.resolve(target.origin())
-          .map(entry -> answer.of(entry, target, userAgent, start));
-    });
+    return Mono.defer(
+        () -> {
+          if (closed) {
+            return Mono.error(closedException());
+          }
+          long start = events.active() ? System.nanoTime() : UNTIMED;
+          return resolver
+              .resolve(target.origin())
+              .map(entry -> answer.of(entry, target, userAgent, start));
+        });
   }
 
   /** An answer made from an origin's entry for one URL and agent. */
@@ -189,10 +201,9 @@ public final class RobotsCache implements AutoCloseable {
     T of(Entry entry, Located target, String agent, long startNanos);
   }
 
-
   /**
-   * How the cache's crawler may use what it fetches at {@code url}; see
-   * {@link #usage(String, String)}.
+   * How the cache's crawler may use what it fetches at {@code url}; see {@link #usage(String,
+   * String)}.
    *
    * @param url an absolute http(s) URL
    * @return the answer, lazily
@@ -203,22 +214,30 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * How {@code agent} may use what it fetches at {@code url} (SEMANTICS.md §8): the verdict
-   * {@link #check(String, String)} gives, with the origin's {@code Content-Usage} preferences for
-   * the URL and the {@code Content-Signal} records of the agent's groups. Checks never pay for
-   * this: the usage rules are compiled the first time usage is asked for. Lazy.
+   * How {@code agent} may use what it fetches at {@code url} (SEMANTICS.md §8): the verdict {@link
+   * #check(String, String)} gives, with the origin's {@code Content-Usage} preferences for the URL
+   * and the {@code Content-Signal} records of the agent's groups. Checks never pay for this: the
+   * usage rules are compiled the first time usage is asked for. Lazy.
    *
    * @param url an absolute http(s) URL
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return the answer, lazily; an {@link InvalidUrlException} for an invalid URL
-   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
-   *     {@code Mozilla}
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or {@code
+   *     Mozilla}
    */
   public Mono<Usage> usage(String url, String agent) {
-    return answer(url, agent, (entry, target, userAgent, start) -> entry.rulesFor(userAgent)
-        .usage(target.bytes(), target.pathFrom(), target.pathTo(), entry.stateAt(time.nanos())));
+    return answer(
+        url,
+        agent,
+        (entry, target, userAgent, start) ->
+            entry
+                .rulesFor(userAgent)
+                .usage(
+                    target.bytes(),
+                    target.pathFrom(),
+                    target.pathTo(),
+                    entry.stateAt(time.nanos())));
   }
-
 
   /**
    * Whether the cache's crawler may fetch {@code url}; see {@link #check(String)}.
@@ -237,16 +256,15 @@ public final class RobotsCache implements AutoCloseable {
    * @param url an absolute http(s) URL
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return whether it is allowed, lazily
-   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
-   *     {@code Mozilla}
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or {@code
+   *     Mozilla}
    */
   public Mono<Boolean> allowed(String url, String agent) {
     return check(url, agent).map(Verdict::allowed);
   }
 
   /**
-   * The results for {@code urls} and the cache's crawler; see
-   * {@link #checkAll(Publisher, String)}.
+   * The results for {@code urls} and the cache's crawler; see {@link #checkAll(Publisher, String)}.
    *
    * @param urls absolute http(s) URLs
    * @return one result per input, in input order
@@ -257,44 +275,44 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * The results for {@code urls}, in input order, with up to the builder's
-   * {@code checkAllConcurrency} checks running at once and backpressure to the source; see
-   * {@link #checkAll(Publisher, String, int)}.
+   * The results for {@code urls}, in input order, with up to the builder's {@code
+   * checkAllConcurrency} checks running at once and backpressure to the source; see {@link
+   * #checkAll(Publisher, String, int)}.
    *
    * @param urls absolute http(s) URLs
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return one result per input, in input order
-   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
-   *     {@code Mozilla}
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or {@code
+   *     Mozilla}
    */
   public Flux<CheckResult> checkAll(Publisher<String> urls, String agent) {
     return checkAll(urls, agent, checkAllConcurrency);
   }
 
   /**
-   * One result per URL of {@code urls}, in input order, each carrying its input URL and either
-   * its verdict or the error that kept it from having one (an {@link InvalidUrlException}, say):
-   * one bad input never ends the Flux. Up to {@code concurrency} checks run at once: at most
-   * {@code concurrency} URLs are requested from the source ahead of the results the subscriber
-   * has requested. The Flux itself signals only an error of the source or a closed cache
-   * ({@link IllegalStateException}, also when the cache is closed while the Flux runs). An agent
-   * named by a URL ({@code https://crawler.example/}) is a crawler like any other.
+   * One result per URL of {@code urls}, in input order, each carrying its input URL and either its
+   * verdict or the error that kept it from having one (an {@link InvalidUrlException}, say): one
+   * bad input never ends the Flux. Up to {@code concurrency} checks run at once: at most {@code
+   * concurrency} URLs are requested from the source ahead of the results the subscriber has
+   * requested. The Flux itself signals only an error of the source or a closed cache ({@link
+   * IllegalStateException}, also when the cache is closed while the Flux runs). An agent named by a
+   * URL ({@code https://crawler.example/}) is a crawler like any other.
    *
    * @param urls absolute http(s) URLs
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @param concurrency checks running at once, at least 1
    * @return one result per input, in input order (see {@link #checkAllUnordered} for what that
    *     order costs)
-   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
-   *     {@code Mozilla}, or {@code concurrency} is not positive
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or {@code
+   *     Mozilla}, or {@code concurrency} is not positive
    */
   public Flux<CheckResult> checkAll(Publisher<String> urls, String agent, int concurrency) {
     return checkMany(urls, agent, concurrency, true);
   }
 
   /**
-   * The results for {@code urls} and the cache's crawler as they are ready; see
-   * {@link #checkAllUnordered(Publisher, String, int)}.
+   * The results for {@code urls} and the cache's crawler as they are ready; see {@link
+   * #checkAllUnordered(Publisher, String, int)}.
    *
    * @param urls absolute http(s) URLs
    * @return one result per input, each as soon as it is ready
@@ -305,35 +323,34 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * The results for {@code urls} as they are ready, with up to the builder's
-   * {@code checkAllConcurrency} checks running at once; see
-   * {@link #checkAllUnordered(Publisher, String, int)}.
+   * The results for {@code urls} as they are ready, with up to the builder's {@code
+   * checkAllConcurrency} checks running at once; see {@link #checkAllUnordered(Publisher, String,
+   * int)}.
    *
    * @param urls absolute http(s) URLs
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return one result per input, each as soon as it is ready
-   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
-   *     {@code Mozilla}
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or {@code
+   *     Mozilla}
    */
   public Flux<CheckResult> checkAllUnordered(Publisher<String> urls, String agent) {
     return checkAllUnordered(urls, agent, checkAllConcurrency);
   }
 
   /**
-   * As {@link #checkAll(Publisher, String, int)}, but each result is emitted as soon as its
-   * check is done, each carrying its input URL: a slow origin (a robots.txt that takes seconds)
-   * holds back only its own URLs. The ordered form holds every result behind the slowest one
-   * before it: one origin taking 10 s delays the next {@code concurrency} results by 10 s, and
-   * stops the source from being read meanwhile. In a crawl loop, where each result is matched
-   * to its URL anyway, use this form; use {@link #checkAll} when the results must line up with
-   * the inputs.
+   * As {@link #checkAll(Publisher, String, int)}, but each result is emitted as soon as its check
+   * is done, each carrying its input URL: a slow origin (a robots.txt that takes seconds) holds
+   * back only its own URLs. The ordered form holds every result behind the slowest one before it:
+   * one origin taking 10 s delays the next {@code concurrency} results by 10 s, and stops the
+   * source from being read meanwhile. In a crawl loop, where each result is matched to its URL
+   * anyway, use this form; use {@link #checkAll} when the results must line up with the inputs.
    *
    * @param urls absolute http(s) URLs
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @param concurrency checks running at once, at least 1
    * @return one result per input, each as soon as it is ready
-   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or
-   *     {@code Mozilla}, or {@code concurrency} is not positive
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or {@code
+   *     Mozilla}, or {@code concurrency} is not positive
    */
   public Flux<CheckResult> checkAllUnordered(
       Publisher<String> urls, String agent, int concurrency) {
@@ -347,22 +364,28 @@ public final class RobotsCache implements AutoCloseable {
     if (concurrency <= 0) {
       throw new IllegalArgumentException("concurrency must be positive, was " + concurrency);
     }
-    return Flux.defer(() -> {
-      if (closed) {
-        return Flux.error(closedException());
-      }
-      Function<String, Mono<CheckResult>> one = url -> check(url, userAgent)
-          .map(v -> CheckResult.of(url, v))
-          // a cache closed meanwhile ends the Flux; any other error is the input's answer
-          .onErrorResume(e -> closed ? Mono.error(e) : Mono.just(CheckResult.failed(url, e)));
-      return ordered ? Flux.from(urls).flatMapSequential(one, concurrency, 1)
-          : Flux.from(urls).flatMap(one, concurrency, 1);
-    });
+    return Flux.defer(
+        () -> {
+          if (closed) {
+            return Flux.error(closedException());
+          }
+          Function<String, Mono<CheckResult>> one =
+              url ->
+                  check(url, userAgent)
+                      .map(v -> CheckResult.of(url, v))
+                      // a cache closed meanwhile ends the Flux; any other error is the input's
+                      // answer
+                      .onErrorResume(
+                          e -> closed ? Mono.error(e) : Mono.just(CheckResult.failed(url, e)));
+          return ordered
+              ? Flux.from(urls).flatMapSequential(one, concurrency, 1)
+              : Flux.from(urls).flatMap(one, concurrency, 1);
+        });
   }
 
   /**
-   * The verdict for the cache's crawler from what is cached now; see
-   * {@link #checkIfCached(String, String)}.
+   * The verdict for the cache's crawler from what is cached now; see {@link #checkIfCached(String,
+   * String)}.
    *
    * @param url an absolute http(s) URL
    * @return the verdict, or empty when nothing usable is cached
@@ -373,18 +396,17 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * The verdict from what is cached now, synchronously: present when the origin has a fresh
-   * entry, or an expired one that may still answer while refreshing; empty otherwise. Never
-   * starts or waits for a fetch (not even a refresh), so it suits hot loops that fall back to
-   * {@link #check} on a miss.
+   * The verdict from what is cached now, synchronously: present when the origin has a fresh entry,
+   * or an expired one that may still answer while refreshing; empty otherwise. Never starts or
+   * waits for a fetch (not even a refresh), so it suits hot loops that fall back to {@link #check}
+   * on a miss.
    *
    * @param url an absolute http(s) URL
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return the verdict, or empty when nothing usable is cached
    * @throws InvalidUrlException if {@code url} is invalid
    * @throws IllegalStateException if the cache is closed
-   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
-   *     {@code Mozilla}
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or {@code Mozilla}
    */
   public Optional<Verdict> checkIfCached(String url, String agent) {
     Objects.requireNonNull(url, "url");
@@ -400,8 +422,10 @@ public final class RobotsCache implements AutoCloseable {
     if (entry == null) {
       return Optional.empty();
     }
-    Verdict v = target == null ? WarmPath.verdict(entry, url, keyLength, userAgent, now)
-        : entry.verdict(target, userAgent, now);
+    Verdict v =
+        target == null
+            ? WarmPath.verdict(entry, url, keyLength, userAgent, now)
+            : entry.verdict(target, userAgent, now);
     if (timed) {
       events.lookup(origin, entry.isHit(now) ? Lookup.HIT : Lookup.STALE);
       events.verdict(v, System.nanoTime() - start);
@@ -410,13 +434,13 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * The rules held for the origin of {@code urlOrOrigin} (a URL or a bare origin such as
-   * {@code https://example.com}), fetching if needed, with the same freshness rules as
-   * {@link #check}. Lazy: nothing happens before subscription.
+   * The rules held for the origin of {@code urlOrOrigin} (a URL or a bare origin such as {@code
+   * https://example.com}), fetching if needed, with the same freshness rules as {@link #check}.
+   * Lazy: nothing happens before subscription.
    *
    * @param urlOrOrigin an absolute http(s) URL or origin
-   * @return a snapshot of the rules, lazily; an {@link InvalidUrlException} for an invalid
-   *     input, an {@link IllegalStateException} once the cache is closed
+   * @return a snapshot of the rules, lazily; an {@link InvalidUrlException} for an invalid input,
+   *     an {@link IllegalStateException} once the cache is closed
    */
   public Mono<RobotsRules> rules(String urlOrOrigin) {
     Objects.requireNonNull(urlOrOrigin, "urlOrOrigin");
@@ -426,8 +450,11 @@ public final class RobotsCache implements AutoCloseable {
     } catch (InvalidUrlException e) {
       return Mono.error(e);
     }
-    return Mono.defer(() -> closed ? Mono.error(closedException())
-        : resolver.resolve(origin).map(entry -> rulesOf(origin, entry)));
+    return Mono.defer(
+        () ->
+            closed
+                ? Mono.error(closedException())
+                : resolver.resolve(origin).map(entry -> rulesOf(origin, entry)));
   }
 
   /**
@@ -455,9 +482,8 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * Preloads {@code body} as {@code origin}'s robots.txt, fetched now (outcome
-   * {@link FetchOutcome#PRELOADED}, kept for the maximum TTL); see
-   * {@link #put(Origin, byte[], Instant)}.
+   * Preloads {@code body} as {@code origin}'s robots.txt, fetched now (outcome {@link
+   * FetchOutcome#PRELOADED}, kept for the maximum TTL); see {@link #put(Origin, byte[], Instant)}.
    *
    * @param origin the origin
    * @param body the robots.txt body; copied
@@ -468,8 +494,8 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * Preloads {@code body} as the robots.txt of the origin of {@code urlOrOrigin}; see
-   * {@link #put(Origin, byte[])}.
+   * Preloads {@code body} as the robots.txt of the origin of {@code urlOrOrigin}; see {@link
+   * #put(Origin, byte[])}.
    *
    * @param urlOrOrigin an absolute http(s) URL or origin
    * @param body the robots.txt body; copied
@@ -534,11 +560,10 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * Closes the cache: fetches in flight are cancelled and their waiters receive
-   * {@link IllegalStateException}; entries are dropped; the fetcher is closed too when the cache
-   * owns it (see {@link RobotsCacheBuilder#closeFetcherOnClose(boolean)}), which ends its
-   * connections. Idempotent and thread-safe: the first call closes, later and concurrent ones
-   * return at once.
+   * Closes the cache: fetches in flight are cancelled and their waiters receive {@link
+   * IllegalStateException}; entries are dropped; the fetcher is closed too when the cache owns it
+   * (see {@link RobotsCacheBuilder#closeFetcherOnClose(boolean)}), which ends its connections.
+   * Idempotent and thread-safe: the first call closes, later and concurrent ones return at once.
    *
    * @throws IllegalStateException if closing the owned fetcher failed (the cache is closed)
    */

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.internal.text.Printable;
+import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.store.RobotsStore;
@@ -17,10 +17,10 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Configures and builds a {@link RobotsCache}. Every setter validates its argument at once
- * (null, negative or out-of-range values throw); {@link #build()} checks what needs several
- * settings together. Only {@link #fetcher} is required; the defaults are SEMANTICS.md §6's.
- * Not thread-safe; a builder may build several independent caches.
+ * Configures and builds a {@link RobotsCache}. Every setter validates its argument at once (null,
+ * negative or out-of-range values throw); {@link #build()} checks what needs several settings
+ * together. Only {@link #fetcher} is required; the defaults are SEMANTICS.md §6's. Not thread-safe;
+ * a builder may build several independent caches.
  */
 public final class RobotsCacheBuilder {
   /** The default bound on the summed entry weights: 256 MiB. */
@@ -72,9 +72,9 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * Whether {@link RobotsCache#close()} also closes the fetcher (when it is {@link
-   * AutoCloseable}); default false: a fetcher passed in is the caller's to close, and may serve
-   * several caches. A cache made by a factory that builds its own fetcher owns it.
+   * Whether {@link RobotsCache#close()} also closes the fetcher (when it is {@link AutoCloseable});
+   * default false: a fetcher passed in is the caller's to close, and may serve several caches. A
+   * cache made by a factory that builds its own fetcher owns it.
    *
    * @param close true to hand the fetcher's lifecycle to the cache
    * @return this builder
@@ -86,9 +86,9 @@ public final class RobotsCacheBuilder {
 
   /**
    * The crawler's identity, set once: its product token selects the robots.txt groups for every
-   * check that names no agent ({@code check(url)}, {@code allowed(url)}...), and its
-   * {@linkplain CrawlerIdentity#fallbacks() fallback chain} is followed whenever its token is
-   * checked. Default none: then every check must name its agent.
+   * check that names no agent ({@code check(url)}, {@code allowed(url)}...), and its {@linkplain
+   * CrawlerIdentity#fallbacks() fallback chain} is followed whenever its token is checked. Default
+   * none: then every check must name its agent.
    *
    * @param crawler the identity
    * @return this builder
@@ -100,9 +100,9 @@ public final class RobotsCacheBuilder {
 
   /**
    * Whether a crawler identity whose product token differs from the one of the fetcher's {@code
-   * User-Agent} is accepted; default false: {@link #build()} refuses it, since the groups
-   * matched would not be those of the identity the sites see. Say true only to check on behalf
-   * of another crawler on purpose.
+   * User-Agent} is accepted; default false: {@link #build()} refuses it, since the groups matched
+   * would not be those of the identity the sites see. Say true only to check on behalf of another
+   * crawler on purpose.
    *
    * @param allow true to accept a mismatch
    * @return this builder
@@ -115,8 +115,8 @@ public final class RobotsCacheBuilder {
   /**
    * The crawler's identity from the {@code User-Agent} it sends, its product token being the
    * leading {@code A-Z a-z _ -} run ({@code MyCrawler/1.0 (+https://example.com/bot)} checks as
-   * {@code MyCrawler}); see {@link #crawler(CrawlerIdentity)}, which names the token of a
-   * crawler whose header does not start with it.
+   * {@code MyCrawler}); see {@link #crawler(CrawlerIdentity)}, which names the token of a crawler
+   * whose header does not start with it.
    *
    * @param userAgent the User-Agent header value, or a bare product token
    * @return this builder
@@ -139,8 +139,8 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * Bytes of a body parsed at most; default and minimum 500 KiB
-   * ({@link ParseOptions#MIN_PARSE_LIMIT}).
+   * Bytes of a body parsed at most; default and minimum 500 KiB ({@link
+   * ParseOptions#MIN_PARSE_LIMIT}).
    *
    * @param bytes the parse limit, in bytes
    * @return this builder
@@ -159,19 +159,20 @@ public final class RobotsCacheBuilder {
    * Crawler tokens that never fall back to the {@code *} group; default none. Matched
    * case-insensitively; replaces any set given before.
    *
-   * @param agents the product tokens ({@code A-Z a-z _ -} only, as {@code crawler(...)}'s);
-   *     copied
+   * @param agents the product tokens ({@code A-Z a-z _ -} only, as {@code crawler(...)}'s); copied
    * @return this builder
-   * @throws IllegalArgumentException if one is not a product token (a User-Agent string such
-   *     as {@code MyBot/1.0}, a blank, a space)
+   * @throws IllegalArgumentException if one is not a product token (a User-Agent string such as
+   *     {@code MyBot/1.0}, a blank, a space)
    */
   public RobotsCacheBuilder explicitAgents(Set<String> agents) {
     Set<String> copy = Set.copyOf(Objects.requireNonNull(agents, "agents"));
     for (String agent : copy) {
       if (!CrawlerIdentity.isProductToken(agent)) {
-        throw new IllegalArgumentException("explicitAgents: \"" + Printable.escape(agent)
-            + "\" is not a product token; give tokens made of A-Z a-z _ - only, the way a"
-            + " crawler(...) identity's token is (\"MyBot\" for \"MyBot/1.0\")");
+        throw new IllegalArgumentException(
+            "explicitAgents: \""
+                + Printable.escape(agent)
+                + "\" is not a product token; give tokens made of A-Z a-z _ - only, the way a"
+                + " crawler(...) identity's token is (\"MyBot\" for \"MyBot/1.0\")");
       }
     }
     this.explicitAgents = copy;
@@ -179,11 +180,10 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * The bound on the summed estimated weight of the entries, in bytes; default 256 MiB
-   * ({@link #DEFAULT_MAXIMUM_WEIGHT}). An entry's weight is the heap it retains, within 10 %:
-   * about 3.7 KB per origin of the shared corpus of real sites (docs/performance.md, sizing the
-   * heap). The fixed indexes of the 16,384 most recently seen origins (up to about 3 MB) come
-   * on top.
+   * The bound on the summed estimated weight of the entries, in bytes; default 256 MiB ({@link
+   * #DEFAULT_MAXIMUM_WEIGHT}). An entry's weight is the heap it retains, within 10 %: about 3.7 KB
+   * per origin of the shared corpus of real sites (docs/performance.md, sizing the heap). The fixed
+   * indexes of the 16,384 most recently seen origins (up to about 3 MB) come on top.
    *
    * @param bytes the bound, in bytes
    * @return this builder
@@ -198,9 +198,9 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * A bound on the number of origins held, in addition to the weight bound; default none. With
-   * both bounds an entry is charged at least {@code maximumWeight / origins}, so fewer entries
-   * than either bound alone allows may be held.
+   * A bound on the number of origins held, in addition to the weight bound; default none. With both
+   * bounds an entry is charged at least {@code maximumWeight / origins}, so fewer entries than
+   * either bound alone allows may be held.
    *
    * @param origins the bound, in origins
    * @return this builder
@@ -215,15 +215,15 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * The bounds a successful response's header freshness is clamped to; default [5 min, 24 h].
-   * The maximum is also the time to keep when headers give none, for an allow-all and for a
-   * preloaded body.
+   * The bounds a successful response's header freshness is clamped to; default [5 min, 24 h]. The
+   * maximum is also the time to keep when headers give none, for an allow-all and for a preloaded
+   * body.
    *
    * @param min the shortest time to keep, zero or more
    * @param max the longest time to keep, positive
    * @return this builder
-   * @throws IllegalArgumentException if either is negative or longer than 3650 days,
-   *     {@code max} is zero, or {@code min} is greater than {@code max}
+   * @throws IllegalArgumentException if either is negative or longer than 3650 days, {@code max} is
+   *     zero, or {@code min} is greater than {@code max}
    */
   public RobotsCacheBuilder ttlBounds(Duration min, Duration max) {
     requireNonNegative(min, "ttl minimum");
@@ -235,8 +235,8 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * The retry delay after a failure, doubling per consecutive failure up to {@code max}, which
-   * also caps {@code Retry-After} (itself raised to at least 1 s); default 1 min to 1 h.
+   * The retry delay after a failure, doubling per consecutive failure up to {@code max}, which also
+   * caps {@code Retry-After} (itself raised to at least 1 s); default 1 min to 1 h.
    *
    * @param initial the delay after a first failure, positive
    * @param max the longest delay, positive
@@ -254,8 +254,8 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * How long after it was last confirmed a good copy serves through an outage, and how long
-   * an outage must last before giving up; default 30 days.
+   * How long after it was last confirmed a good copy serves through an outage, and how long an
+   * outage must last before giving up; default 30 days.
    *
    * @param window the window, zero or more
    * @return this builder
@@ -267,8 +267,8 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * How long after expiring a good copy (or a disallow-all) still answers at once while one
-   * refresh runs; past it, callers wait for the refresh; default 1 h.
+   * How long after expiring a good copy (or a disallow-all) still answers at once while one refresh
+   * runs; past it, callers wait for the refresh; default 1 h.
    *
    * @param window the window, zero or more
    * @return this builder
@@ -280,8 +280,8 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * Whether an origin unreachable for the whole stale-copy window with no good copy is
-   * allowed in full (true, the default) or kept disallowed.
+   * Whether an origin unreachable for the whole stale-copy window with no good copy is allowed in
+   * full (true, the default) or kept disallowed.
    *
    * @param allowAll true to allow all, false to keep disallowing
    * @return this builder
@@ -292,14 +292,13 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * A safety net for a fetcher that never answers: no result within it counts as a
-   * {@link io.github.reactiverobots.core.model.FailureKind#TIMEOUT}; default 5 min (the
-   * fetcher's own timeouts should be shorter).
+   * A safety net for a fetcher that never answers: no result within it counts as a {@link
+   * io.github.reactiverobots.core.model.FailureKind#TIMEOUT}; default 5 min (the fetcher's own
+   * timeouts should be shorter).
    *
    * @param timeout the timeout, positive
    * @return this builder
-   * @throws IllegalArgumentException if {@code timeout} is not positive or is longer than 3650
-   *     days
+   * @throws IllegalArgumentException if {@code timeout} is not positive or is longer than 3650 days
    */
   public RobotsCacheBuilder fetchTimeout(Duration timeout) {
     this.fetchTimeout = requirePositive(timeout, "fetchTimeout");
@@ -323,8 +322,8 @@ public final class RobotsCacheBuilder {
 
   /**
    * How long an origin's entry, once fetched for a caller, is kept from eviction, so that the
-   * checks that caused the fetch (a crawler visits a new site several times in a row) use it;
-   * then it competes for its place like any other. Default 5 minutes; zero turns it off.
+   * checks that caused the fetch (a crawler visits a new site several times in a row) use it; then
+   * it competes for its place like any other. Default 5 minutes; zero turns it off.
    *
    * @param residency the minimum residency
    * @return this builder
@@ -352,9 +351,9 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * The time source for every freshness and retention decision (for tests): a monotonic reading
-   * in nanoseconds, like {@link System#nanoTime()} (the default). It is read on the calling
-   * threads, so it must not block.
+   * The time source for every freshness and retention decision (for tests): a monotonic reading in
+   * nanoseconds, like {@link System#nanoTime()} (the default). It is read on the calling threads,
+   * so it must not block.
    *
    * @param ticker the ticker, read in nanoseconds
    * @return this builder
@@ -365,8 +364,8 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * The wall clock the ticker is anchored to once, at build time, for reported instants;
-   * default {@link Clock#systemUTC()}.
+   * The wall clock the ticker is anchored to once, at build time, for reported instants; default
+   * {@link Clock#systemUTC()}.
    *
    * @param clock the clock
    * @return this builder
@@ -388,8 +387,7 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * Where bodies are parsed (never on the fetcher's thread); default
-   * {@link Schedulers#parallel()}.
+   * Where bodies are parsed (never on the fetcher's thread); default {@link Schedulers#parallel()}.
    *
    * @param scheduler the scheduler
    * @return this builder
@@ -403,10 +401,10 @@ public final class RobotsCacheBuilder {
    * A second-level store shared by the caches of a fleet (module {@code redis} has one on Redis);
    * default none, and then nothing below changes the cache's behaviour. On a miss (and before a
    * refresh) the origin's flight reads the store and takes a fresh value from it instead of
-   * fetching; otherwise it takes the origin's fleet-wide lease and fetches, writing what it got
-   * for the others, or waits for the value of the worker holding the lease. Each worker parses and
-   * compiles locally. A store that fails or is slow never fails a check: see
-   * {@link #storeWait(Duration)}.
+   * fetching; otherwise it takes the origin's fleet-wide lease and fetches, writing what it got for
+   * the others, or waits for the value of the worker holding the lease. Each worker parses and
+   * compiles locally. A store that fails or is slow never fails a check: see {@link
+   * #storeWait(Duration)}.
    *
    * @param store the shared store
    * @return this builder
@@ -417,10 +415,10 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * The longest wait for one call to the shared store; past it (or on an error) the flight goes
-   * on without the store (a local fetch), and a few such calls in a row make the store skipped
-   * for the cool-down; default 1 s, long enough for a fleet's cold start, when every worker's
-   * misses reach the store at once, to keep one fetch per origin (see docs/fleet.md).
+   * The longest wait for one call to the shared store; past it (or on an error) the flight goes on
+   * without the store (a local fetch), and a few such calls in a row make the store skipped for the
+   * cool-down; default 1 s, long enough for a fleet's cold start, when every worker's misses reach
+   * the store at once, to keep one fetch per origin (see docs/fleet.md).
    *
    * @param wait the bound, positive
    * @return this builder
@@ -433,8 +431,8 @@ public final class RobotsCacheBuilder {
 
   /**
    * How long a worker's fetch lease on an origin lasts in the shared store, and so the longest
-   * another worker waits for its result before fetching itself; default 30 s. Make it longer
-   * than the fetcher's own deadline.
+   * another worker waits for its result before fetching itself; default 30 s. Make it longer than
+   * the fetcher's own deadline.
    *
    * @param lease the lease time, positive
    * @return this builder
@@ -448,8 +446,8 @@ public final class RobotsCacheBuilder {
   /**
    * How long the shared store is skipped after three calls in a row failed or timed out (with no
    * answer between), so that a store that is down costs a few waits per cool-down instead of one
-   * per origin, while one slow call in a burst turns nothing off; zero asks it every time;
-   * default 1 s.
+   * per origin, while one slow call in a burst turns nothing off; zero asks it every time; default
+   * 1 s.
    *
    * @param cooldown the cool-down, zero or more
    * @return this builder
@@ -461,13 +459,13 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * Builds a new cache with the settings as they stand; later changes to this builder do not
-   * affect it.
+   * Builds a new cache with the settings as they stand; later changes to this builder do not affect
+   * it.
    *
    * @return the new cache
-   * @throws IllegalStateException when no fetcher was set, the parse limit is above the
-   *     fetcher's body cap ({@link RobotsFetcher#maxBodyBytes()}), or the crawler's token is not
-   *     the product token of the fetcher's {@link RobotsFetcher#userAgent()} (unless {@link
+   * @throws IllegalStateException when no fetcher was set, the parse limit is above the fetcher's
+   *     body cap ({@link RobotsFetcher#maxBodyBytes()}), or the crawler's token is not the product
+   *     token of the fetcher's {@link RobotsFetcher#userAgent()} (unless {@link
    *     #allowIdentityMismatch(boolean)})
    */
   public RobotsCache build() {
@@ -476,9 +474,14 @@ public final class RobotsCacheBuilder {
     }
     IdentityCheck.require(crawler, fetcher.userAgent(), allowIdentityMismatch);
     if (parseLimit > fetcher.maxBodyBytes()) {
-      throw new IllegalStateException("parseLimit (" + parseLimit + " bytes) is above the"
-          + " fetcher's body cap maxBodyBytes (" + fetcher.maxBodyBytes() + " bytes), so it"
-          + " could never be reached: raise the fetcher's maxBodyBytes or lower parseLimit");
+      throw new IllegalStateException(
+          "parseLimit ("
+              + parseLimit
+              + " bytes) is above the"
+              + " fetcher's body cap maxBodyBytes ("
+              + fetcher.maxBodyBytes()
+              + " bytes), so it"
+              + " could never be reached: raise the fetcher's maxBodyBytes or lower parseLimit");
     }
     return new RobotsCache(this);
   }
@@ -486,10 +489,22 @@ public final class RobotsCacheBuilder {
   /** The settings as they stand. */
   CacheSettings settings() {
     ParseOptions parse = new ParseOptions(profile, parseLimit, explicitAgents);
-    return new CacheSettings(crawler == null ? parse : parse.withFallbacks(crawler), crawler,
-        maximumWeight, maximumOrigins, ttlMin, ttlMax, backoffInitial, backoffMax,
-        staleCopyWindow, staleWhileRevalidate, allowAllWhenUnreachableTooLong, fetchTimeout,
-        checkAllConcurrency, minimumResidency, residencyShare);
+    return new CacheSettings(
+        crawler == null ? parse : parse.withFallbacks(crawler),
+        crawler,
+        maximumWeight,
+        maximumOrigins,
+        ttlMin,
+        ttlMax,
+        backoffInitial,
+        backoffMax,
+        staleCopyWindow,
+        staleWhileRevalidate,
+        allowAllWhenUnreachableTooLong,
+        fetchTimeout,
+        checkAllConcurrency,
+        minimumResidency,
+        residencyShare);
   }
 
   Scheduler resolvedParseScheduler() {

@@ -11,8 +11,8 @@ import io.github.reactiverobots.core.url.Origin;
  *
  * <p>Contract: methods are called synchronously on whatever thread produced the event (often a
  * Reactor or Netty thread), so they must be fast and must never block. An exception thrown by a
- * listener is caught and dropped by the cache; it never affects a verdict. Implementations must
- * be thread-safe. The origin is passed for tracing; metrics must not tag by it.
+ * listener is caught and dropped by the cache; it never affects a verdict. Implementations must be
+ * thread-safe. The origin is passed for tracing; metrics must not tag by it.
  */
 public interface RobotsCacheListener {
 
@@ -21,8 +21,8 @@ public interface RobotsCacheListener {
     /** A fresh entry was in the cache. */
     HIT,
     /**
-     * No entry: this check started the fetch (with a shared store, the store is read first,
-     * and its value may spare the fetch: see {@link StoreEvent}).
+     * No entry: this check started the fetch (with a shared store, the store is read first, and its
+     * value may spare the fetch: see {@link StoreEvent}).
      */
     MISS,
     /** No entry: this check joined a fetch already in flight. */
@@ -86,20 +86,25 @@ public interface RobotsCacheListener {
   default void onFetchStarted(Origin origin) {}
 
   /**
-   * A fetch finished and its result was turned into an entry (after {@link #onParsed} for a
-   * body that was parsed).
+   * A fetch finished and its result was turned into an entry (after {@link #onParsed} for a body
+   * that was parsed).
    *
    * @param origin the origin fetched
    * @param outcome how the fetch was classified
    * @param status the HTTP status, or 0 when the fetch failed without a response
-   * @param failure why the fetch got no HTTP response (a bounded set: tag metrics by it), or
-   *     null when it got one
+   * @param failure why the fetch got no HTTP response (a bounded set: tag metrics by it), or null
+   *     when it got one
    * @param bodyBytes the body length received (after decompression), in bytes
    * @param durationNanos nanoseconds from the call to the fetcher until the entry was decided,
    *     parsing included
    */
-  default void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
-      FailureKind failure, long bodyBytes, long durationNanos) {}
+  default void onFetchFinished(
+      Origin origin,
+      FetchOutcome outcome,
+      int status,
+      FailureKind failure,
+      long bodyBytes,
+      long durationNanos) {}
 
   /**
    * A body was parsed (a fetched or a preloaded one).
@@ -132,8 +137,8 @@ public interface RobotsCacheListener {
    * A verdict was given, {@code durationNanos} after the check started.
    *
    * @param verdict the verdict
-   * @param durationNanos nanoseconds from the start of the check (its subscription, for a
-   *     {@code Mono}) to the verdict, any fetch included
+   * @param durationNanos nanoseconds from the start of the check (its subscription, for a {@code
+   *     Mono}) to the verdict, any fetch included
    */
   default void onVerdict(Verdict verdict, long durationNanos) {}
 }

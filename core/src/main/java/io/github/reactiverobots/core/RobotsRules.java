@@ -21,10 +21,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a {@link RobotsCache} holds for one origin: the parsed robots.txt in use (absent when
- * the cache answers with a blanket allow-all or disallow-all), and the state of the origin's
- * robots.txt (how it was obtained, when, until when it is kept). Immutable and thread-safe; a
- * snapshot that does not change when the cache refreshes the origin.
+ * What a {@link RobotsCache} holds for one origin: the parsed robots.txt in use (absent when the
+ * cache answers with a blanket allow-all or disallow-all), and the state of the origin's robots.txt
+ * (how it was obtained, when, until when it is kept). Immutable and thread-safe; a snapshot that
+ * does not change when the cache refreshes the origin.
  *
  * <p>Everything else the file says (groups, other records) is read from {@link #robotsTxt()}.
  * Methods that take no agent use the cache's {@link CrawlerIdentity}.
@@ -92,8 +92,7 @@ public final class RobotsRules {
    *
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
    * @return the merged pacing; {@link Pacing#NONE} for a blanket answer
-   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
-   *     {@code Mozilla}
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or {@code Mozilla}
    */
   public Pacing pacing(String agent) {
     return rulesFor(agent).pacing();
@@ -143,14 +142,13 @@ public final class RobotsRules {
    * Checks {@code url} for {@code agent} against these rules, synchronously; the verdict carries
    * this snapshot's state.
    *
-   * @param url an absolute URL of this origin, or a path with params and query starting with
-   *     {@code /}
+   * @param url an absolute URL of this origin, or a path with params and query starting with {@code
+   *     /}
    * @param agent the crawler's product token
    * @return the verdict
    * @throws InvalidUrlException if {@code url} is neither a path nor a valid URL
-   * @throws IllegalArgumentException if {@code url} belongs to another origin, or
-   *     {@code agent}'s product token is empty or {@code Mozilla} (see
-   *     {@link CrawlerIdentity#requireCrawlerToken})
+   * @throws IllegalArgumentException if {@code url} belongs to another origin, or {@code agent}'s
+   *     product token is empty or {@code Mozilla} (see {@link CrawlerIdentity#requireCrawlerToken})
    */
   public Verdict check(String url, String agent) {
     byte[] path = pathBytes(url);
@@ -169,8 +167,8 @@ public final class RobotsRules {
   }
 
   /**
-   * How {@code agent} may use what it fetches at {@code url}, synchronously (SEMANTICS.md §8):
-   * the verdict of {@link #check(String, String)} with the usage preferences for the URL and the
+   * How {@code agent} may use what it fetches at {@code url}, synchronously (SEMANTICS.md §8): the
+   * verdict of {@link #check(String, String)} with the usage preferences for the URL and the
    * agent's content signals.
    *
    * @param url an absolute URL of this origin, or a path starting with {@code /}
@@ -178,8 +176,8 @@ public final class RobotsRules {
    * @return the answer
    * @throws InvalidUrlException if {@code url} is neither a path nor a valid URL
    * @throws IllegalArgumentException as {@link #check(String, String)} does
-   * @throws IllegalStateException if the library that reads preferences is missing (see
-   *     {@link AgentRules#usage(String)})
+   * @throws IllegalStateException if the library that reads preferences is missing (see {@link
+   *     AgentRules#usage(String)})
    */
   public Usage usage(String url, String agent) {
     byte[] path = pathBytes(url);
@@ -187,8 +185,8 @@ public final class RobotsRules {
   }
 
   /**
-   * How the cache's crawler may use what it fetches at {@code url}; see
-   * {@link #usage(String, String)}.
+   * How the cache's crawler may use what it fetches at {@code url}; see {@link #usage(String,
+   * String)}.
    *
    * @param url an absolute URL of this origin, or a path starting with {@code /}
    * @return the answer
@@ -203,21 +201,19 @@ public final class RobotsRules {
    *
    * @param agent the crawler's product token
    * @return an immutable list; empty for a blanket answer
-   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
-   *     {@code Mozilla}
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or {@code Mozilla}
    */
   public List<UsageRule> usageRules(String agent) {
     return rulesFor(agent).usageRules();
   }
 
   /**
-   * The {@code Content-Signal} records of {@code agent}'s groups, combined most restrictively,
-   * with the lines as written.
+   * The {@code Content-Signal} records of {@code agent}'s groups, combined most restrictively, with
+   * the lines as written.
    *
    * @param agent the crawler's product token
    * @return the signals; {@link ContentSignals#NONE} for a blanket answer
-   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
-   *     {@code Mozilla}
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or {@code Mozilla}
    */
   public ContentSignals contentSignals(String agent) {
     return rulesFor(agent).contentSignals();

@@ -20,27 +20,27 @@ import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * The cache's side of a {@link RobotsStore} shared by a fleet, run inside an origin's local
- * flight: read the store; a fresh value becomes the entry without a fetch (rebuilt by the policy,
- * parsed here on the parse scheduler); otherwise take the origin's lease and fetch, writing the
- * result for the others, or, when another worker holds the lease, wait for its value and fetch
- * only if none comes before the lease ends.
+ * The cache's side of a {@link RobotsStore} shared by a fleet, run inside an origin's local flight:
+ * read the store; a fresh value becomes the entry without a fetch (rebuilt by the policy, parsed
+ * here on the parse scheduler); otherwise take the origin's lease and fetch, writing the result for
+ * the others, or, when another worker holds the lease, wait for its value and fetch only if none
+ * comes before the lease ends.
  *
  * <p>Faults never fail a check: every store call is bounded by the store wait, and a call that
  * fails or times out lets the flight go on as if there were no store (a local fetch); a few such
  * calls in a row, with no answer between, make the next flights skip the store for the cool-down,
  * so that a store that is down costs a few waits per cool-down rather than one per origin, while
  * one slow call in a burst turns nothing off. Writes run in the background and never delay an
- * answer; a write or release that ends this worker's lease is the exception to the store wait
- * and the cool-down (bounded by the lease time instead), so that the others are not left waiting
- * on a lease nobody will end. Everything is counted through the listener ({@link StoreEvent}).
+ * answer; a write or release that ends this worker's lease is the exception to the store wait and
+ * the cool-down (bounded by the lease time instead), so that the others are not left waiting on a
+ * lease nobody will end. Everything is counted through the listener ({@link StoreEvent}).
  * Thread-safe and non-blocking; entries are emitted on the parse scheduler.
  */
 final class SharedStore {
   /**
-   * Store calls failing or timing out in a row, with no answer between, that start the cool-down:
-   * a store that is down fails every call, while one slow call in a burst (a cold start, a
-   * redeploy) is followed by answers and must not turn the store off for every origin.
+   * Store calls failing or timing out in a row, with no answer between, that start the cool-down: a
+   * store that is down fails every call, while one slow call in a burst (a cold start, a redeploy)
+   * is followed by answers and must not turn the store off for every origin.
    */
   static final int FAILURES_TO_TRIP = 3;
 
@@ -57,11 +57,19 @@ final class SharedStore {
   private final long cooldown;
   private volatile long bypassUntil;
   private volatile boolean tripped;
+
   /** Store calls that failed or timed out since the last one that answered. */
   private final AtomicInteger failuresInARow = new AtomicInteger();
 
-  SharedStore(RobotsStore store, CachePolicy policy, TimeSource time, Events events,
-      Scheduler parseScheduler, Duration wait, Duration leaseTime, Duration cooldown) {
+  SharedStore(
+      RobotsStore store,
+      CachePolicy policy,
+      TimeSource time,
+      Events events,
+      Scheduler parseScheduler,
+      Duration wait,
+      Duration leaseTime,
+      Duration cooldown) {
     this.store = Objects.requireNonNull(store, "store");
     this.policy = Objects.requireNonNull(policy, "policy");
     this.time = Objects.requireNonNull(time, "time");
@@ -88,39 +96,53 @@ final class SharedStore {
    *     failure keeps); never signals an error
    */
   Mono<Entry> resolve(Origin origin, Entry local, Function<Entry, Mono<Fetched>> fetch) {
-    return read(origin).flatMap(found -> {
-      if (found.entry() != null && found.entry().isFresh(time.nanos())) {
-        events.store(origin, StoreEvent.HIT);
-        return Mono.just(found.entry());
-      }
-      Found previous = newer(local, found);
-      if (found == UNREACHABLE_FOUND) {
-        return fetchAndWrite(origin, previous, fetch, null);
-      }
-      events.store(origin, StoreEvent.MISS);
-      return call(origin, () -> acquire(origin), wait)
-          .onErrorResume(Unavailable.class, e -> Mono.empty())
-          .flatMap(lease -> lease.granted()
-              ? fetchUnderLease(origin, previous, fetch, lease)
-              : awaitOther(origin, lease))
-          .switchIfEmpty(Mono.defer(() -> fetchAndWrite(origin, previous, fetch, null)));
-    });
+    return read(origin)
+        .flatMap(
+            found -> {
+              if (found.entry() != null && found.entry().isFresh(time.nanos())) {
+                events.store(origin, StoreEvent.HIT);
+                return Mono.just(found.entry());
+              }
+              Found previous = newer(local, found);
+              if (found == UNREACHABLE_FOUND) {
+                return fetchAndWrite(origin, previous, fetch, null);
+              }
+              events.store(origin, StoreEvent.MISS);
+              return call(origin, () -> acquire(origin), wait)
+                  .onErrorResume(Unavailable.class, e -> Mono.empty())
+                  .flatMap(
+                      lease ->
+                          lease.granted()
+                              ? fetchUnderLease(origin, previous, fetch, lease)
+                              : awaitOther(origin, lease))
+                  .switchIfEmpty(Mono.defer(() -> fetchAndWrite(origin, previous, fetch, null)));
+            });
   }
 
   /**
-   * Asks for the origin's lease. The request runs to its end (within the lease time) even when
-   * the flight stops waiting for it, at the store wait or on a cancel: a lease granted after that
-   * is released, or it would hold the other workers off until it expires.
+   * Asks for the origin's lease. The request runs to its end (within the lease time) even when the
+   * flight stops waiting for it, at the store wait or on a cancel: a lease granted after that is
+   * released, or it would hold the other workers off until it expires.
    */
   private Mono<Lease> acquire(Origin origin) {
     Sinks.One<Lease> answer = Sinks.one();
-    store.acquire(origin, leaseTime).timeout(leaseTime)
+    store
+        .acquire(origin, leaseTime)
+        .timeout(leaseTime)
         .subscribe(answer::tryEmitValue, answer::tryEmitError, answer::tryEmitEmpty);
-    return answer.asMono().doOnCancel(() -> answer.asMono().subscribe(lease -> {
-      if (lease.granted()) {
-        endLease(origin, () -> store.release(lease), null);
-      }
-    }, e -> { }));
+    return answer
+        .asMono()
+        .doOnCancel(
+            () ->
+                answer
+                    .asMono()
+                    .subscribe(
+                        lease -> {
+                          if (lease.granted()) {
+                            endLease(origin, () -> store.release(lease), null);
+                          }
+                        },
+                        e -> {}));
   }
 
   private Mono<Found> read(Origin origin) {
@@ -128,24 +150,26 @@ final class SharedStore {
         .publishOn(parseScheduler)
         .map(value -> new Found(value, restore(origin, value)))
         .defaultIfEmpty(Found.NOTHING)
-        .onErrorResume(e -> Mono.just(e instanceof Unavailable ? UNREACHABLE_FOUND
-            : Found.NOTHING));
+        .onErrorResume(
+            e -> Mono.just(e instanceof Unavailable ? UNREACHABLE_FOUND : Found.NOTHING));
   }
 
   /**
    * With the lease held: reads once more, since a worker may have completed its own lease between
    * this flight's read and its acquiring the lease; fetches only if there is still no fresh value.
    */
-  private Mono<Entry> fetchUnderLease(Origin origin, Found previous,
-      Function<Entry, Mono<Fetched>> fetch, Lease lease) {
-    return read(origin).flatMap(found -> {
-      if (found.entry() != null && found.entry().isFresh(time.nanos())) {
-        events.store(origin, StoreEvent.HIT);
-        endLease(origin, () -> store.release(lease), null);
-        return Mono.just(found.entry());
-      }
-      return fetchAndWrite(origin, previous, fetch, lease);
-    });
+  private Mono<Entry> fetchUnderLease(
+      Origin origin, Found previous, Function<Entry, Mono<Fetched>> fetch, Lease lease) {
+    return read(origin)
+        .flatMap(
+            found -> {
+              if (found.entry() != null && found.entry().isFresh(time.nanos())) {
+                events.store(origin, StoreEvent.HIT);
+                endLease(origin, () -> store.release(lease), null);
+                return Mono.just(found.entry());
+              }
+              return fetchAndWrite(origin, previous, fetch, lease);
+            });
   }
 
   /** The other worker's value once it comes and is fresh; empty to fetch here. */
@@ -155,31 +179,37 @@ final class SharedStore {
     Duration maxWait = left.isZero() || left.compareTo(leaseTime) > 0 ? leaseTime : left;
     return call(origin, () -> store.awaitValue(origin, maxWait), maxWait.plus(wait))
         .publishOn(parseScheduler)
-        .flatMap(value -> {
-          Entry entry = restore(origin, value);
-          if (entry == null || !entry.isFresh(time.nanos())) {
-            return Mono.empty();
-          }
-          events.store(origin, StoreEvent.HIT);
-          return Mono.just(entry);
-        })
+        .flatMap(
+            value -> {
+              Entry entry = restore(origin, value);
+              if (entry == null || !entry.isFresh(time.nanos())) {
+                return Mono.empty();
+              }
+              events.store(origin, StoreEvent.HIT);
+              return Mono.just(entry);
+            })
         .onErrorResume(e -> Mono.empty());
   }
 
-  private Mono<Entry> fetchAndWrite(Origin origin, Found previous,
-      Function<Entry, Mono<Fetched>> fetch, Lease lease) {
-    Mono<Entry> fetched = fetch.apply(previous.entry()).map(f -> {
-      write(origin, f, previous, lease);
-      return f.entry();
-    });
-    return lease == null ? fetched : fetched.doOnCancel(() -> endLease(origin,
-        () -> store.release(lease), null));
+  private Mono<Entry> fetchAndWrite(
+      Origin origin, Found previous, Function<Entry, Mono<Fetched>> fetch, Lease lease) {
+    Mono<Entry> fetched =
+        fetch
+            .apply(previous.entry())
+            .map(
+                f -> {
+                  write(origin, f, previous, lease);
+                  return f.entry();
+                });
+    return lease == null
+        ? fetched
+        : fetched.doOnCancel(() -> endLease(origin, () -> store.release(lease), null));
   }
 
   /**
-   * Writes a fetch's entry in the background. A good copy needs its body: the response's, or,
-   * when the entry keeps the copy read from the store (a 304, an outage), the stored one; a copy
-   * whose body is known to neither (held only locally) is not written.
+   * Writes a fetch's entry in the background. A good copy needs its body: the response's, or, when
+   * the entry keeps the copy read from the store (a 304, an outage), the stored one; a copy whose
+   * body is known to neither (held only locally) is not written.
    */
   private void write(Origin origin, Fetched fetched, Found previous, Lease lease) {
     Entry next = fetched.entry();
@@ -194,7 +224,8 @@ final class SharedStore {
     if (next.rules() != null) {
       if (result.hasStatus() && result.status() >= 200 && result.status() < 300) {
         body = result.bodyBytes();
-      } else if (previous.value() != null && previous.entry() != null
+      } else if (previous.value() != null
+          && previous.entry() != null
           && next.rules() == previous.entry().rules()) {
         body = previous.value().body();
       } else {
@@ -210,8 +241,8 @@ final class SharedStore {
     if (lease != null) {
       endLease(origin, () -> store.complete(lease, value, retention), StoreEvent.WRITE);
     } else {
-      background(call(origin, () -> store.put(origin, value, retention), wait), origin,
-          StoreEvent.WRITE);
+      background(
+          call(origin, () -> store.put(origin, value, retention), wait), origin, StoreEvent.WRITE);
     }
   }
 
@@ -225,11 +256,14 @@ final class SharedStore {
   }
 
   private void background(Mono<Void> call, Origin origin, StoreEvent onSuccess) {
-    call.subscribe(null, e -> { }, () -> {
-      if (onSuccess != null) {
-        events.store(origin, onSuccess);
-      }
-    });
+    call.subscribe(
+        null,
+        e -> {},
+        () -> {
+          if (onSuccess != null) {
+            events.store(origin, onSuccess);
+          }
+        });
   }
 
   /** The more recent of the local entry and the stored one; the stored one on a tie. */
@@ -270,22 +304,24 @@ final class SharedStore {
   private <T> Mono<T> bounded(Origin origin, Supplier<Mono<T>> call, Duration bound) {
     return Mono.defer(call)
         .timeout(bound)
-        .doOnEach(signal -> {
-          if (signal.isOnNext() || signal.isOnComplete()) {
-            failuresInARow.set(0);
-          }
-        })
-        .onErrorMap(e -> {
-          if (e instanceof RejectedValueException) {
-            failuresInARow.set(0);
-            events.store(origin, StoreEvent.REJECTED);
-            return e;
-          }
-          events.store(origin, e instanceof TimeoutException ? StoreEvent.TIMEOUT
-              : StoreEvent.ERROR);
-          trip();
-          return UNAVAILABLE;
-        });
+        .doOnEach(
+            signal -> {
+              if (signal.isOnNext() || signal.isOnComplete()) {
+                failuresInARow.set(0);
+              }
+            })
+        .onErrorMap(
+            e -> {
+              if (e instanceof RejectedValueException) {
+                failuresInARow.set(0);
+                events.store(origin, StoreEvent.REJECTED);
+                return e;
+              }
+              events.store(
+                  origin, e instanceof TimeoutException ? StoreEvent.TIMEOUT : StoreEvent.ERROR);
+              trip();
+              return UNAVAILABLE;
+            });
   }
 
   private boolean bypassed() {

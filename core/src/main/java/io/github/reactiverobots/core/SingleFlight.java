@@ -12,11 +12,11 @@ import reactor.core.publisher.Sinks;
  * while it runs.
  *
  * <p>The work is subscribed once, by this class, independently of the callers: a caller that
- * cancels only stops listening; the work runs on and its result reaches everyone else. The
- * flight leaves the map before its result is emitted, so a caller that arrives after the
- * result starts a new flight (the work is expected to have stored its result first, so that
- * such a caller finds it). A failure is delivered once to each waiting caller and is not
- * retried by them. Thread-safe and non-blocking.
+ * cancels only stops listening; the work runs on and its result reaches everyone else. The flight
+ * leaves the map before its result is emitted, so a caller that arrives after the result starts a
+ * new flight (the work is expected to have stored its result first, so that such a caller finds
+ * it). A failure is delivered once to each waiting caller and is not retried by them. Thread-safe
+ * and non-blocking.
  *
  * @param <K> the key (an origin)
  * @param <V> the result
@@ -74,19 +74,20 @@ final class SingleFlight<K, V> {
     private volatile Disposable subscription;
 
     void start(Mono<? extends V> source, Runnable leave) {
-      subscription = source.subscribe(
-          value -> {
-            leave.run();
-            sink.tryEmitValue(value);
-          },
-          error -> {
-            leave.run();
-            sink.tryEmitError(error);
-          },
-          () -> {
-            leave.run();
-            sink.tryEmitEmpty();
-          });
+      subscription =
+          source.subscribe(
+              value -> {
+                leave.run();
+                sink.tryEmitValue(value);
+              },
+              error -> {
+                leave.run();
+                sink.tryEmitError(error);
+              },
+              () -> {
+                leave.run();
+                sink.tryEmitEmpty();
+              });
     }
 
     void cancel(RuntimeException reason) {

@@ -7,10 +7,10 @@ import java.util.Objects;
 import java.util.function.LongSupplier;
 
 /**
- * The cache's single notion of time: a ticker (nanoseconds, monotonic) for every
- * freshness and retention decision, anchored once to a wall {@link Clock} so that the instants
- * reported in {@code OriginState} move with the ticker. A test that injects a fake ticker thus
- * controls both. Immutable and thread-safe.
+ * The cache's single notion of time: a ticker (nanoseconds, monotonic) for every freshness and
+ * retention decision, anchored once to a wall {@link Clock} so that the instants reported in {@code
+ * OriginState} move with the ticker. A test that injects a fake ticker thus controls both.
+ * Immutable and thread-safe.
  */
 final class TimeSource {
   private final LongSupplier ticker;

@@ -6,24 +6,26 @@ import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.core.url.SplitUrl;
 
 /**
- * The allocation-free part of a warm check of a canonical URL (one {@link
- * SplitUrl#originKeyLength} accepts, whose first {@code keyLength} characters are its origin's
- * key): the origin found from the URL's own characters in a small front index (a hash of the key
- * span, the remembered key compared in place), and the path matched from a per-thread byte
- * buffer the URL's path is copied into, instead of a new {@link Origin}, key string, path string
- * and byte array per check. The entry itself still comes from the store (Caffeine), so its
- * frequency, expiry and residency bookkeeping see every check.
+ * The allocation-free part of a warm check of a canonical URL (one {@link SplitUrl#originKeyLength}
+ * accepts, whose first {@code keyLength} characters are its origin's key): the origin found from
+ * the URL's own characters in a small front index (a hash of the key span, the remembered key
+ * compared in place), and the path matched from a per-thread byte buffer the URL's path is copied
+ * into, instead of a new {@link Origin}, key string, path string and byte array per check. The
+ * entry itself still comes from the store (Caffeine), so its frequency, expiry and residency
+ * bookkeeping see every check.
  *
- * <p>The index is direct-mapped; a collision overwrites the slot and the next check of the
- * evicted origin asks the cache's {@link RecentOrigins} again, which gives the instance the fetch
- * used when it still remembers it: that instance is the store's key, so the store finds the entry
- * by identity instead of comparing key strings it would have to load. Slots hold immutable values with final fields,
- * written and read racily, which is safe. Thread-safe.
+ * <p>The index is direct-mapped; a collision overwrites the slot and the next check of the evicted
+ * origin asks the cache's {@link RecentOrigins} again, which gives the instance the fetch used when
+ * it still remembers it: that instance is the store's key, so the store finds the entry by identity
+ * instead of comparing key strings it would have to load. Slots hold immutable values with final
+ * fields, written and read racily, which is safe. Thread-safe.
  */
 final class WarmPath {
   private static final int SLOT_BITS = 14;
+
   /** Paths up to this many bytes reuse the thread's buffer; longer ones get their own array. */
   private static final int KEPT_BUFFER = 4096;
+
   private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[256]);
 
   private final Slot[] slots = new Slot[1 << SLOT_BITS];
@@ -38,8 +40,8 @@ final class WarmPath {
 
   /**
    * The origin of {@code url}, whose key is {@code url[0, keyLength)} (see {@link
-   * SplitUrl#originKeyLength}): the remembered one when the index holds it, else the one
-   * {@link RecentOrigins} gives, then remembered.
+   * SplitUrl#originKeyLength}): the remembered one when the index holds it, else the one {@link
+   * RecentOrigins} gives, then remembered.
    */
   Origin origin(String url, int keyLength) {
     int h = 0;
@@ -57,8 +59,8 @@ final class WarmPath {
   }
 
   /**
-   * The verdict of {@code entry} for the path of the canonical {@code url} after its key
-   * ({@code url[keyLength, ...)} up to any {@code #}) and {@code agent}, at {@code now}.
+   * The verdict of {@code entry} for the path of the canonical {@code url} after its key ({@code
+   * url[keyLength, ...)} up to any {@code #}) and {@code agent}, at {@code now}.
    */
   static Verdict verdict(Entry entry, String url, int keyLength, String agent, long now) {
     int hash = url.indexOf('#', keyLength);

@@ -15,11 +15,11 @@ import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
 /**
- * Issue 15: nothing keeps the agent strings callers pass. A crawler's groups are found by
- * hashing and comparing its token in place, so there is no token memo, static or per cache, to
- * fill; 1,000 distinct 100 KB agents, each used through every entry point that takes one, are
- * unreachable once the cache is closed. Retention is measured by reachability (weak references
- * cleared by a bounded number of collections), not by heap figures or time.
+ * Issue 15: nothing keeps the agent strings callers pass. A crawler's groups are found by hashing
+ * and comparing its token in place, so there is no token memo, static or per cache, to fill; 1,000
+ * distinct 100 KB agents, each used through every entry point that takes one, are unreachable once
+ * the cache is closed. Retention is measured by reachability (weak references cleared by a bounded
+ * number of collections), not by heap figures or time.
  */
 class AgentRetentionTest {
   private static final int AGENTS = 1_000;
@@ -29,8 +29,9 @@ class AgentRetentionTest {
   @ParameterizedTest
   @EnumSource(Profile.class)
   void aThousandLongAgentsLeaveNothingBehindAfterClose(Profile profile) {
-    CacheFixture f = new CacheFixture(b -> b.profile(profile)
-        .explicitAgents(Set.of("AdsBot")).crawler("RetentionBot/1.0"));
+    CacheFixture f =
+        new CacheFixture(
+            b -> b.profile(profile).explicitAgents(Set.of("AdsBot")).crawler("RetentionBot/1.0"));
     f.fetcher.otherwise(ok("User-agent: ab\nDisallow: /ab\n\nUser-agent: *\nDisallow: /p\n"));
     RobotsRules rules = rules(f);
     List<WeakReference<String>> agents = new ArrayList<>(AGENTS);
@@ -52,7 +53,8 @@ class AgentRetentionTest {
     StepVerifier.create(f.cache.check(url, agent)).expectNextCount(1).verifyComplete();
     assertThat(f.cache.checkIfCached(url, agent)).isPresent();
     StepVerifier.create(f.cache.checkAll(Flux.just(url, "not a url"), agent, 2))
-        .expectNextCount(2).verifyComplete();
+        .expectNextCount(2)
+        .verifyComplete();
     assertThat(rules.check(url, agent).allowed()).isFalse();
     assertThat(rules.pacing(agent)).isNotNull();
     return new WeakReference<>(agent);
@@ -86,7 +88,8 @@ class AgentRetentionTest {
 
   private static RobotsRules rules(CacheFixture f) {
     AtomicReference<RobotsRules> out = new AtomicReference<>();
-    StepVerifier.create(f.cache.rules("http://a.example/")).consumeNextWith(out::set)
+    StepVerifier.create(f.cache.rules("http://a.example/"))
+        .consumeNextWith(out::set)
         .verifyComplete();
     return out.get();
   }

@@ -23,16 +23,18 @@ import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 /**
- * SEMANTICS.md §2 at the cache API: an agent whose product token comes out empty, or is a
- * browser's {@code Mozilla}, is an {@link IllegalArgumentException} rather than a silent match;
- * the crawler's identity is set once on the builder; a crawler named by a URL is a crawler.
+ * SEMANTICS.md §2 at the cache API: an agent whose product token comes out empty, or is a browser's
+ * {@code Mozilla}, is an {@link IllegalArgumentException} rather than a silent match; the crawler's
+ * identity is set once on the builder; a crawler named by a URL is a crawler.
  */
 class AgentValidationTest {
   /** Groups an empty or browser token would silently select. */
-  private static final String BODY = "User-agent: 008\nDisallow: /\n\n"
-      + "User-agent: Mozilla\nDisallow: /\n\n"
-      + "User-agent: MyBot\nDisallow: /mine\n\n"
-      + "User-agent: *\nDisallow: /private\n";
+  private static final String BODY =
+      "User-agent: 008\nDisallow: /\n\n"
+          + "User-agent: Mozilla\nDisallow: /\n\n"
+          + "User-agent: MyBot\nDisallow: /mine\n\n"
+          + "User-agent: *\nDisallow: /private\n";
+
   private static final String MOZILLA_UA =
       "Mozilla/5.0 (compatible; MyBot/1.0; +https://mybot.example/about)";
 
@@ -57,14 +59,25 @@ class AgentValidationTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "*", " MyBot", "\u041e\u043f\u0430\u0441\u0431\u043e\u0442",
-      "008bot", "/MyBot", "Mozilla", "mozilla/5.0", MOZILLA_UA})
+  @ValueSource(
+      strings = {
+        "",
+        "*",
+        " MyBot",
+        "\u041e\u043f\u0430\u0441\u0431\u043e\u0442",
+        "008bot",
+        "/MyBot",
+        "Mozilla",
+        "mozilla/5.0",
+        MOZILLA_UA
+      })
   void everyEntryPointRefusesAnAgentNamingNoCrawler(String agent) {
     f = new CacheFixture();
     f.fetcher.otherwise(ok(BODY));
     String url = "http://a.com/x";
     assertThatThrownBy(() -> f.cache.check(url, agent))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("agent");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("agent");
     assertThatThrownBy(() -> f.cache.allowed(url, agent))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> f.cache.checkAll(Flux.just(url), agent))
@@ -76,11 +89,9 @@ class AgentValidationTest {
     assertThat(f.fetcher.calls()).isZero();
 
     RobotsRules rules = rules(url);
-    assertThatThrownBy(() -> rules.check(url, agent))
-        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> rules.check(url, agent)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> rules.pacing(agent)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> rules.crawlDelay(agent))
-        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> rules.crawlDelay(agent)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> Pacer.builder(f.cache).agent(agent))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> CrawlerIdentity.of(agent))
@@ -92,7 +103,8 @@ class AgentValidationTest {
     f = new CacheFixture();
     String agent = "\u001b[2J" + "x".repeat(100_000);
     assertThatThrownBy(() -> f.cache.check("http://a.com/", agent))
-        .hasMessageContaining("\\x1B[2J").hasMessageContaining("...")
+        .hasMessageContaining("\\x1B[2J")
+        .hasMessageContaining("...")
         .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(400));
   }
 
@@ -127,10 +139,14 @@ class AgentValidationTest {
     f = new CacheFixture();
     f.fetcher.otherwise(ok(BODY));
     // RFC_9309: the leading run is the token ("https", "MyBot").
-    assertThat(one(f.cache.check("http://a.com/private", "https://crawler.example/bot"))
-        .reason()).isEqualTo(Reason.MATCHED_DISALLOW);
-    assertThat(one(f.cache.check("http://a.com/mine", "MyBot/1.0 (+https://x.example)"))
-        .rule().orElseThrow().line()).isEqualTo(8);
+    assertThat(one(f.cache.check("http://a.com/private", "https://crawler.example/bot")).reason())
+        .isEqualTo(Reason.MATCHED_DISALLOW);
+    assertThat(
+            one(f.cache.check("http://a.com/mine", "MyBot/1.0 (+https://x.example)"))
+                .rule()
+                .orElseThrow()
+                .line())
+        .isEqualTo(8);
     assertThat(one(f.cache.check("http://a.com/mine", "MozillaBot")).allowed()).isTrue();
   }
 
@@ -153,7 +169,9 @@ class AgentValidationTest {
 
   private static Verdict one(Mono<Verdict> check) {
     AtomicReference<Verdict> out = new AtomicReference<>();
-    StepVerifier.create(check).consumeNextWith(out::set).expectComplete()
+    StepVerifier.create(check)
+        .consumeNextWith(out::set)
+        .expectComplete()
         .verify(Duration.ofSeconds(10));
     return out.get();
   }

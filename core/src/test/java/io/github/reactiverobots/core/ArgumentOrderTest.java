@@ -16,9 +16,9 @@ import reactor.test.StepVerifier;
 
 /**
  * Every method where a URL and an agent meet takes {@code (url, agent)}; both are strings, so a
- * swapped call compiles, and it must then fail loudly rather than answer for the wrong URL
- * (before, {@code RobotsTxt.check(agent, url)} and {@code RobotsCache.check(url, agent)} both
- * existed, and a swap answered {@code ALLOWED (NO_MATCHING_RULE)} for a disallowed URL).
+ * swapped call compiles, and it must then fail loudly rather than answer for the wrong URL (before,
+ * {@code RobotsTxt.check(agent, url)} and {@code RobotsCache.check(url, agent)} both existed, and a
+ * swap answered {@code ALLOWED (NO_MATCHING_RULE)} for a disallowed URL).
  */
 class ArgumentOrderTest {
   private static final String BODY = "User-agent: *\nDisallow: /private\n";
@@ -26,11 +26,14 @@ class ArgumentOrderTest {
   private static final String AGENT = "MyBot";
   private static final Duration WAIT = Duration.ofSeconds(5);
 
-  private final RobotsCache cache = RobotsCache.builder()
-      .fetcher((origin, validators) -> Mono.just(FetchResult.status(200)
-          .body(BODY.getBytes(StandardCharsets.UTF_8)).build()))
-      .crawler("MyBot/1.0 (+https://example.com/bot)")
-      .build();
+  private final RobotsCache cache =
+      RobotsCache.builder()
+          .fetcher(
+              (origin, validators) ->
+                  Mono.just(
+                      FetchResult.status(200).body(BODY.getBytes(StandardCharsets.UTF_8)).build()))
+          .crawler("MyBot/1.0 (+https://example.com/bot)")
+          .build();
 
   @AfterEach
   void close() {
@@ -41,9 +44,11 @@ class ArgumentOrderTest {
   void theCacheAnswersUrlThenAgentAndRefusesTheSwap() {
     assertThat(cache.check(URL, AGENT).block(WAIT).reason()).isEqualTo(Reason.MATCHED_DISALLOW);
     assertThat(cache.allowed(URL, AGENT).block(WAIT)).isFalse();
-    StepVerifier.create(cache.check(AGENT, URL)).expectError(InvalidUrlException.class)
+    StepVerifier.create(cache.check(AGENT, URL))
+        .expectError(InvalidUrlException.class)
         .verify(WAIT);
-    StepVerifier.create(cache.allowed(AGENT, URL)).expectError(InvalidUrlException.class)
+    StepVerifier.create(cache.allowed(AGENT, URL))
+        .expectError(InvalidUrlException.class)
         .verify(WAIT);
     assertThat(cache.checkIfCached(URL, AGENT).orElseThrow().allowed()).isFalse();
     assertThatThrownBy(() -> cache.checkIfCached(AGENT, URL))
@@ -60,12 +65,18 @@ class ArgumentOrderTest {
     // whose token is "http": with a URL first, such an agent is checked like any other.
     String body = "User-agent: http://crawler.example/about\nDisallow: /http-only\n";
     RobotsTxt robots = RobotsTxt.parse(body.getBytes(StandardCharsets.UTF_8));
-    assertThat(robots.check("https://example.com/http-only", "http://crawler.example/about")
-        .reason()).isEqualTo(Reason.MATCHED_DISALLOW);
-    assertThat(cache.check("https://example.com/public", "https://crawler.example/about")
-        .block(WAIT).allowed()).isTrue();
+    assertThat(
+            robots.check("https://example.com/http-only", "http://crawler.example/about").reason())
+        .isEqualTo(Reason.MATCHED_DISALLOW);
+    assertThat(
+            cache
+                .check("https://example.com/public", "https://crawler.example/about")
+                .block(WAIT)
+                .allowed())
+        .isTrue();
     assertThatThrownBy(() -> robots.check("MyBot", "http://crawler.example/about"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("URL comes first");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("URL comes first");
   }
 
   @Test
@@ -73,9 +84,12 @@ class ArgumentOrderTest {
     assertThat(cache.check(URL).block(WAIT).allowed()).isFalse();
     assertThat(cache.allowed("https://example.com/public").block(WAIT)).isTrue();
     assertThat(cache.crawler().orElseThrow().token()).isEqualTo("MyBot");
-    try (RobotsCache anonymous = RobotsCache.builder().fetcher(
-        (origin, validators) -> Mono.just(FetchResult.status(404).build())).build()) {
-      assertThatThrownBy(() -> anonymous.check(URL)).isInstanceOf(IllegalStateException.class)
+    try (RobotsCache anonymous =
+        RobotsCache.builder()
+            .fetcher((origin, validators) -> Mono.just(FetchResult.status(404).build()))
+            .build()) {
+      assertThatThrownBy(() -> anonymous.check(URL))
+          .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("crawler");
     }
   }
@@ -86,7 +100,8 @@ class ArgumentOrderTest {
     assertThat(robots.check(URL, AGENT).reason()).isEqualTo(Reason.MATCHED_DISALLOW);
     assertThat(robots.allowed(URL, AGENT)).isFalse();
     assertThatThrownBy(() -> robots.check(AGENT, URL))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("URL comes first");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("URL comes first");
     assertThatThrownBy(() -> robots.allowed(AGENT, URL))
         .isInstanceOf(IllegalArgumentException.class);
   }
@@ -101,6 +116,7 @@ class ArgumentOrderTest {
     assertThatThrownBy(() -> rules.check(AGENT, "/private"))
         .isInstanceOf(InvalidUrlException.class);
     assertThatThrownBy(() -> rules.check("https://other.example/private", AGENT))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not of");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not of");
   }
 }

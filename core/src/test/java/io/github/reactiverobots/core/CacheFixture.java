@@ -2,10 +2,10 @@ package io.github.reactiverobots.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -36,12 +36,13 @@ public final class CacheFixture implements AutoCloseable {
   }
 
   public CacheFixture(UnaryOperator<RobotsCacheBuilder> config) {
-    RobotsCacheBuilder b = RobotsCache.builder()
-        .fetcher(fetcher)
-        .ticker(clock.ticker())
-        .clock(Clock.fixed(T0, ZoneOffset.UTC))
-        .parseScheduler(clock.scheduler())
-        .listener(events);
+    RobotsCacheBuilder b =
+        RobotsCache.builder()
+            .fetcher(fetcher)
+            .ticker(clock.ticker())
+            .clock(Clock.fixed(T0, ZoneOffset.UTC))
+            .parseScheduler(clock.scheduler())
+            .listener(events);
     cache = config.apply(b).build();
   }
 
@@ -72,7 +73,9 @@ public final class CacheFixture implements AutoCloseable {
   /** The state held now for {@code origin} (through {@code rules}, which may fetch). */
   public OriginState state(String origin) {
     AtomicReference<RobotsRules> out = new AtomicReference<>();
-    StepVerifier.create(cache.rules(origin)).consumeNextWith(out::set).expectComplete()
+    StepVerifier.create(cache.rules(origin))
+        .consumeNextWith(out::set)
+        .expectComplete()
         .verify(Duration.ofSeconds(10));
     return out.get().state();
   }

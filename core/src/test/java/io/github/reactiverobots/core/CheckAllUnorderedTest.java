@@ -29,8 +29,8 @@ class CheckAllUnorderedTest {
   private final List<String> urls = new ArrayList<>();
 
   CheckAllUnorderedTest() {
-    f.fetcher.answer(Origin.of("https://slow.example"),
-        FetchResult.status(200).body(BODY).build(), SLOW)
+    f.fetcher
+        .answer(Origin.of("https://slow.example"), FetchResult.status(200).body(BODY).build(), SLOW)
         .otherwise(FetchResult.status(200).body(BODY).build(), FAST);
     urls.add("https://slow.example/private/x");
     for (int i = 0; i < 300; i++) {
@@ -52,18 +52,23 @@ class CheckAllUnorderedTest {
         // Every fast result, each with its own URL and verdict, before the slow one.
         .recordWith(ArrayList::new)
         .expectNextCount(300)
-        .consumeRecordedWith(results -> results.forEach(r -> {
-          assertThat(r.url()).doesNotStartWith("https://slow.");
-          assertThat(seen.add(r.url())).isTrue();
-          assertThat(r.verdict().orElseThrow().allowed()).isEqualTo(!r.url().contains("private"));
-        }))
+        .consumeRecordedWith(
+            results ->
+                results.forEach(
+                    r -> {
+                      assertThat(r.url()).doesNotStartWith("https://slow.");
+                      assertThat(seen.add(r.url())).isTrue();
+                      assertThat(r.verdict().orElseThrow().allowed())
+                          .isEqualTo(!r.url().contains("private"));
+                    }))
         .expectNoEvent(Duration.ZERO)
         .then(() -> assertThat(seen).containsExactlyInAnyOrderElementsOf(urls.subList(1, 301)))
         .then(() -> f.advance(SLOW))
-        .assertNext(r -> {
-          assertThat(r.url()).isEqualTo(urls.get(0));
-          assertThat(r.verdict().orElseThrow().allowed()).isFalse();
-        })
+        .assertNext(
+            r -> {
+              assertThat(r.url()).isEqualTo(urls.get(0));
+              assertThat(r.verdict().orElseThrow().allowed()).isFalse();
+            })
         .expectComplete()
         .verify(Duration.ofSeconds(30));
   }

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §6: a failure on the crawler's own side is not an outcome of the origin: not kept
- * as its state, not counted as its failure (no backoff), and the check says so.
+ * SEMANTICS.md §6: a failure on the crawler's own side is not an outcome of the origin: not kept as
+ * its state, not counted as its failure (no backoff), and the check says so.
  */
 class CrawlerFaultTest {
   private static final String URL = "http://a.com/private/page";

@@ -35,12 +35,14 @@ class FallbackChainCacheTest {
 
   @Test
   void withoutAChainTheSameCrawlerObeysStar() {
-    try (CacheFixture f = new CacheFixture(b -> b.crawler(
-        new CrawlerIdentity("Googlebot-Image", "Googlebot-Image/1.0")))) {
+    try (CacheFixture f =
+        new CacheFixture(
+            b -> b.crawler(new CrawlerIdentity("Googlebot-Image", "Googlebot-Image/1.0")))) {
       f.fetcher.otherwise(CacheFixture.ok(BODY));
       StepVerifier.create(f.cache.check("https://a.example/g/1"))
           .assertNext(v -> assertThat(v.allowed()).isTrue())
-          .expectComplete().verify(Duration.ofSeconds(10));
+          .expectComplete()
+          .verify(Duration.ofSeconds(10));
     }
   }
 }

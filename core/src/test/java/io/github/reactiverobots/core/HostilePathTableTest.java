@@ -25,11 +25,11 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * One path reading per profile in every API (SEMANTICS.md §4): the same table of hostile
- * spellings through every public entry point that takes a URL or a path. Under {@code RFC_9309}
- * each gives the cache's verdict (or, where the cache refuses the URL, the same
- * {@link InvalidUrlException}); under {@code GOOGLE} the parser-alone API keeps the lenient
- * reading of Google's reference matcher.
+ * One path reading per profile in every API (SEMANTICS.md §4): the same table of hostile spellings
+ * through every public entry point that takes a URL or a path. Under {@code RFC_9309} each gives
+ * the cache's verdict (or, where the cache refuses the URL, the same {@link InvalidUrlException});
+ * under {@code GOOGLE} the parser-alone API keeps the lenient reading of Google's reference
+ * matcher.
  */
 class HostilePathTableTest {
   private static final String AGENT = "TableBot";
@@ -56,9 +56,11 @@ class HostilePathTableTest {
   }
 
   private static RobotsCache cache(Profile profile) {
-    return RobotsCache.builder().profile(profile)
+    return RobotsCache.builder()
+        .profile(profile)
         .fetcher((o, c) -> Mono.just(FetchResult.status(200).body(BODY).build()))
-        .parseScheduler(Schedulers.immediate()).build();
+        .parseScheduler(Schedulers.immediate())
+        .build();
   }
 
   /** Every entry point's answer for {@code url} under RFC_9309: allowed or not, or refused. */
@@ -71,25 +73,30 @@ class HostilePathTableTest {
     try (RobotsCache cache = cache(Profile.RFC_9309)) {
       RobotsRules held = cache.rules("http://victim.test/").block(WAIT);
       cache.check("http://victim.test/", AGENT).block(WAIT);
-      List<Supplier<Boolean>> entryPoints = List.of(
-          () -> cache.check(url, AGENT).block(WAIT).allowed(),
-          () -> cache.allowed(url, AGENT).block(WAIT),
-          () -> cache.usage(url, AGENT).block(WAIT).verdict().allowed(),
-          () -> cache.checkIfCached(url, AGENT).orElseThrow().allowed(),
-          () -> only(cache.checkAll(Flux.just(url), AGENT)),
-          () -> only(cache.checkAllUnordered(Flux.just(url), AGENT)),
-          () -> held.check(url, AGENT).allowed(),
-          () -> held.usage(url, AGENT).verdict().allowed(),
-          () -> robots.check(url, AGENT).allowed(),
-          () -> robots.allowed(url, AGENT),
-          () -> robots.usage(url, AGENT).verdict().allowed());
+      List<Supplier<Boolean>> entryPoints =
+          List.of(
+              () -> cache.check(url, AGENT).block(WAIT).allowed(),
+              () -> cache.allowed(url, AGENT).block(WAIT),
+              () -> cache.usage(url, AGENT).block(WAIT).verdict().allowed(),
+              () -> cache.checkIfCached(url, AGENT).orElseThrow().allowed(),
+              () -> only(cache.checkAll(Flux.just(url), AGENT)),
+              () -> only(cache.checkAllUnordered(Flux.just(url), AGENT)),
+              () -> held.check(url, AGENT).allowed(),
+              () -> held.usage(url, AGENT).verdict().allowed(),
+              () -> robots.check(url, AGENT).allowed(),
+              () -> robots.allowed(url, AGENT),
+              () -> robots.usage(url, AGENT).verdict().allowed());
       for (int i = 0; i < entryPoints.size(); i++) {
         expect(entryPoints.get(i), allowed, url + " through entry point #" + i);
       }
       // AgentRules matches a path already read; the path the cache reads gives its verdict.
-      expect(() -> rules.check(SplitUrl.of(url).pathAndQuery()).allowed(), allowed,
+      expect(
+          () -> rules.check(SplitUrl.of(url).pathAndQuery()).allowed(),
+          allowed,
           url + " through AgentRules.check");
-      expect(() -> rules.usage(SplitUrl.of(url).pathAndQuery()).verdict().allowed(), allowed,
+      expect(
+          () -> rules.usage(SplitUrl.of(url).pathAndQuery()).verdict().allowed(),
+          allowed,
           url + " through AgentRules.usage");
     }
   }
@@ -105,7 +112,8 @@ class HostilePathTableTest {
     assertThat(robots.allowed(url, AGENT)).as(url).isEqualTo(lenient);
     if (path != null) {
       byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
-      assertThat(rules.check(path).allowed()).as(path)
+      assertThat(rules.check(path).allowed())
+          .as(path)
           .isEqualTo(rules.check(bytes, 0, bytes.length).allowed());
     }
   }

@@ -31,12 +31,16 @@ class HttpCacheHeadersTest {
 
   @Test
   void expiresIsTakenRelativeToDateElseNowAndAgeIsSubtracted() {
-    assertThat(HttpCacheHeaders.freshness(null, "Sun, 06 Nov 1994 09:49:37 GMT",
-        "Sun, 06 Nov 1994 08:19:37 GMT", null, NOW)).isEqualTo(Duration.ofMinutes(90));
+    assertThat(
+            HttpCacheHeaders.freshness(
+                null, "Sun, 06 Nov 1994 09:49:37 GMT", "Sun, 06 Nov 1994 08:19:37 GMT", null, NOW))
+        .isEqualTo(Duration.ofMinutes(90));
     assertThat(HttpCacheHeaders.freshness(null, "Sun, 06 Nov 1994 09:49:37 GMT", null, null, NOW))
         .isEqualTo(Duration.ofHours(1));
-    assertThat(HttpCacheHeaders.freshness(null, "Sun, 06 Nov 1994 09:49:37 GMT", "garbage", "600",
-        NOW)).isEqualTo(Duration.ofMinutes(50));
+    assertThat(
+            HttpCacheHeaders.freshness(
+                null, "Sun, 06 Nov 1994 09:49:37 GMT", "garbage", "600", NOW))
+        .isEqualTo(Duration.ofMinutes(50));
     assertThat(HttpCacheHeaders.freshness(null, "-1", null, null, NOW)).isEqualTo(Duration.ZERO);
     assertThat(HttpCacheHeaders.freshness(null, "Sun, 06 Nov 1994 07:49:37 GMT", null, null, NOW))
         .isEqualTo(Duration.ZERO);
@@ -49,7 +53,8 @@ class HttpCacheHeadersTest {
   void theThreeHttpDateForms() {
     Instant expected = Instant.parse("1994-11-06T08:49:37Z");
     assertThat(HttpCacheHeaders.parseHttpDate("Sun, 06 Nov 1994 08:49:37 GMT")).isEqualTo(expected);
-    assertThat(HttpCacheHeaders.parseHttpDate("Sunday, 06-Nov-94 08:49:37 GMT")).isEqualTo(expected);
+    assertThat(HttpCacheHeaders.parseHttpDate("Sunday, 06-Nov-94 08:49:37 GMT"))
+        .isEqualTo(expected);
     assertThat(HttpCacheHeaders.parseHttpDate("Sun Nov  6 08:49:37 1994")).isEqualTo(expected);
     assertThat(HttpCacheHeaders.parseHttpDate("yesterday")).isNull();
     assertThat(HttpCacheHeaders.parseHttpDate(null)).isNull();
@@ -60,8 +65,10 @@ class HttpCacheHeadersTest {
     assertThat(HttpCacheHeaders.retryAfter("120", null, NOW)).isEqualTo(Duration.ofMinutes(2));
     assertThat(HttpCacheHeaders.retryAfter("Sun, 06 Nov 1994 08:59:37 GMT", null, NOW))
         .isEqualTo(Duration.ofMinutes(10));
-    assertThat(HttpCacheHeaders.retryAfter("Sun, 06 Nov 1994 08:59:37 GMT",
-        "Sun, 06 Nov 1994 08:58:37 GMT", NOW)).isEqualTo(Duration.ofMinutes(1));
+    assertThat(
+            HttpCacheHeaders.retryAfter(
+                "Sun, 06 Nov 1994 08:59:37 GMT", "Sun, 06 Nov 1994 08:58:37 GMT", NOW))
+        .isEqualTo(Duration.ofMinutes(1));
     assertThat(HttpCacheHeaders.retryAfter("Sun, 06 Nov 1994 07:59:37 GMT", null, NOW))
         .isEqualTo(Duration.ZERO);
     assertThat(HttpCacheHeaders.retryAfter("1.5", null, NOW)).isNull();

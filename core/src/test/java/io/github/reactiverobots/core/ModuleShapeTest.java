@@ -39,13 +39,24 @@ class ModuleShapeTest {
       module = ModuleDescriptor.read(in);
     }
     assertThat(module.name()).isEqualTo(ROOT);
-    Set<String> exported = module.exports().stream().peek(e -> assertThat(e.isQualified())
-        .as("qualified export of %s", e.source()).isFalse())
-        .map(Exports::source).collect(Collectors.toSet());
-    assertThat(exported).containsExactlyInAnyOrder(ROOT, ROOT + ".fetch", ROOT + ".model",
-        ROOT + ".pacing", ROOT + ".page", ROOT + ".parse", ROOT + ".store", ROOT + ".url");
-    Set<String> internal = module.packages().stream().filter(p -> !exported.contains(p))
-        .collect(Collectors.toSet());
+    Set<String> exported =
+        module.exports().stream()
+            .peek(
+                e -> assertThat(e.isQualified()).as("qualified export of %s", e.source()).isFalse())
+            .map(Exports::source)
+            .collect(Collectors.toSet());
+    assertThat(exported)
+        .containsExactlyInAnyOrder(
+            ROOT,
+            ROOT + ".fetch",
+            ROOT + ".model",
+            ROOT + ".pacing",
+            ROOT + ".page",
+            ROOT + ".parse",
+            ROOT + ".store",
+            ROOT + ".url");
+    Set<String> internal =
+        module.packages().stream().filter(p -> !exported.contains(p)).collect(Collectors.toSet());
     assertThat(internal).allMatch(p -> p.startsWith(ROOT + ".internal."));
   }
 
@@ -61,12 +72,22 @@ class ModuleShapeTest {
 
   /** Each core package and the core packages it uses, from {@code jdeps -verbose:package}. */
   private static Map<String, Set<String>> packageGraph() throws IOException {
-    List<String> args = new ArrayList<>(List.of("-verbose:package", "--multi-release", "17",
-        "--module-path", moduleDependencies(), classes().toString()));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "-verbose:package",
+                "--multi-release",
+                "17",
+                "--module-path",
+                moduleDependencies(),
+                classes().toString()));
     ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int status = jdeps.run(new PrintStream(out, true, StandardCharsets.UTF_8), System.err,
-        args.toArray(String[]::new));
+    int status =
+        jdeps.run(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            System.err,
+            args.toArray(String[]::new));
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(status).as(text).isZero();
     Map<String, Set<String>> graph = new TreeMap<>();
@@ -85,8 +106,8 @@ class ModuleShapeTest {
   /** The main classes' directory (or jar), where RobotsCache was loaded from. */
   private static Path classes() {
     try {
-      return Paths.get(RobotsCache.class.getProtectionDomain().getCodeSource().getLocation()
-          .toURI());
+      return Paths.get(
+          RobotsCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     } catch (java.net.URISyntaxException e) {
       throw new IllegalStateException(e);
     }
@@ -95,9 +116,15 @@ class ModuleShapeTest {
   /** The jars of the modules core requires, from the test class path. */
   private static String moduleDependencies() {
     return Stream.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-        .filter(p -> Stream.of("reactor-core-", "reactive-streams-", "caffeine-", "jspecify-",
-            "error_prone_annotations-").anyMatch(n -> Path.of(p).getFileName().toString()
-                .startsWith(n)))
+        .filter(
+            p ->
+                Stream.of(
+                        "reactor-core-",
+                        "reactive-streams-",
+                        "caffeine-",
+                        "jspecify-",
+                        "error_prone_annotations-")
+                    .anyMatch(n -> Path.of(p).getFileName().toString().startsWith(n)))
         .filter(p -> Files.isRegularFile(Path.of(p)))
         .collect(Collectors.joining(java.io.File.pathSeparator));
   }
@@ -115,8 +142,12 @@ class ModuleShapeTest {
     return List.of();
   }
 
-  private static List<String> visit(String node, Map<String, Set<String>> graph,
-      Map<String, Integer> state, List<String> path, Set<String> onPath) {
+  private static List<String> visit(
+      String node,
+      Map<String, Set<String>> graph,
+      Map<String, Integer> state,
+      List<String> path,
+      Set<String> onPath) {
     if (onPath.contains(node)) {
       List<String> cycle = new ArrayList<>(path.subList(path.indexOf(node), path.size()));
       cycle.add(node);

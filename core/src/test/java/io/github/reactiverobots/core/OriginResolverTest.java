@@ -31,26 +31,44 @@ class OriginResolverTest {
 
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
   private final TimeSource time =
-      new TimeSource(nanos::get, Clock.fixed(Instant.parse("2026-03-01T00:00:00Z"), ZoneOffset.UTC));
+      new TimeSource(
+          nanos::get, Clock.fixed(Instant.parse("2026-03-01T00:00:00Z"), ZoneOffset.UTC));
   private final RecordingListener listener = new RecordingListener();
   private final Events events = new Events();
+
   /** TTL 5 minutes to 24 hours; an expired copy answers while it refreshes, for an hour. */
-  private final CacheSettings settings = RobotsCache.builder().maximumWeight(1 << 20)
-      .ttlBounds(Duration.ofMinutes(5), Duration.ofHours(24))
-      .retryBackoff(Duration.ofMinutes(1), Duration.ofHours(1))
-      .staleCopyWindow(Duration.ofDays(30)).staleWhileRevalidate(Duration.ofHours(1))
-      .allowAllWhenUnreachableTooLong(false).settings();
+  private final CacheSettings settings =
+      RobotsCache.builder()
+          .maximumWeight(1 << 20)
+          .ttlBounds(Duration.ofMinutes(5), Duration.ofHours(24))
+          .retryBackoff(Duration.ofMinutes(1), Duration.ofHours(1))
+          .staleCopyWindow(Duration.ofDays(30))
+          .staleWhileRevalidate(Duration.ofHours(1))
+          .allowAllWhenUnreachableTooLong(false)
+          .settings();
+
   private final EntryStore store = new EntryStore(settings, time, events);
   private final AtomicInteger fetches = new AtomicInteger();
   private final OriginResolver resolver;
 
   OriginResolverTest() {
     events.add(listener);
-    resolver = new OriginResolver((o, c) -> Mono.fromSupplier(() -> {
-      fetches.incrementAndGet();
-      return FetchResult.status(200).body(BODY).build();
-    }), store, policy(), time, events, Schedulers.immediate(), Schedulers.immediate(),
-        Duration.ofMinutes(5), null);
+    resolver =
+        new OriginResolver(
+            (o, c) ->
+                Mono.fromSupplier(
+                    () -> {
+                      fetches.incrementAndGet();
+                      return FetchResult.status(200).body(BODY).build();
+                    }),
+            store,
+            policy(),
+            time,
+            events,
+            Schedulers.immediate(),
+            Schedulers.immediate(),
+            Duration.ofMinutes(5),
+            null);
   }
 
   private CachePolicy policy() {
@@ -109,17 +127,27 @@ class OriginResolverTest {
     ExecutorService storeThread =
         Executors.newSingleThreadExecutor(r -> new Thread(r, "entry-store"));
     AtomicInteger handedOver = new AtomicInteger();
-    Scheduler storeThreads = Schedulers.fromExecutor(task -> {
-      handedOver.incrementAndGet();
-      storeThread.execute(task);
-    });
+    Scheduler storeThreads =
+        Schedulers.fromExecutor(
+            task -> {
+              handedOver.incrementAndGet();
+              storeThread.execute(task);
+            });
     Scheduler parseThreads = Schedulers.newParallel("parse-test", 1);
     try {
-      OriginResolver onParallel = new OriginResolver(
-          (o, c) -> Mono.just(FetchResult.status(200).body(BODY).build()), store, policy(),
-          time, events, parseThreads, storeThreads, Duration.ofMinutes(5), null);
-      Entry entry = onParallel.resolve(Origin.of("https://other.example"))
-          .block(Duration.ofSeconds(5));
+      OriginResolver onParallel =
+          new OriginResolver(
+              (o, c) -> Mono.just(FetchResult.status(200).body(BODY).build()),
+              store,
+              policy(),
+              time,
+              events,
+              parseThreads,
+              storeThreads,
+              Duration.ofMinutes(5),
+              null);
+      Entry entry =
+          onParallel.resolve(Origin.of("https://other.example")).block(Duration.ofSeconds(5));
       assertThat(handedOver).hasValue(1);
       assertThat(store.get(Origin.of("https://other.example"))).isSameAs(entry);
     } finally {

@@ -44,8 +44,13 @@ public final class RecordingListener implements RobotsCacheListener {
   }
 
   @Override
-  public synchronized void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
-      FailureKind failure, long bodyBytes, long durationNanos) {
+  public synchronized void onFetchFinished(
+      Origin origin,
+      FetchOutcome outcome,
+      int status,
+      FailureKind failure,
+      long bodyBytes,
+      long durationNanos) {
     outcomes.add(outcome);
     failures.add(failure);
   }

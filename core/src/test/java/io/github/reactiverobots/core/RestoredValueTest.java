@@ -29,10 +29,10 @@ import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
 /**
- * Values another writer put in the shared store through the store's own API (so every format
- * check passes) are held to this worker's own policy (SEMANTICS.md §6): the forged values of
- * issue 27 make no worker trust them beyond its own bounds, and a store call that is slow once
- * in a burst does not turn the store off.
+ * Values another writer put in the shared store through the store's own API (so every format check
+ * passes) are held to this worker's own policy (SEMANTICS.md §6): the forged values of issue 27
+ * make no worker trust them beyond its own bounds, and a store call that is slow once in a burst
+ * does not turn the store off.
  */
 class RestoredValueTest {
   private static final Origin ORIGIN = Origin.of("https://forged.example");
@@ -56,21 +56,24 @@ class RestoredValueTest {
   }
 
   private RobotsCache worker() {
-    RobotsCache cache = RobotsCache.builder()
-        .fetcher(fetcher)
-        .store(store)
-        .ticker(clock.ticker())
-        .clock(Clock.fixed(now(), ZoneOffset.UTC))
-        .parseScheduler(clock.scheduler())
-        .listener(events)
-        .build();
+    RobotsCache cache =
+        RobotsCache.builder()
+            .fetcher(fetcher)
+            .store(store)
+            .ticker(clock.ticker())
+            .clock(Clock.fixed(now(), ZoneOffset.UTC))
+            .parseScheduler(clock.scheduler())
+            .listener(events)
+            .build();
     caches.add(cache);
     return cache;
   }
 
   private static Verdict check(RobotsCache cache, String url) {
     AtomicReference<Verdict> out = new AtomicReference<>();
-    StepVerifier.create(cache.check(url, AGENT)).consumeNextWith(out::set).expectComplete()
+    StepVerifier.create(cache.check(url, AGENT))
+        .consumeNextWith(out::set)
+        .expectComplete()
         .verify(Duration.ofSeconds(10));
     return out.get();
   }
@@ -85,8 +88,13 @@ class RestoredValueTest {
 
   @Test
   void anUnavailableValueForAThousandYearsIsKeptOnlyThisCachesMaximumTtl() {
-    forge(StoredRobots.builder().outcome(FetchOutcome.UNAVAILABLE).status(404).fetchedAt(now())
-        .expiresAt(now().plus(THOUSAND_YEARS)).build());
+    forge(
+        StoredRobots.builder()
+            .outcome(FetchOutcome.UNAVAILABLE)
+            .status(404)
+            .fetchedAt(now())
+            .expiresAt(now().plus(THOUSAND_YEARS))
+            .build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
 
@@ -105,9 +113,15 @@ class RestoredValueTest {
 
   @Test
   void anAllowAllBodyForAThousandYearsIsKeptOnlyThisCachesMaximumTtl() {
-    forge(StoredRobots.builder().outcome(FetchOutcome.OK).status(200).fetchedAt(now())
-        .expiresAt(now().plus(THOUSAND_YEARS)).body(utf8("User-agent: *\nAllow: /\n"))
-        .confirmedAt(now()).build());
+    forge(
+        StoredRobots.builder()
+            .outcome(FetchOutcome.OK)
+            .status(200)
+            .fetchedAt(now())
+            .expiresAt(now().plus(THOUSAND_YEARS))
+            .body(utf8("User-agent: *\nAllow: /\n"))
+            .confirmedAt(now())
+            .build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
 
@@ -127,8 +141,15 @@ class RestoredValueTest {
   @Test
   void aSingleFailureDatedFortyDaysBackDoesNotGiveUp() {
     Instant fortyDaysAgo = now().minus(Duration.ofDays(40));
-    forge(StoredRobots.builder().outcome(FetchOutcome.UNREACHABLE).status(503).fetchedAt(now())
-        .expiresAt(now().plus(THOUSAND_YEARS)).failingSince(fortyDaysAgo).failures(1).build());
+    forge(
+        StoredRobots.builder()
+            .outcome(FetchOutcome.UNREACHABLE)
+            .status(503)
+            .fetchedAt(now())
+            .expiresAt(now().plus(THOUSAND_YEARS))
+            .failingSince(fortyDaysAgo)
+            .failures(1)
+            .build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
 
@@ -146,9 +167,15 @@ class RestoredValueTest {
     // Two failures cannot span more than one 30-day window: counted from 30 days back, so
     // giving up (after 30 days of failures) applies, but a value claiming 40 days with one
     // failure does not.
-    forge(StoredRobots.builder().outcome(FetchOutcome.UNREACHABLE).status(503).fetchedAt(now())
-        .expiresAt(now().plusSeconds(60)).failingSince(now().minus(Duration.ofDays(400)))
-        .failures(2).build());
+    forge(
+        StoredRobots.builder()
+            .outcome(FetchOutcome.UNREACHABLE)
+            .status(503)
+            .fetchedAt(now())
+            .expiresAt(now().plusSeconds(60))
+            .failingSince(now().minus(Duration.ofDays(400)))
+            .failures(2)
+            .build());
     RobotsCache cache = worker();
     Verdict v = check(cache, PRIVATE);
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE_GAVE_UP);
@@ -159,8 +186,15 @@ class RestoredValueTest {
   @Test
   void timesInTheFutureReadAsNow() {
     Instant future = now().plus(Duration.ofDays(10));
-    forge(StoredRobots.builder().outcome(FetchOutcome.OK).status(200).fetchedAt(future)
-        .expiresAt(future.plus(Duration.ofHours(1))).body(utf8(BODY)).confirmedAt(future).build());
+    forge(
+        StoredRobots.builder()
+            .outcome(FetchOutcome.OK)
+            .status(200)
+            .fetchedAt(future)
+            .expiresAt(future.plus(Duration.ofHours(1)))
+            .body(utf8(BODY))
+            .confirmedAt(future)
+            .build());
     RobotsCache cache = worker();
 
     Verdict v = check(cache, PRIVATE);
@@ -173,9 +207,16 @@ class RestoredValueTest {
   @Test
   void validatorsWithControlCharactersAreNotSent() {
     String lastModified = "Sun, 01 Mar 2026 00:00:00 GMT";
-    forge(StoredRobots.builder().outcome(FetchOutcome.OK).status(200).fetchedAt(now())
-        .expiresAt(now().plusSeconds(600)).body(utf8(BODY)).confirmedAt(now())
-        .validators(new Conditional("\"v1\"\r\nX-Injected: 1", lastModified)).build());
+    forge(
+        StoredRobots.builder()
+            .outcome(FetchOutcome.OK)
+            .status(200)
+            .fetchedAt(now())
+            .expiresAt(now().plusSeconds(600))
+            .body(utf8(BODY))
+            .confirmedAt(now())
+            .validators(new Conditional("\"v1\"\r\nX-Injected: 1", lastModified))
+            .build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
     check(cache, PRIVATE);
@@ -190,9 +231,16 @@ class RestoredValueTest {
   @Test
   void validatorsWithoutControlCharactersAreSentAsStored() {
     Conditional stored = new Conditional("W/\"v\t1\"", "Sun, 01 Mar 2026 00:00:00 GMT");
-    forge(StoredRobots.builder().outcome(FetchOutcome.OK).status(200).fetchedAt(now())
-        .expiresAt(now().plusSeconds(600)).body(utf8(BODY)).confirmedAt(now()).validators(stored)
-        .build());
+    forge(
+        StoredRobots.builder()
+            .outcome(FetchOutcome.OK)
+            .status(200)
+            .fetchedAt(now())
+            .expiresAt(now().plusSeconds(600))
+            .body(utf8(BODY))
+            .confirmedAt(now())
+            .validators(stored)
+            .build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
     check(cache, PRIVATE);

@@ -33,18 +33,26 @@ class RobotsCacheAdmissionTest {
 
   /** Counts the fetches of each origin. */
   private final Map<Origin, AtomicInteger> fetches = new ConcurrentHashMap<>();
+
   /** Bodies other than {@link #BODY}, by origin. */
   private final Map<Origin, byte[]> bodies = new ConcurrentHashMap<>();
-  private final RobotsFetcher fetcher = (origin, validators) -> {
-    fetches.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
-    return Mono.just(FetchResult.status(200).body(bodies.getOrDefault(origin, BODY)).build());
-  };
+
+  private final RobotsFetcher fetcher =
+      (origin, validators) -> {
+        fetches.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
+        return Mono.just(FetchResult.status(200).body(bodies.getOrDefault(origin, BODY)).build());
+      };
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
   private RobotsCache cache(long maximumWeight, Duration residency) {
-    return RobotsCache.builder().fetcher(fetcher).crawler("CrawlerBot")
-        .parseScheduler(Schedulers.immediate()).ticker(nanos::get)
-        .maximumWeight(maximumWeight).minimumResidency(residency).build();
+    return RobotsCache.builder()
+        .fetcher(fetcher)
+        .crawler("CrawlerBot")
+        .parseScheduler(Schedulers.immediate())
+        .ticker(nanos::get)
+        .maximumWeight(maximumWeight)
+        .minimumResidency(residency)
+        .build();
   }
 
   /** One entry's weight with this body, from a cache of its own. */
@@ -60,10 +68,10 @@ class RobotsCacheAdmissionTest {
   }
 
   /**
-   * Fills the cache to capacity (2,000 sites checked once, then a hot set checked 12 times
-   * each), then crawls new sites at capacity, four at a time, {@code pages} pages each in a row,
-   * while the hot set stays in use (as many hot checks as new-site checks, round robin); returns
-   * the new sites' fetches.
+   * Fills the cache to capacity (2,000 sites checked once, then a hot set checked 12 times each),
+   * then crawls new sites at capacity, four at a time, {@code pages} pages each in a row, while the
+   * hot set stays in use (as many hot checks as new-site checks, round robin); returns the new
+   * sites' fetches.
    */
   private int newSiteFetches(RobotsCache cache, int hot, int newSites, int pages) {
     fill(cache, hot);
@@ -125,8 +133,8 @@ class RobotsCacheAdmissionTest {
 
   /**
    * At capacity, a site crawled page by page (a page every ten fetches of other sites) while 100
-   * one-shot sites and then a large one ({@code largeEntries} entries' weight) are fetched, then
-   * 30 more one-shot sites: returns the crawled site's fetches.
+   * one-shot sites and then a large one ({@code largeEntries} entries' weight) are fetched, then 30
+   * more one-shot sites: returns the crawled site's fetches.
    */
   private int crawlInProgressFetchesWhenALargeEntryArrives(int largeEntries) {
     long weight = entryWeight();

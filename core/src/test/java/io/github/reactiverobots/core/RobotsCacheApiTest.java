@@ -1,11 +1,5 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.CheckResult;
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.Profile;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.model.Verdict;
 import static io.github.reactiverobots.core.CacheFixture.AGENT;
 import static io.github.reactiverobots.core.CacheFixture.BODY;
 import static io.github.reactiverobots.core.CacheFixture.ok;
@@ -17,6 +11,12 @@ import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.model.CheckResult;
+import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.Origin;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +44,8 @@ class RobotsCacheApiTest {
   void nullArgumentsThrowAtOnce() {
     RobotsCache c = f.cache;
     assertThatThrownBy(() -> c.check(null, AGENT)).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> c.check("http://a.com/", null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.check("http://a.com/", null))
+        .isInstanceOf(NullPointerException.class);
     assertThatThrownBy(() -> c.allowed(null, AGENT)).isInstanceOf(NullPointerException.class);
     assertThatThrownBy(() -> c.checkAll(null, AGENT)).isInstanceOf(NullPointerException.class);
     assertThatThrownBy(() -> c.checkAll(Flux.just("http://a.com/"), null))
@@ -53,7 +54,8 @@ class RobotsCacheApiTest {
     assertThatThrownBy(() -> c.rules(null)).isInstanceOf(NullPointerException.class);
     assertThatThrownBy(() -> c.put((String) null, new byte[0]))
         .isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> c.put((Origin) null, new byte[0])).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.put((Origin) null, new byte[0]))
+        .isInstanceOf(NullPointerException.class);
     assertThatThrownBy(() -> c.put(Origin.of("http://a.com"), null))
         .isInstanceOf(NullPointerException.class);
     assertThatThrownBy(() -> c.invalidate((Origin) null)).isInstanceOf(NullPointerException.class);
@@ -63,11 +65,11 @@ class RobotsCacheApiTest {
 
   @Test
   void invalidUrlsErrorTheMonoWithoutFetching() {
-    for (String bad : List.of("ftp://a.com/x", "a.com/x", "http://", "http://a.com:99999/",
-        "http://a b.com/")) {
+    for (String bad :
+        List.of("ftp://a.com/x", "a.com/x", "http://", "http://a.com:99999/", "http://a b.com/")) {
       StepVerifier.create(f.cache.check(bad, AGENT))
-          .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(InvalidUrlException.class)
-              .hasMessageContaining(bad))
+          .expectErrorSatisfies(
+              e -> assertThat(e).isInstanceOf(InvalidUrlException.class).hasMessageContaining(bad))
           .verify(Duration.ofSeconds(5));
     }
     StepVerifier.create(f.cache.rules("nope")).expectError(InvalidUrlException.class).verify();
@@ -79,20 +81,28 @@ class RobotsCacheApiTest {
   @Test
   void allowedIsTheVerdictsAnswer() {
     f.fetcher.then(ok(BODY));
-    StepVerifier.create(f.cache.allowed("http://a.com/private/x", AGENT)).expectNext(false)
+    StepVerifier.create(f.cache.allowed("http://a.com/private/x", AGENT))
+        .expectNext(false)
         .verifyComplete();
-    StepVerifier.create(f.cache.allowed("http://A.com:80/public", AGENT)).expectNext(true)
+    StepVerifier.create(f.cache.allowed("http://A.com:80/public", AGENT))
+        .expectNext(true)
         .verifyComplete();
     assertThat(f.fetcher.calls()).isEqualTo(1);
   }
 
   @Test
   void checkAllAnswersInInputOrderWhateverOrderTheFetchesFinishIn() {
-    f.fetcher.then(ok(BODY), Duration.ofSeconds(3))
+    f.fetcher
+        .then(ok(BODY), Duration.ofSeconds(3))
         .then(status(404), Duration.ofSeconds(1))
         .then(status(503), Duration.ofSeconds(2));
-    List<String> urls = List.of("http://a.com/private", "http://b.com/private",
-        "http://c.com/private", "http://a.com/public", "http://b.com/x");
+    List<String> urls =
+        List.of(
+            "http://a.com/private",
+            "http://b.com/private",
+            "http://c.com/private",
+            "http://a.com/public",
+            "http://b.com/x");
     StepVerifier.create(f.cache.checkAll(Flux.fromIterable(urls), AGENT))
         .expectSubscription()
         .then(() -> f.advance(Duration.ofSeconds(3)))
@@ -109,8 +119,10 @@ class RobotsCacheApiTest {
   void checkAllBoundsConcurrencyAndHonoursBackpressure() {
     f.fetcher.thenRepeat(status(404), 1_000);
     AtomicLong requested = new AtomicLong();
-    Flux<String> urls = Flux.range(0, 1_000).map(i -> "http://o" + i + ".example/")
-        .doOnRequest(n -> requested.addAndGet(n));
+    Flux<String> urls =
+        Flux.range(0, 1_000)
+            .map(i -> "http://o" + i + ".example/")
+            .doOnRequest(n -> requested.addAndGet(n));
     StepVerifier.create(f.cache.checkAll(urls, AGENT, 8), 0)
         .expectSubscription()
         .then(() -> assertThat(requested.get()).isEqualTo(8))
@@ -132,14 +144,19 @@ class RobotsCacheApiTest {
       urls.add(i == 3 ? "not a url" : "http://o" + i + ".example/private");
     }
     List<CheckResult> results =
-        f.cache.checkAll(Flux.fromIterable(urls), AGENT, 4).collectList().block(Duration.ofSeconds(10));
+        f.cache
+            .checkAll(Flux.fromIterable(urls), AGENT, 4)
+            .collectList()
+            .block(Duration.ofSeconds(10));
     assertThat(results).extracting(CheckResult::url).containsExactlyElementsOf(urls);
     assertThat(results.get(3).hasVerdict()).isFalse();
-    assertThat(results.get(3).error().orElseThrow()).isInstanceOf(InvalidUrlException.class)
+    assertThat(results.get(3).error().orElseThrow())
+        .isInstanceOf(InvalidUrlException.class)
         .hasMessageContaining("not a url");
     for (int i = 0; i < 10; i++) {
       if (i != 3) {
-        assertThat(results.get(i).verdict().orElseThrow().reason()).as("input %d", i)
+        assertThat(results.get(i).verdict().orElseThrow().reason())
+            .as("input %d", i)
             .isEqualTo(Reason.MATCHED_DISALLOW);
         assertThat(results.get(i).error()).isEmpty();
       }
@@ -151,21 +168,27 @@ class RobotsCacheApiTest {
   void checkAllAcceptsACrawlerNamedByAUrlAndRefusesAClosedCacheAsAWhole() {
     f.fetcher.then(ok(BODY));
     StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), "http://crawler.example/"))
-        .assertNext(r -> assertThat(r.verdict().orElseThrow().reason()).as("%s", r.error())
-            .isEqualTo(Reason.NO_MATCHING_RULE))
+        .assertNext(
+            r ->
+                assertThat(r.verdict().orElseThrow().reason())
+                    .as("%s", r.error())
+                    .isEqualTo(Reason.NO_MATCHING_RULE))
         .verifyComplete();
     f.cache.close();
     StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), AGENT))
-        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+        .expectError(IllegalStateException.class)
+        .verify(Duration.ofSeconds(5));
   }
 
   @Test
   void checkAllEndsWithTheClosedErrorWhenTheCacheClosesWhileItRuns() {
     f.close();
     f = new CacheFixture(b -> b.fetcher((o, c) -> Mono.<FetchResult>never()));
-    StepVerifier run = StepVerifier.create(
-            f.cache.checkAll(Flux.just("http://a.com/", "not a url", "http://b.com/"), AGENT))
-        .expectError(IllegalStateException.class).verifyLater();
+    StepVerifier run =
+        StepVerifier.create(
+                f.cache.checkAll(Flux.just("http://a.com/", "not a url", "http://b.com/"), AGENT))
+            .expectError(IllegalStateException.class)
+            .verifyLater();
     f.cache.close();
     run.verify(Duration.ofSeconds(5));
   }
@@ -179,17 +202,24 @@ class RobotsCacheApiTest {
   void closeFailsTheWaitersCancelsTheFetchAndRejectsLaterCalls() {
     f.close();
     AtomicBoolean cancelled = new AtomicBoolean();
-    f = new CacheFixture(b -> b.fetcher((o, c) -> Mono.<FetchResult>never()
-        .doOnCancel(() -> cancelled.set(true))));
-    StepVerifier waiter = StepVerifier.create(f.cache.check("http://a.com/", AGENT))
-        .expectError(IllegalStateException.class).verifyLater();
+    f =
+        new CacheFixture(
+            b ->
+                b.fetcher(
+                    (o, c) -> Mono.<FetchResult>never().doOnCancel(() -> cancelled.set(true))));
+    StepVerifier waiter =
+        StepVerifier.create(f.cache.check("http://a.com/", AGENT))
+            .expectError(IllegalStateException.class)
+            .verifyLater();
     f.cache.close();
     waiter.verify(Duration.ofSeconds(5));
     assertThat(cancelled).isTrue();
     StepVerifier.create(f.cache.check("http://a.com/", AGENT))
-        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+        .expectError(IllegalStateException.class)
+        .verify(Duration.ofSeconds(5));
     StepVerifier.create(f.cache.rules("http://a.com/"))
-        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+        .expectError(IllegalStateException.class)
+        .verify(Duration.ofSeconds(5));
     assertThatThrownBy(() -> f.cache.checkIfCached("http://a.com/", AGENT))
         .isInstanceOf(IllegalStateException.class);
     f.cache.close();
@@ -204,16 +234,17 @@ class RobotsCacheApiTest {
     assertThatThrownBy(() -> f.cache.invalidate(a)).isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> f.cache.invalidate("http://a.com/"))
         .isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> f.cache.put(a, new byte[0]))
-        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> f.cache.put(a, new byte[0])).isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> f.cache.addListener(RobotsCacheListener.NONE))
         .isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> f.cache.checkIfCached("http://a.com/", AGENT))
         .isInstanceOf(IllegalStateException.class);
     StepVerifier.create(f.cache.allowed("http://a.com/", AGENT))
-        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+        .expectError(IllegalStateException.class)
+        .verify(Duration.ofSeconds(5));
     StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), AGENT))
-        .expectError(IllegalStateException.class).verify(Duration.ofSeconds(5));
+        .expectError(IllegalStateException.class)
+        .verify(Duration.ofSeconds(5));
     assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
     f.cache.close();
   }
@@ -222,8 +253,10 @@ class RobotsCacheApiTest {
   void closeCancelsTheFetchSoStatsReadNoFetchActiveEvenWithAFetcherThatCounts() {
     f.close();
     f = new CacheFixture(b -> b.fetcher(new StatsFetcher()));
-    StepVerifier waiter = StepVerifier.create(f.cache.check("http://a.com/", AGENT))
-        .expectError(IllegalStateException.class).verifyLater();
+    StepVerifier waiter =
+        StepVerifier.create(f.cache.check("http://a.com/", AGENT))
+            .expectError(IllegalStateException.class)
+            .verifyLater();
     assertThat(f.cache.stats().fetchesActive()).isEqualTo(7);
     f.cache.close();
     waiter.verify(Duration.ofSeconds(5));
@@ -255,21 +288,21 @@ class RobotsCacheApiTest {
       t.start();
       threads.add(t);
     }
-    threads.forEach(t -> {
-      try {
-        t.join(5_000);
-      } catch (InterruptedException e) {
-        throw new AssertionError(e);
-      }
-    });
+    threads.forEach(
+        t -> {
+          try {
+            t.join(5_000);
+          } catch (InterruptedException e) {
+            throw new AssertionError(e);
+          }
+        });
     owner.close();
     assertThat(closes.get()).isEqualTo(1);
   }
 
   @Test
   void theListenerHearsTheFailureKindOfEachFetch() {
-    f.fetcher.then(FetchResult.failure(FailureKind.TLS, "handshake").build())
-        .then(ok(BODY));
+    f.fetcher.then(FetchResult.failure(FailureKind.TLS, "handshake").build()).then(ok(BODY));
     Verdict v = f.check("http://a.com/");
     assertThat(v.originState().orElseThrow().failure()).isEqualTo(FailureKind.TLS);
     assertThat(v.toString()).contains("UNREACHABLE TLS");
@@ -323,41 +356,43 @@ class RobotsCacheApiTest {
   @Test
   void aThrowingListenerChangesNothingAndLaterListenersStillHear() {
     f.close();
-    RobotsCacheListener broken = new RobotsCacheListener() {
-      @Override
-      public void onLookup(Origin origin, Lookup lookup) {
-        throw new IllegalStateException("listener bug");
-      }
+    RobotsCacheListener broken =
+        new RobotsCacheListener() {
+          @Override
+          public void onLookup(Origin origin, Lookup lookup) {
+            throw new IllegalStateException("listener bug");
+          }
 
-      @Override
-      public void onFetchStarted(Origin origin) {
-        throw new IllegalStateException("listener bug");
-      }
+          @Override
+          public void onFetchStarted(Origin origin) {
+            throw new IllegalStateException("listener bug");
+          }
 
-      @Override
-      public void onFetchFinished(Origin o, FetchOutcome out, int s, FailureKind k, long b,
-          long n) {
-        throw new IllegalStateException("listener bug");
-      }
+          @Override
+          public void onFetchFinished(
+              Origin o, FetchOutcome out, int s, FailureKind k, long b, long n) {
+            throw new IllegalStateException("listener bug");
+          }
 
-      @Override
-      public void onParsed(Origin origin, long bodyBytes, long durationNanos) {
-        throw new IllegalStateException("listener bug");
-      }
+          @Override
+          public void onParsed(Origin origin, long bodyBytes, long durationNanos) {
+            throw new IllegalStateException("listener bug");
+          }
 
-      @Override
-      public void onVerdict(Verdict verdict, long durationNanos) {
-        throw new IllegalStateException("listener bug");
-      }
-    };
+          @Override
+          public void onVerdict(Verdict verdict, long durationNanos) {
+            throw new IllegalStateException("listener bug");
+          }
+        };
     f = new CacheFixture(b -> b.listener(broken));
     List<Verdict> heard = new ArrayList<>();
-    f.cache.addListener(new RobotsCacheListener() {
-      @Override
-      public synchronized void onVerdict(Verdict verdict, long durationNanos) {
-        heard.add(verdict);
-      }
-    });
+    f.cache.addListener(
+        new RobotsCacheListener() {
+          @Override
+          public synchronized void onVerdict(Verdict verdict, long durationNanos) {
+            heard.add(verdict);
+          }
+        });
     f.fetcher.then(ok(BODY));
     Verdict v = f.check("http://a.com/private");
     assertThat(v.allowed()).isFalse();

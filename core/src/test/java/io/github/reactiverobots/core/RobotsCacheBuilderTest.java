@@ -17,7 +17,8 @@ class RobotsCacheBuilderTest {
 
   @Test
   void aFetcherIsRequired() {
-    assertThatThrownBy(b::build).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(b::build)
+        .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("fetcher");
   }
 
@@ -45,7 +46,8 @@ class RobotsCacheBuilderTest {
     assertThatThrownBy(() -> b.ttlBounds(minute.negated(), hour))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> b.ttlBounds(hour, minute))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("greater");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("greater");
     assertThatThrownBy(() -> b.ttlBounds(Duration.ZERO, Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> b.retryBackoff(Duration.ZERO, hour))
@@ -79,24 +81,28 @@ class RobotsCacheBuilderTest {
 
   @Test
   void aParseLimitAboveTheFetchersBodyCapIsRefusedNamingBoth() {
-    RobotsFetcher capped = new RobotsFetcher() {
-      @Override
-      public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
-        return Mono.just(FetchResult.status(404).build());
-      }
+    RobotsFetcher capped =
+        new RobotsFetcher() {
+          @Override
+          public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
+            return Mono.just(FetchResult.status(404).build());
+          }
 
-      @Override
-      public int maxBodyBytes() {
-        return 600_000;
-      }
-    };
+          @Override
+          public int maxBodyBytes() {
+            return 600_000;
+          }
+        };
     b.fetcher(capped).parseLimit(2 << 20);
-    assertThatThrownBy(b::build).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(b::build)
+        .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("parseLimit (2097152 bytes)")
         .hasMessageContaining("maxBodyBytes (600000 bytes)");
     b.parseLimit(600_000).build().close();
-    b.fetcher((o, c) -> Mono.just(FetchResult.status(404).build())).parseLimit(2 << 20)
-        .build().close();
+    b.fetcher((o, c) -> Mono.just(FetchResult.status(404).build()))
+        .parseLimit(2 << 20)
+        .build()
+        .close();
   }
 
   @Test
@@ -104,8 +110,10 @@ class RobotsCacheBuilderTest {
     b.fetcher((o, c) -> Mono.just(FetchResult.status(404).build()))
         .ttlBounds(Duration.ZERO, Duration.ofMinutes(1))
         .retryBackoff(Duration.ofSeconds(1), Duration.ofSeconds(1))
-        .maximumWeight(1 << 20).maximumOrigins(10);
-    try (RobotsCache one = b.build(); RobotsCache two = b.build()) {
+        .maximumWeight(1 << 20)
+        .maximumOrigins(10);
+    try (RobotsCache one = b.build();
+        RobotsCache two = b.build()) {
       one.check("http://a.com/", "bot").block(Duration.ofSeconds(5));
       assertThat(one.stats().origins()).isEqualTo(1);
       assertThat(two.stats().origins()).isZero();

@@ -1,11 +1,11 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.Reason;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.url.Origin;
 import java.nio.charset.StandardCharsets;
@@ -52,8 +52,9 @@ class RobotsCacheConcurrencyTest {
   void fiftyThousandChecksOverAThousandOriginsFromEightThreadsFetchEachOriginOnce()
       throws Exception {
     // Every origin answers 200 after a delay on a timer thread.
-    FakeFetcher fetcher = new FakeFetcher()
-        .otherwise(FetchResult.status(200).body(BODY).build(), Duration.ofMillis(20));
+    FakeFetcher fetcher =
+        new FakeFetcher()
+            .otherwise(FetchResult.status(200).body(BODY).build(), Duration.ofMillis(20));
     RecordingListener events = new RecordingListener();
     RobotsCache cache = cache(fetcher, events);
     int checks = 50_000;
@@ -65,22 +66,31 @@ class RobotsCacheConcurrencyTest {
     try {
       for (int t = 0; t < 8; t++) {
         int thread = t;
-        threads.execute(() -> {
-          for (int i = thread; i < checks; i += 8) {
-            boolean secret = i % 2 == 0;
-            String url = "https://site" + (i % origins) + ".example/"
-                + (secret ? "private/" : "public/") + i;
-            cache.check(url, "bot").subscribe(v -> {
-              if (v.allowed() == secret || v.originState().isEmpty()) {
-                wrong.incrementAndGet();
+        threads.execute(
+            () -> {
+              for (int i = thread; i < checks; i += 8) {
+                boolean secret = i % 2 == 0;
+                String url =
+                    "https://site"
+                        + (i % origins)
+                        + ".example/"
+                        + (secret ? "private/" : "public/")
+                        + i;
+                cache
+                    .check(url, "bot")
+                    .subscribe(
+                        v -> {
+                          if (v.allowed() == secret || v.originState().isEmpty()) {
+                            wrong.incrementAndGet();
+                          }
+                          answered.countDown();
+                        },
+                        e -> {
+                          errors.incrementAndGet();
+                          answered.countDown();
+                        });
               }
-              answered.countDown();
-            }, e -> {
-              errors.incrementAndGet();
-              answered.countDown();
             });
-          }
-        });
       }
       assertThat(answered.await(60, TimeUnit.SECONDS)).as("every check answered in time").isTrue();
     } finally {
@@ -92,8 +102,11 @@ class RobotsCacheConcurrencyTest {
     assertThat(fetcher.callsByOrigin()).hasSize(origins);
     assertThat(fetcher.callsByOrigin().values()).allSatisfy(c -> assertThat(c).isEqualTo(1));
     assertThat(events.lookups(Lookup.MISS)).isEqualTo(origins);
-    assertThat(events.lookups(Lookup.MISS) + events.lookups(Lookup.COALESCED)
-        + events.lookups(Lookup.HIT)).isEqualTo(checks);
+    assertThat(
+            events.lookups(Lookup.MISS)
+                + events.lookups(Lookup.COALESCED)
+                + events.lookups(Lookup.HIT))
+        .isEqualTo(checks);
     assertThat(events.verdicts()).isEqualTo(checks);
     assertThat(cache.stats().origins()).isEqualTo(origins);
     assertThat(cache.stats().fetchesActive()).isZero();
@@ -104,10 +117,13 @@ class RobotsCacheConcurrencyTest {
     Sinks.One<FetchResult> response = Sinks.one();
     AtomicInteger calls = new AtomicInteger();
     RecordingListener events = new RecordingListener();
-    RobotsCache cache = cache((o, c) -> {
-      calls.incrementAndGet();
-      return response.asMono();
-    }, events);
+    RobotsCache cache =
+        cache(
+            (o, c) -> {
+              calls.incrementAndGet();
+              return response.asMono();
+            },
+            events);
     int checks = 10_000;
     CountDownLatch subscribed = new CountDownLatch(checks);
     CountDownLatch answered = new CountDownLatch(checks);
@@ -115,15 +131,19 @@ class RobotsCacheConcurrencyTest {
     ExecutorService threads = Executors.newFixedThreadPool(8);
     try {
       for (int i = 0; i < checks; i++) {
-        threads.execute(() -> {
-          cache.check("http://cold.example/private/x", "bot").subscribe(v -> {
-            if (!v.allowed()) {
-              disallowed.incrementAndGet();
-            }
-            answered.countDown();
-          });
-          subscribed.countDown();
-        });
+        threads.execute(
+            () -> {
+              cache
+                  .check("http://cold.example/private/x", "bot")
+                  .subscribe(
+                      v -> {
+                        if (!v.allowed()) {
+                          disallowed.incrementAndGet();
+                        }
+                        answered.countDown();
+                      });
+              subscribed.countDown();
+            });
       }
       assertThat(subscribed.await(30, TimeUnit.SECONDS)).isTrue();
       assertThat(cache.stats().fetchesActive()).isEqualTo(1);
@@ -143,13 +163,16 @@ class RobotsCacheConcurrencyTest {
   void aCallerThatCancelsDoesNotCancelTheFetchOthersWaitOn() {
     Sinks.One<FetchResult> response = Sinks.one();
     AtomicBoolean fetchCancelled = new AtomicBoolean();
-    RobotsCache cache = cache((o, c) -> response.asMono().doOnCancel(() -> fetchCancelled.set(true)),
-        new RecordingListener());
+    RobotsCache cache =
+        cache(
+            (o, c) -> response.asMono().doOnCancel(() -> fetchCancelled.set(true)),
+            new RecordingListener());
     Disposable quitter = cache.check("http://a.example/private", "bot").subscribe();
-    StepVerifier waiter = StepVerifier.create(cache.check("http://a.example/private", "bot"))
-        .assertNext(v -> assertThat(v.allowed()).isFalse())
-        .expectComplete()
-        .verifyLater();
+    StepVerifier waiter =
+        StepVerifier.create(cache.check("http://a.example/private", "bot"))
+            .assertNext(v -> assertThat(v.allowed()).isFalse())
+            .expectComplete()
+            .verifyLater();
     quitter.dispose();
     assertThat(fetchCancelled).isFalse();
     response.tryEmitValue(FetchResult.status(200).body(BODY).build());
@@ -161,10 +184,16 @@ class RobotsCacheConcurrencyTest {
     Sinks.One<FetchResult> response = Sinks.one();
     AtomicInteger calls = new AtomicInteger();
     RecordingListener events = new RecordingListener();
-    RobotsCache cache = RobotsCache.builder().fetcher((o, c) -> {
-      calls.incrementAndGet();
-      return response.asMono();
-    }).listener(events).parseScheduler(Schedulers.immediate()).build();
+    RobotsCache cache =
+        RobotsCache.builder()
+            .fetcher(
+                (o, c) -> {
+                  calls.incrementAndGet();
+                  return response.asMono();
+                })
+            .listener(events)
+            .parseScheduler(Schedulers.immediate())
+            .build();
     toClose.add(cache);
     cache.check("http://a.example/x", "bot").subscribe().dispose();
     response.tryEmitValue(FetchResult.status(200).body(BODY).build());
@@ -179,20 +208,26 @@ class RobotsCacheConcurrencyTest {
   void aFailedFetchIsNotRetriedByEachWaiter() throws Exception {
     Sinks.One<FetchResult> response = Sinks.one();
     AtomicInteger calls = new AtomicInteger();
-    RobotsCache cache = cache((o, c) -> {
-      calls.incrementAndGet();
-      return response.asMono();
-    }, new RecordingListener());
+    RobotsCache cache =
+        cache(
+            (o, c) -> {
+              calls.incrementAndGet();
+              return response.asMono();
+            },
+            new RecordingListener());
     int waiters = 1_000;
     CountDownLatch answered = new CountDownLatch(waiters);
     AtomicInteger unreachable = new AtomicInteger();
     for (int i = 0; i < waiters; i++) {
-      cache.check("http://down.example/page" + i, "bot").subscribe(v -> {
-        if (v.reason() == Reason.ROBOTS_UNREACHABLE) {
-          unreachable.incrementAndGet();
-        }
-        answered.countDown();
-      });
+      cache
+          .check("http://down.example/page" + i, "bot")
+          .subscribe(
+              v -> {
+                if (v.reason() == Reason.ROBOTS_UNREACHABLE) {
+                  unreachable.incrementAndGet();
+                }
+                answered.countDown();
+              });
     }
     response.tryEmitError(new IllegalStateException("connection reset by a bug"));
     assertThat(answered.await(30, TimeUnit.SECONDS)).isTrue();
@@ -208,20 +243,26 @@ class RobotsCacheConcurrencyTest {
     toClose.add(parse::dispose);
     AtomicReference<String> parsedOn = new AtomicReference<>();
     AtomicReference<String> answeredOn = new AtomicReference<>();
-    RobotsCache cache = RobotsCache.builder()
-        .fetcher((o, c) -> Mono.fromSupplier(() -> FetchResult.status(200).body(BODY).build())
-            .subscribeOn(fetcherLoop))
-        .parseScheduler(parse)
-        .listener(new RobotsCacheListener() {
-          @Override
-          public void onParsed(Origin origin, long bodyBytes, long durationNanos) {
-            parsedOn.set(Thread.currentThread().getName());
-          }
-        })
-        .build();
+    RobotsCache cache =
+        RobotsCache.builder()
+            .fetcher(
+                (o, c) ->
+                    Mono.fromSupplier(() -> FetchResult.status(200).body(BODY).build())
+                        .subscribeOn(fetcherLoop))
+            .parseScheduler(parse)
+            .listener(
+                new RobotsCacheListener() {
+                  @Override
+                  public void onParsed(Origin origin, long bodyBytes, long durationNanos) {
+                    parsedOn.set(Thread.currentThread().getName());
+                  }
+                })
+            .build();
     toClose.add(cache);
-    StepVerifier.create(cache.check("http://a.example/private", "bot")
-            .doOnNext(v -> answeredOn.set(Thread.currentThread().getName())))
+    StepVerifier.create(
+            cache
+                .check("http://a.example/private", "bot")
+                .doOnNext(v -> answeredOn.set(Thread.currentThread().getName())))
         .assertNext(v -> assertThat(v.allowed()).isFalse())
         .verifyComplete();
     assertThat(parsedOn.get()).startsWith("robots-parse");

@@ -39,8 +39,8 @@ class RobotsCacheMemoryTest {
   void aSmallWeightBoundKeepsTheCacheWithinIt() {
     long bound = 64 * 1024;
     RecordingListener events = new RecordingListener();
-    try (RobotsCache cache = immediate((o, c) -> Mono.just(ok()))
-        .maximumWeight(bound).listener(events).build()) {
+    try (RobotsCache cache =
+        immediate((o, c) -> Mono.just(ok())).maximumWeight(bound).listener(events).build()) {
       long entryWeight = 0;
       for (int i = 0; i < 2_000; i++) {
         StepVerifier.create(cache.check("https://o" + i + ".example/section-1/private/", "bot"))
@@ -54,17 +54,21 @@ class RobotsCacheMemoryTest {
       assertThat(entryWeight).isGreaterThan(1_000);
       CacheStats stats = cache.stats();
       assertThat(stats.origins()).isLessThanOrEqualTo(bound / entryWeight).isGreaterThan(0);
-      assertThat(events.evictions(EvictionCause.SIZE)).isGreaterThanOrEqualTo(2_000 - bound / entryWeight);
+      assertThat(events.evictions(EvictionCause.SIZE))
+          .isGreaterThanOrEqualTo(2_000 - bound / entryWeight);
     }
   }
 
   @Test
   void aCountBoundKeepsTheNumberOfOriginsWithinIt() {
-    try (RobotsCache cache = immediate((o, c) -> Mono.just(FetchResult.status(404).build()))
-        .maximumOrigins(100).build()) {
+    try (RobotsCache cache =
+        immediate((o, c) -> Mono.just(FetchResult.status(404).build()))
+            .maximumOrigins(100)
+            .build()) {
       for (int i = 0; i < 1_000; i++) {
         StepVerifier.create(cache.allowed("https://o" + i + ".example/", "bot"))
-            .expectNext(true).verifyComplete();
+            .expectNext(true)
+            .verifyComplete();
         assertThat(cache.stats().origins()).isLessThanOrEqualTo(100);
       }
       assertThat(cache.stats().origins()).isGreaterThan(50);
@@ -76,23 +80,25 @@ class RobotsCacheMemoryTest {
     Sinks.One<FetchResult> slow = Sinks.one();
     Origin slowOrigin = Origin.of("https://slow.example");
     AtomicInteger slowCalls = new AtomicInteger();
-    RobotsFetcher fetcher = (origin, c) -> {
-      if (origin.equals(slowOrigin)) {
-        slowCalls.incrementAndGet();
-        return slow.asMono();
-      }
-      return Mono.just(ok());
-    };
+    RobotsFetcher fetcher =
+        (origin, c) -> {
+          if (origin.equals(slowOrigin)) {
+            slowCalls.incrementAndGet();
+            return slow.asMono();
+          }
+          return Mono.just(ok());
+        };
     try (RobotsCache cache = immediate(fetcher).maximumWeight(16 * 1024).build()) {
-      StepVerifier first = StepVerifier.create(
-              cache.check("https://slow.example/section-3/private/", "bot"))
-          .assertNext(v -> assertThat(v.allowed()).isFalse())
-          .expectComplete()
-          .verifyLater();
-      StepVerifier second = StepVerifier.create(cache.check("https://slow.example/public", "bot"))
-          .assertNext(v -> assertThat(v.allowed()).isTrue())
-          .expectComplete()
-          .verifyLater();
+      StepVerifier first =
+          StepVerifier.create(cache.check("https://slow.example/section-3/private/", "bot"))
+              .assertNext(v -> assertThat(v.allowed()).isFalse())
+              .expectComplete()
+              .verifyLater();
+      StepVerifier second =
+          StepVerifier.create(cache.check("https://slow.example/public", "bot"))
+              .assertNext(v -> assertThat(v.allowed()).isTrue())
+              .expectComplete()
+              .verifyLater();
       for (int i = 0; i < 500; i++) {
         cache.check("https://filler" + i + ".example/", "bot").block(Duration.ofSeconds(5));
       }

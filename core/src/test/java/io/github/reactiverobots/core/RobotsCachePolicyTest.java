@@ -1,9 +1,5 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.OriginState;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.model.Verdict;
 import static io.github.reactiverobots.core.CacheFixture.BODY;
 import static io.github.reactiverobots.core.CacheFixture.T0;
 import static io.github.reactiverobots.core.CacheFixture.assertKeptFor;
@@ -14,8 +10,12 @@ import static io.github.reactiverobots.core.CacheFixture.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
-import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import java.time.Duration;
 import java.time.format.DateTimeFormatter;
@@ -50,8 +50,9 @@ class RobotsCachePolicyTest {
     assertThat(v.allowed()).isFalse();
     assertThat(v.reason()).isEqualTo(Reason.MATCHED_DISALLOW);
     OriginState s = v.originState().orElseThrow();
-    assertThat(s).isEqualTo(new OriginState(FetchOutcome.OK, 200, null, T0, T0.plus(Duration.ofHours(24)),
-        false));
+    assertThat(s)
+        .isEqualTo(
+            new OriginState(FetchOutcome.OK, 200, null, T0, T0.plus(Duration.ofHours(24)), false));
     assertThat(f.check(PUBLIC).allowed()).isTrue();
 
     f.advance(Duration.ofHours(24).minusSeconds(1));
@@ -69,8 +70,10 @@ class RobotsCachePolicyTest {
   static Stream<Arguments> freshnessHeaders() {
     DateTimeFormatter http = DateTimeFormatter.RFC_1123_DATE_TIME;
     String date = http.format(T0.atOffset(java.time.ZoneOffset.UTC));
-    String twoHoursLater = http.format(T0.plus(Duration.ofHours(2)).atOffset(java.time.ZoneOffset.UTC));
-    String threeHoursLater = http.format(T0.plus(Duration.ofHours(3)).atOffset(java.time.ZoneOffset.UTC));
+    String twoHoursLater =
+        http.format(T0.plus(Duration.ofHours(2)).atOffset(java.time.ZoneOffset.UTC));
+    String threeHoursLater =
+        http.format(T0.plus(Duration.ofHours(3)).atOffset(java.time.ZoneOffset.UTC));
     return Stream.of(
         Arguments.of("max-age=3600", null, null, null, Duration.ofHours(1)),
         Arguments.of("max-age=60", null, null, null, Duration.ofMinutes(5)),
@@ -92,8 +95,8 @@ class RobotsCachePolicyTest {
   @MethodSource("freshnessHeaders")
   void successIsKeptForTheHeaderFreshnessClampedTo5MinutesAnd24Hours(
       String cacheControl, String expires, String date, String age, Duration expected) {
-    f.fetcher.then(okBuilder(BODY).cacheControl(cacheControl).expires(expires).date(date).age(age)
-        .build());
+    f.fetcher.then(
+        okBuilder(BODY).cacheControl(cacheControl).expires(expires).date(date).age(age).build());
     assertKeptFor(f.check(URL).originState().orElseThrow(), expected);
     f.advance(expected.minusSeconds(1));
     f.check(URL);
@@ -106,8 +109,11 @@ class RobotsCachePolicyTest {
 
   @Test
   void redirectsAreTheFetchersAndTheRulesApplyToTheFirstOrigin() {
-    f.fetcher.then(okBuilder(BODY).finalUrl("https://b.example/robots.txt")
-        .addHop("https://b.example/robots.txt").build());
+    f.fetcher.then(
+        okBuilder(BODY)
+            .finalUrl("https://b.example/robots.txt")
+            .addHop("https://b.example/robots.txt")
+            .build());
     assertThat(f.check(URL).allowed()).isFalse();
     f.fetcher.then(status(404));
     assertThat(f.check("https://b.example/private/page").allowed()).isTrue();
@@ -116,7 +122,9 @@ class RobotsCachePolicyTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = FailureKind.class, names = {"TOO_MANY_REDIRECTS", "REDIRECT_LOOP"})
+  @EnumSource(
+      value = FailureKind.class,
+      names = {"TOO_MANY_REDIRECTS", "REDIRECT_LOOP"})
   void tooManyRedirectsOrALoopAllowsAllFor24Hours(FailureKind kind) {
     f.fetcher.then(failure(kind));
     Verdict v = f.check(URL);
@@ -136,8 +144,10 @@ class RobotsCachePolicyTest {
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNAVAILABLE);
     assertThat(v.rule()).isEmpty();
     OriginState s = v.originState().orElseThrow();
-    assertThat(s).isEqualTo(new OriginState(FetchOutcome.UNAVAILABLE, status, null, T0,
-        T0.plus(Duration.ofHours(24)), false));
+    assertThat(s)
+        .isEqualTo(
+            new OriginState(
+                FetchOutcome.UNAVAILABLE, status, null, T0, T0.plus(Duration.ofHours(24)), false));
     f.advance(Duration.ofHours(24).minusNanos(1));
     assertThat(f.check(URL).allowed()).isTrue();
     assertThat(f.fetcher.calls()).isEqualTo(1);
@@ -150,20 +160,25 @@ class RobotsCachePolicyTest {
     Verdict v = f.check(PUBLIC);
     assertThat(v.allowed()).isFalse();
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
-    assertThat(v.originState().orElseThrow()).isEqualTo(new OriginState(
-        FetchOutcome.UNREACHABLE, status, null, T0, T0.plus(Duration.ofMinutes(1)), false));
+    assertThat(v.originState().orElseThrow())
+        .isEqualTo(
+            new OriginState(
+                FetchOutcome.UNREACHABLE, status, null, T0, T0.plus(Duration.ofMinutes(1)), false));
   }
 
   @ParameterizedTest
-  @EnumSource(value = FailureKind.class, names = {"DNS", "CONNECT", "TLS", "TIMEOUT", "RESET",
-      "BODY_CUT_SHORT", "OTHER"})
+  @EnumSource(
+      value = FailureKind.class,
+      names = {"DNS", "CONNECT", "TLS", "TIMEOUT", "RESET", "BODY_CUT_SHORT", "OTHER"})
   void networkFailuresDisallowAll(FailureKind kind) {
     f.fetcher.then(failure(kind));
     Verdict v = f.check(PUBLIC);
     assertThat(v.allowed()).isFalse();
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
-    assertThat(v.originState().orElseThrow()).isEqualTo(new OriginState(
-        FetchOutcome.UNREACHABLE, 0, kind, T0, T0.plus(Duration.ofMinutes(1)), false));
+    assertThat(v.originState().orElseThrow())
+        .isEqualTo(
+            new OriginState(
+                FetchOutcome.UNREACHABLE, 0, kind, T0, T0.plus(Duration.ofMinutes(1)), false));
   }
 
   @Test
@@ -179,17 +194,21 @@ class RobotsCachePolicyTest {
   @Test
   void aFetcherErrorSignalOrEmptyOrThrowIsUnreachable() {
     f.close();
-    List<Mono<FetchResult>> answers = List.of(Mono.error(new IllegalStateException("bug")),
-        Mono.empty());
+    List<Mono<FetchResult>> answers =
+        List.of(Mono.error(new IllegalStateException("bug")), Mono.empty());
     for (Mono<FetchResult> answer : answers) {
       f = new CacheFixture(b -> b.fetcher((o, c) -> answer));
       Verdict v = f.check(PUBLIC);
       assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
       f.close();
     }
-    f = new CacheFixture(b -> b.fetcher((o, c) -> {
-      throw new IllegalStateException("bug");
-    }));
+    f =
+        new CacheFixture(
+            b ->
+                b.fetcher(
+                    (o, c) -> {
+                      throw new IllegalStateException("bug");
+                    }));
     assertThat(f.check(PUBLIC).reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
   }
 
@@ -197,8 +216,11 @@ class RobotsCachePolicyTest {
   void aFetcherThatNeverAnswersTimesOutAsUnreachable() {
     f.close();
     AtomicReference<Boolean> cancelled = new AtomicReference<>(false);
-    f = new CacheFixture(b -> b.fetchTimeout(Duration.ofSeconds(30))
-        .fetcher((o, c) -> CacheFixture.never(cancelled)));
+    f =
+        new CacheFixture(
+            b ->
+                b.fetchTimeout(Duration.ofSeconds(30))
+                    .fetcher((o, c) -> CacheFixture.never(cancelled)));
     Verdict v = f.checkAfter(PUBLIC, Duration.ofSeconds(30));
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
     assertThat(cancelled.get()).isTrue();
@@ -246,11 +268,13 @@ class RobotsCachePolicyTest {
   static Stream<Arguments> retryAfterValues() {
     DateTimeFormatter http = DateTimeFormatter.RFC_1123_DATE_TIME;
     String date = http.format(T0.minusSeconds(30).atOffset(java.time.ZoneOffset.UTC));
-    String tenLater = http.format(T0.plus(Duration.ofMinutes(10)).minusSeconds(30)
-        .atOffset(java.time.ZoneOffset.UTC));
-    String inThePast = http.format(T0.minus(Duration.ofHours(1)).atOffset(java.time.ZoneOffset.UTC));
-    String tenFromNow = http.format(T0.plus(Duration.ofMinutes(10))
-        .atOffset(java.time.ZoneOffset.UTC));
+    String tenLater =
+        http.format(
+            T0.plus(Duration.ofMinutes(10)).minusSeconds(30).atOffset(java.time.ZoneOffset.UTC));
+    String inThePast =
+        http.format(T0.minus(Duration.ofHours(1)).atOffset(java.time.ZoneOffset.UTC));
+    String tenFromNow =
+        http.format(T0.plus(Duration.ofMinutes(10)).atOffset(java.time.ZoneOffset.UTC));
     return Stream.of(
         Arguments.of(503, "120", null, Duration.ofMinutes(2)),
         Arguments.of(429, " 7 ", null, Duration.ofSeconds(7)),

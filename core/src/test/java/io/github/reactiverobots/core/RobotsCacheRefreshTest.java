@@ -1,9 +1,5 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.OriginState;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.model.Verdict;
 import static io.github.reactiverobots.core.CacheFixture.BODY;
 import static io.github.reactiverobots.core.CacheFixture.T0;
 import static io.github.reactiverobots.core.CacheFixture.assertKeptFor;
@@ -15,8 +11,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
 /**
- * Refresh, 304, stale-while-revalidate, the good copy through an outage and the 30-day window,
- * on virtual time with the cache's ticker reading it.
+ * Refresh, 304, stale-while-revalidate, the good copy through an outage and the 30-day window, on
+ * virtual time with the cache's ticker reading it.
  */
 class RobotsCacheRefreshTest {
   private static final String URL = "http://a.com/private/page";
@@ -42,8 +42,8 @@ class RobotsCacheRefreshTest {
   }
 
   private void fetchGoodCopy(String cacheControl) {
-    f.fetcher.then(okBuilder(BODY).etag(ETAG).lastModified(LAST_MODIFIED).cacheControl(cacheControl)
-        .build());
+    f.fetcher.then(
+        okBuilder(BODY).etag(ETAG).lastModified(LAST_MODIFIED).cacheControl(cacheControl).build());
     assertThat(f.check(URL).allowed()).isFalse();
   }
 
@@ -51,8 +51,8 @@ class RobotsCacheRefreshTest {
   void anExpiredCopyIsServedWhileOneConditionalRefreshRunsAnd304KeepsIt() {
     fetchGoodCopy("max-age=3600");
     f.advance(Duration.ofHours(1));
-    f.fetcher.then(FetchResult.status(304).cacheControl("max-age=600").build(),
-        Duration.ofSeconds(5));
+    f.fetcher.then(
+        FetchResult.status(304).cacheControl("max-age=600").build(), Duration.ofSeconds(5));
     for (int i = 0; i < 3; i++) {
       Verdict stale = f.check(URL);
       assertThat(stale.allowed()).isFalse();
@@ -136,8 +136,15 @@ class RobotsCacheRefreshTest {
     assertThat(outage.reason()).isEqualTo(Reason.MATCHED_DISALLOW);
     assertThat(f.check(PUBLIC).allowed()).isTrue();
     OriginState s = outage.originState().orElseThrow();
-    assertThat(s).isEqualTo(new OriginState(FetchOutcome.UNREACHABLE, 503, null, T0.plus(Duration.ofDays(1)),
-        T0.plus(Duration.ofDays(1)).plus(Duration.ofMinutes(1)), true));
+    assertThat(s)
+        .isEqualTo(
+            new OriginState(
+                FetchOutcome.UNREACHABLE,
+                503,
+                null,
+                T0.plus(Duration.ofDays(1)),
+                T0.plus(Duration.ofDays(1)).plus(Duration.ofMinutes(1)),
+                true));
     assertThat(f.events.lookups(Lookup.STALE)).isGreaterThanOrEqualTo(2);
 
     f.advance(Duration.ofDays(29).minusMinutes(1).minus(Duration.ofMinutes(1)));
@@ -192,8 +199,7 @@ class RobotsCacheRefreshTest {
     f.fetcher.thenRepeat(status(503), 3);
     assertThat(f.check(PUBLIC).reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
     f.advance(Duration.ofDays(15));
-    assertThat(f.check(PUBLIC).reason())
-        .isEqualTo(Reason.ROBOTS_UNREACHABLE);
+    assertThat(f.check(PUBLIC).reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
     f.advance(Duration.ofDays(15).minusMillis(1));
     assertThat(f.check(PUBLIC).reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
     f.advance(Duration.ofMinutes(4));
@@ -225,11 +231,15 @@ class RobotsCacheRefreshTest {
     f.cache.put(a, BODY.getBytes(StandardCharsets.UTF_8));
     Verdict v = f.check(URL);
     assertThat(v.allowed()).isFalse();
-    assertThat(v.originState().orElseThrow()).isEqualTo(new OriginState(FetchOutcome.PRELOADED, 0,
-        null, T0, T0.plus(Duration.ofHours(24)), false));
+    assertThat(v.originState().orElseThrow())
+        .isEqualTo(
+            new OriginState(
+                FetchOutcome.PRELOADED, 0, null, T0, T0.plus(Duration.ofHours(24)), false));
     assertThat(f.fetcher.calls()).isZero();
 
-    f.cache.put(a, "User-agent: *\nDisallow: /\n".getBytes(StandardCharsets.UTF_8),
+    f.cache.put(
+        a,
+        "User-agent: *\nDisallow: /\n".getBytes(StandardCharsets.UTF_8),
         T0.minus(Duration.ofHours(24)).minus(Duration.ofMinutes(30)));
     f.fetcher.then(ok(BODY));
     Verdict stale = f.check(PUBLIC);
@@ -254,10 +264,12 @@ class RobotsCacheRefreshTest {
     assertThat(f.cache.checkIfCached(URL, CacheFixture.AGENT)).isEmpty();
     assertThat(f.fetcher.calls()).isZero();
     fetchGoodCopy("max-age=300");
-    assertThat(f.cache.checkIfCached(URL, CacheFixture.AGENT)).hasValueSatisfying(v -> {
-      assertThat(v.allowed()).isFalse();
-      assertThat(v.originState().orElseThrow().staleCopy()).isFalse();
-    });
+    assertThat(f.cache.checkIfCached(URL, CacheFixture.AGENT))
+        .hasValueSatisfying(
+            v -> {
+              assertThat(v.allowed()).isFalse();
+              assertThat(v.originState().orElseThrow().staleCopy()).isFalse();
+            });
     f.advance(Duration.ofMinutes(5));
     assertThat(f.cache.checkIfCached(URL, CacheFixture.AGENT))
         .hasValueSatisfying(v -> assertThat(v.originState().orElseThrow().staleCopy()).isTrue());
@@ -268,36 +280,43 @@ class RobotsCacheRefreshTest {
 
   @Test
   void rulesReportTheStateAndRecords() {
-    f.fetcher.then(okBuilder("Sitemap: https://a.com/s.xml\nUser-agent: testbot\nCrawl-delay: 2\n"
-        + "Disallow: /x\n").cacheControl("max-age=600").build());
+    f.fetcher.then(
+        okBuilder(
+                "Sitemap: https://a.com/s.xml\nUser-agent: testbot\nCrawl-delay: 2\n"
+                    + "Disallow: /x\n")
+            .cacheControl("max-age=600")
+            .build());
     StepVerifier.create(f.cache.rules("http://a.com"))
-        .assertNext(r -> {
-          assertThat(r.origin()).isEqualTo(Origin.of("http://a.com"));
-          assertThat(r.isBlanket()).isFalse();
-          assertThat(r.sitemaps()).containsExactly("https://a.com/s.xml");
-          assertThat(r.crawlDelay("TestBot/2.0")).contains(Duration.ofSeconds(2));
-          assertThat(r.crawlDelay("other")).isEmpty();
-          assertThat(r.check("/x/y", "testbot").allowed()).isFalse();
-          assertKeptFor(r.state(), Duration.ofMinutes(10));
-        })
+        .assertNext(
+            r -> {
+              assertThat(r.origin()).isEqualTo(Origin.of("http://a.com"));
+              assertThat(r.isBlanket()).isFalse();
+              assertThat(r.sitemaps()).containsExactly("https://a.com/s.xml");
+              assertThat(r.crawlDelay("TestBot/2.0")).contains(Duration.ofSeconds(2));
+              assertThat(r.crawlDelay("other")).isEmpty();
+              assertThat(r.check("/x/y", "testbot").allowed()).isFalse();
+              assertKeptFor(r.state(), Duration.ofMinutes(10));
+            })
         .verifyComplete();
     f.advance(Duration.ofDays(2));
     f.fetcher.then(status(503));
     StepVerifier.create(f.cache.rules("http://a.com/some/page?q"))
-        .assertNext(r -> {
-          assertThat(r.isBlanket()).isFalse();
-          assertThat(r.state().staleCopy()).isTrue();
-        })
+        .assertNext(
+            r -> {
+              assertThat(r.isBlanket()).isFalse();
+              assertThat(r.state().staleCopy()).isTrue();
+            })
         .verifyComplete();
     f.fetcher.then(status(503));
     f.advance(Duration.ofDays(30));
     StepVerifier.create(f.cache.rules("http://a.com"))
-        .assertNext(r -> {
-          assertThat(r.isBlanket()).isTrue();
-          assertThat(r.sitemaps()).isEmpty();
-          assertThat(r.robotsTxt()).isEmpty();
-          assertThat(r.check("/", "x").reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
-        })
+        .assertNext(
+            r -> {
+              assertThat(r.isBlanket()).isTrue();
+              assertThat(r.sitemaps()).isEmpty();
+              assertThat(r.robotsTxt()).isEmpty();
+              assertThat(r.check("/", "x").reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
+            })
         .verifyComplete();
   }
 }

@@ -16,10 +16,9 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * SEMANTICS.md §6 at capacity, deterministically (one thread, immediate parse scheduler, a
- * ticker that does not move): a scan of one-shot origins leaves the origins used again and again
- * in place, and an origin whose crawl has just begun keeps its entry whatever else is fetched
- * meanwhile.
+ * SEMANTICS.md §6 at capacity, deterministically (one thread, immediate parse scheduler, a ticker
+ * that does not move): a scan of one-shot origins leaves the origins used again and again in place,
+ * and an origin whose crawl has just begun keeps its entry whatever else is fetched meanwhile.
  */
 class ScanResistanceTest {
   private static final Duration WAIT = Duration.ofSeconds(5);
@@ -28,13 +27,18 @@ class ScanResistanceTest {
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
   private RobotsCache cache(long maximumWeight, byte[] body) {
-    RobotsFetcher fetcher = (origin, validators) -> {
-      fetches.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
-      return Mono.just(FetchResult.status(200).body(body).build());
-    };
-    return RobotsCache.builder().fetcher(fetcher).crawler("CrawlerBot")
-        .parseScheduler(Schedulers.immediate()).ticker(nanos::get)
-        .maximumWeight(maximumWeight).build();
+    RobotsFetcher fetcher =
+        (origin, validators) -> {
+          fetches.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
+          return Mono.just(FetchResult.status(200).body(body).build());
+        };
+    return RobotsCache.builder()
+        .fetcher(fetcher)
+        .crawler("CrawlerBot")
+        .parseScheduler(Schedulers.immediate())
+        .ticker(nanos::get)
+        .maximumWeight(maximumWeight)
+        .build();
   }
 
   private int fetchesOf(String host) {
@@ -85,8 +89,10 @@ class ScanResistanceTest {
       for (int h = 0; h < hot; h++) {
         hotCached += cache.checkIfCached("https://hot" + h + ".example/x").isPresent() ? 1 : 0;
       }
-      System.out.printf("scan: %d bytes per entry, %d of %d hot origins cached, %d fetches for"
-          + " 60 new origins%n", weightPerEntry, hotCached, hot, newFetches);
+      System.out.printf(
+          "scan: %d bytes per entry, %d of %d hot origins cached, %d fetches for"
+              + " 60 new origins%n",
+          weightPerEntry, hotCached, hot, newFetches);
       assertThat(newFetches).isEqualTo(60);
       assertThat(hotCached).isGreaterThanOrEqualTo(hot * 8 / 10);
       assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(4L << 20);
@@ -94,12 +100,12 @@ class ScanResistanceTest {
   }
 
   /**
-   * The cause of the refetches while crawled that the simulator showed about one run in three:
-   * a new pin counted as not read, so when every older pin had been read since the CLOCK hand
-   * last passed it (crawls that had just read their pages), the next fetch took the newest pin,
-   * a site whose crawl had just begun, and the main cache evicted it before its second page.
-   * Here two crawls start in turn, the second's fetch completing before the first's second page,
-   * as concurrent crawls do, over and over at capacity.
+   * The cause of the refetches while crawled that the simulator showed about one run in three: a
+   * new pin counted as not read, so when every older pin had been read since the CLOCK hand last
+   * passed it (crawls that had just read their pages), the next fetch took the newest pin, a site
+   * whose crawl had just begun, and the main cache evicted it before its second page. Here two
+   * crawls start in turn, the second's fetch completing before the first's second page, as
+   * concurrent crawls do, over and over at capacity.
    */
   @Test
   void aCrawlJustBegunKeepsItsEntryWhenAnotherFetchCompletesBeforeItsSecondPage() {

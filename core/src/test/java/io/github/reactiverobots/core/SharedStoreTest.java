@@ -51,7 +51,9 @@ class SharedStoreTest {
   private record Worker(RobotsCache cache, FakeFetcher fetcher, RecordingListener events) {
     Verdict check(String url) {
       AtomicReference<Verdict> out = new AtomicReference<>();
-      StepVerifier.create(cache.check(url, AGENT)).consumeNextWith(out::set).expectComplete()
+      StepVerifier.create(cache.check(url, AGENT))
+          .consumeNextWith(out::set)
+          .expectComplete()
           .verify(Duration.ofSeconds(10));
       return out.get();
     }
@@ -85,14 +87,19 @@ class SharedStoreTest {
   private Worker worker(UnaryOperator<RobotsCacheBuilder> config) {
     FakeFetcher fetcher = new FakeFetcher();
     RecordingListener events = new RecordingListener();
-    RobotsCache cache = config.apply(RobotsCache.builder()
-        .fetcher(fetcher)
-        .store(store)
-        .ticker(clock.ticker())
-        // Anchored to the wall time at which this worker starts, as a real clock would be.
-        .clock(Clock.fixed(now(), ZoneOffset.UTC))
-        .parseScheduler(clock.scheduler())
-        .listener(events)).build();
+    RobotsCache cache =
+        config
+            .apply(
+                RobotsCache.builder()
+                    .fetcher(fetcher)
+                    .store(store)
+                    .ticker(clock.ticker())
+                    // Anchored to the wall time at which this worker starts, as a real clock would
+                    // be.
+                    .clock(Clock.fixed(now(), ZoneOffset.UTC))
+                    .parseScheduler(clock.scheduler())
+                    .listener(events))
+            .build();
     caches.add(cache);
     return new Worker(cache, fetcher, events);
   }
@@ -125,10 +132,17 @@ class SharedStoreTest {
 
   @Test
   void everyKindOfEntryIsRebuiltAsTheWorkerThatFetchedBuiltIt() {
-    List<FetchResult> results = List.of(ok(BODY), status(404), status(503),
-        failure(FailureKind.TOO_MANY_REDIRECTS), failure(FailureKind.ADDRESS_REFUSED),
-        okBuilder(BODY).cacheControl("max-age=900").lastModified("Sun, 01 Mar 2026 00:00:00 GMT")
-            .build());
+    List<FetchResult> results =
+        List.of(
+            ok(BODY),
+            status(404),
+            status(503),
+            failure(FailureKind.TOO_MANY_REDIRECTS),
+            failure(FailureKind.ADDRESS_REFUSED),
+            okBuilder(BODY)
+                .cacheControl("max-age=900")
+                .lastModified("Sun, 01 Mar 2026 00:00:00 GMT")
+                .build());
     for (int i = 0; i < results.size(); i++) {
       Origin origin = Origin.of("https://o" + i + ".example");
       Worker first = worker();
@@ -367,7 +381,8 @@ class SharedStoreTest {
 
     assertThat(second.fetcher().validators().get(0).etag()).isEqualTo("\"v1\"");
     assertThat(refreshed.allowed()).isFalse();
-    assertThat(refreshed.originState().orElseThrow().outcome()).isEqualTo(FetchOutcome.NOT_MODIFIED);
+    assertThat(refreshed.originState().orElseThrow().outcome())
+        .isEqualTo(FetchOutcome.NOT_MODIFIED);
     StoredRobots value = store.value(ORIGIN);
     assertThat(value.outcome()).isEqualTo(FetchOutcome.NOT_MODIFIED);
     assertThat(new String(value.body(), StandardCharsets.UTF_8)).isEqualTo(BODY);
@@ -379,7 +394,9 @@ class SharedStoreTest {
   @Test
   void aCopyWhoseBodyOnlyThisWorkerHeldIsNotWrittenAndItsLeaseIsReleased() {
     Worker worker = worker();
-    worker.fetcher().then(okBuilder(BODY).etag("\"v1\"").cacheControl("max-age=600").build())
+    worker
+        .fetcher()
+        .then(okBuilder(BODY).etag("\"v1\"").cacheControl("max-age=600").build())
         .then(FetchResult.status(304).build());
     worker.check(PRIVATE);
     store.clear();

@@ -39,19 +39,22 @@ class SingleFlightTest {
     try {
       CountDownLatch joined = new CountDownLatch(callers);
       for (int i = 0; i < callers; i++) {
-        pool.execute(() -> {
-          SingleFlight.Joined<String> j = flights.join("k", k -> pending(sink));
-          if (j.started()) {
-            startedHere.incrementAndGet();
-          }
-          j.result().subscribe(v -> {
-            if (v.equals("value")) {
-              right.incrementAndGet();
-            }
-            answered.countDown();
-          });
-          joined.countDown();
-        });
+        pool.execute(
+            () -> {
+              SingleFlight.Joined<String> j = flights.join("k", k -> pending(sink));
+              if (j.started()) {
+                startedHere.incrementAndGet();
+              }
+              j.result()
+                  .subscribe(
+                      v -> {
+                        if (v.equals("value")) {
+                          right.incrementAndGet();
+                        }
+                        answered.countDown();
+                      });
+              joined.countDown();
+            });
       }
       assertThat(joined.await(30, TimeUnit.SECONDS)).isTrue();
       assertThat(flights.size()).isEqualTo(1);
@@ -114,7 +117,8 @@ class SingleFlightTest {
   @Test
   void aCallerAfterTheResultStartsANewFlight() {
     StepVerifier.create(flights.join("k", k -> Mono.just("one")).result())
-        .expectNext("one").verifyComplete();
+        .expectNext("one")
+        .verifyComplete();
     SingleFlight.Joined<String> again = flights.join("k", k -> Mono.just("two"));
     assertThat(again.started()).isTrue();
     StepVerifier.create(again.result()).expectNext("two").verifyComplete();
@@ -122,9 +126,12 @@ class SingleFlightTest {
 
   @Test
   void workThatThrowsFailsItsCallersAndLeaves() {
-    SingleFlight.Joined<String> j = flights.join("k", k -> {
-      throw new IllegalArgumentException("bad");
-    });
+    SingleFlight.Joined<String> j =
+        flights.join(
+            "k",
+            k -> {
+              throw new IllegalArgumentException("bad");
+            });
     StepVerifier.create(j.result()).expectError(IllegalArgumentException.class).verify();
     assertThat(flights.size()).isZero();
   }

@@ -7,10 +7,10 @@ import reactor.core.scheduler.Schedulers;
 import reactor.test.scheduler.VirtualTimeScheduler;
 
 /**
- * One virtual time for a test: a {@link VirtualTimeScheduler} installed as every Reactor
- * scheduler (so {@code delayElement}, timeouts and the parse scheduler run on it), and a ticker
- * reading the same time, so that advancing it moves the cache's freshness too.
- * Close it after the test to restore Reactor's schedulers.
+ * One virtual time for a test: a {@link VirtualTimeScheduler} installed as every Reactor scheduler
+ * (so {@code delayElement}, timeouts and the parse scheduler run on it), and a ticker reading the
+ * same time, so that advancing it moves the cache's freshness too. Close it after the test to
+ * restore Reactor's schedulers.
  */
 public final class VirtualClock implements AutoCloseable {
   private final VirtualTimeScheduler scheduler = VirtualTimeScheduler.create();

@@ -16,11 +16,11 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code checkIfCached} through the warm path (canonical URLs: origin from the front index,
- * path from the thread's buffer) answers exactly as {@code check}, whose URL goes through the
- * splitter and whose path is matched from a copy, on every row of the oddity sample and on
- * variants that exercise the path copy: a fragment, a query with no path, a path longer than the
- * kept buffer, the same URL spelt non-canonically.
+ * {@code checkIfCached} through the warm path (canonical URLs: origin from the front index, path
+ * from the thread's buffer) answers exactly as {@code check}, whose URL goes through the splitter
+ * and whose path is matched from a copy, on every row of the oddity sample and on variants that
+ * exercise the path copy: a fragment, a query with no path, a path longer than the kept buffer, the
+ * same URL spelt non-canonically.
  */
 class WarmPathTest {
   private static final Duration WAIT = Duration.ofSeconds(10);
@@ -29,8 +29,12 @@ class WarmPathTest {
   void answersAsCheckOnEveryRowOfTheSample() {
     Corpus corpus = Corpus.odditySample();
     FakeFetcher fetcher = FakeFetcher.serving(corpus.files());
-    try (RobotsCache cache = RobotsCache.builder().fetcher(fetcher).maximumOrigins(100_000)
-        .maximumWeight(1L << 30).build()) {
+    try (RobotsCache cache =
+        RobotsCache.builder()
+            .fetcher(fetcher)
+            .maximumOrigins(100_000)
+            .maximumWeight(1L << 30)
+            .build()) {
       for (CorpusFile f : corpus.files()) {
         cache.check(f.url("/"), "warmup").block(WAIT);
       }
@@ -61,8 +65,8 @@ class WarmPathTest {
 
   @Test
   void aQueryOrFragmentAloneIsThePathSlash() {
-    FakeFetcher fetcher = new FakeFetcher().otherwise(CacheFixture.ok(
-        "User-agent: *\nDisallow: /?\nDisallow: /$\n"));
+    FakeFetcher fetcher =
+        new FakeFetcher().otherwise(CacheFixture.ok("User-agent: *\nDisallow: /?\nDisallow: /$\n"));
     try (RobotsCache cache = RobotsCache.builder().fetcher(fetcher).build()) {
       cache.check("https://a.example/x", "TestBot").block(WAIT);
       assertThat(allowed(cache, "https://a.example?q")).isFalse();
@@ -74,14 +78,13 @@ class WarmPathTest {
 
   @Test
   void originsThatShareAnIndexSlotEachFindTheirOwnEntry() {
-    FakeFetcher fetcher = new FakeFetcher().otherwise(CacheFixture.ok(
-        "User-agent: *\nDisallow: /private\n"));
+    FakeFetcher fetcher =
+        new FakeFetcher().otherwise(CacheFixture.ok("User-agent: *\nDisallow: /private\n"));
     WarmPath index = new WarmPath(new RecentOrigins());
     // More origins than slots: collisions overwrite, each lookup still gives its own origin.
     for (int i = 0; i < 40_000; i++) {
       String url = "http://o" + i + ".example/p";
-      assertThat(index.origin(url, SplitUrl.originKeyLength(url)))
-          .isEqualTo(Origin.of(url));
+      assertThat(index.origin(url, SplitUrl.originKeyLength(url))).isEqualTo(Origin.of(url));
     }
     try (RobotsCache cache = RobotsCache.builder().fetcher(fetcher).build()) {
       cache.check("http://a.example/", "TestBot").block(WAIT);

@@ -18,27 +18,35 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 
 /**
- * core with its required dependencies only (reactor-core, Reactive Streams, Caffeine): the
- * optional jsoup is absent. robots.txt files still parse and check, usage preferences (read by
- * core's own Structured Fields parser), content signals and header directives are still read,
- * and only reading {@code <meta>} tags fails, with an {@link IllegalStateException} naming
- * jsoup. The classes are loaded in a class loader of their own that sees nothing else.
+ * core with its required dependencies only (reactor-core, Reactive Streams, Caffeine): the optional
+ * jsoup is absent. robots.txt files still parse and check, usage preferences (read by core's own
+ * Structured Fields parser), content signals and header directives are still read, and only reading
+ * {@code <meta>} tags fails, with an {@link IllegalStateException} naming jsoup. The classes are
+ * loaded in a class loader of their own that sees nothing else.
  */
 class WithoutOptionalLibrariesTest {
-  private static final String BODY = String.join("\n",
-      "User-agent: *",
-      "Content-Signal: ai-train=no",
-      "Disallow: /private",
-      "Content-Usage: / train-ai=n",
-      "");
+  private static final String BODY =
+      String.join(
+          "\n",
+          "User-agent: *",
+          "Content-Signal: ai-train=no",
+          "Disallow: /private",
+          "Content-Usage: / train-ai=n",
+          "");
 
   private URLClassLoader loader;
 
   @BeforeEach
   void isolate() throws Exception {
-    loader = new URLClassLoader(new URL[] {location(RobotsTxt.class), location(Flux.class),
-        location(Publisher.class), location(Caffeine.class)},
-        ClassLoader.getPlatformClassLoader());
+    loader =
+        new URLClassLoader(
+            new URL[] {
+              location(RobotsTxt.class),
+              location(Flux.class),
+              location(Publisher.class),
+              location(Caffeine.class)
+            },
+            ClassLoader.getPlatformClassLoader());
     assertThat(catchThrowable(() -> loader.loadClass("org.jsoup.Jsoup")))
         .isInstanceOf(ClassNotFoundException.class);
   }
@@ -50,8 +58,13 @@ class WithoutOptionalLibrariesTest {
 
   @Test
   void robotsTxtParsesChecksAndAnswersUsage() throws Exception {
-    Object robots = call(null, "io.github.reactiverobots.core.parse.RobotsTxt", "parse",
-        new Class<?>[] {byte[].class}, (Object) BODY.getBytes(StandardCharsets.UTF_8));
+    Object robots =
+        call(
+            null,
+            "io.github.reactiverobots.core.parse.RobotsTxt",
+            "parse",
+            new Class<?>[] {byte[].class},
+            (Object) BODY.getBytes(StandardCharsets.UTF_8));
     Object rules = call(robots, null, "forAgent", new Class<?>[] {String.class}, "bot");
     Object verdict = call(rules, null, "check", new Class<?>[] {String.class}, "/private/x");
     assertThat(verdict.toString()).contains("Disallow: /private");
@@ -61,15 +74,28 @@ class WithoutOptionalLibrariesTest {
         .contains("Content-Usage: / train-ai=n (line 4)");
     assertThat(call(rules, null, "usage", new Class<?>[] {String.class}, "/x").toString())
         .contains("train-ai=n");
-    Object lint = call(null, "io.github.reactiverobots.core.parse.Linter", "lint",
-        new Class<?>[] {byte[].class, loader.loadClass(
-            "io.github.reactiverobots.core.parse.ParseOptions")},
-        BODY.getBytes(StandardCharsets.UTF_8), call(null,
-            "io.github.reactiverobots.core.parse.ParseOptions", "defaults", new Class<?>[0]));
+    Object lint =
+        call(
+            null,
+            "io.github.reactiverobots.core.parse.Linter",
+            "lint",
+            new Class<?>[] {
+              byte[].class, loader.loadClass("io.github.reactiverobots.core.parse.ParseOptions")
+            },
+            BODY.getBytes(StandardCharsets.UTF_8),
+            call(
+                null,
+                "io.github.reactiverobots.core.parse.ParseOptions",
+                "defaults",
+                new Class<?>[0]));
     assertThat(lint.toString()).doesNotContain("content_usage");
-    Object plain = call(null, "io.github.reactiverobots.core.parse.RobotsTxt", "parse",
-        new Class<?>[] {byte[].class}, (Object) "User-agent: *\nDisallow: /p\n".getBytes(
-            StandardCharsets.UTF_8));
+    Object plain =
+        call(
+            null,
+            "io.github.reactiverobots.core.parse.RobotsTxt",
+            "parse",
+            new Class<?>[] {byte[].class},
+            (Object) "User-agent: *\nDisallow: /p\n".getBytes(StandardCharsets.UTF_8));
     Object plainRules = call(plain, null, "forAgent", new Class<?>[] {String.class}, "bot");
     assertThat(call(plainRules, null, "usage", new Class<?>[] {String.class}, "/x").toString())
         .contains("train-ai=unknown");
@@ -78,15 +104,26 @@ class WithoutOptionalLibrariesTest {
   @Test
   void pageHeadersAreReadAndMetaTagsNameTheirLibrary() throws Exception {
     String tags = "io.github.reactiverobots.core.page.RobotsTags";
-    Object header = call(null, tags, "header", new Class<?>[] {List.class, String.class},
-        List.of("noindex"), "bot");
+    Object header =
+        call(
+            null,
+            tags,
+            "header",
+            new Class<?>[] {List.class, String.class},
+            List.of("noindex"),
+            "bot");
     assertThat(call(header, null, "mayIndex", new Class<?>[0])).isEqualTo(false);
     Class<?> type = loader.loadClass(tags);
-    Throwable meta = failure(type, "meta", new Class<?>[] {byte[].class, String.class},
-        "<head></head>".getBytes(StandardCharsets.UTF_8), "bot");
+    Throwable meta =
+        failure(
+            type,
+            "meta",
+            new Class<?>[] {byte[].class, String.class},
+            "<head></head>".getBytes(StandardCharsets.UTF_8),
+            "bot");
     assertThat(meta).isInstanceOf(IllegalStateException.class).hasMessageContaining("org.jsoup");
-    Object contentUsage = call(null, tags, "contentUsage", new Class<?>[] {List.class},
-        List.of("train-ai=n"));
+    Object contentUsage =
+        call(null, tags, "contentUsage", new Class<?>[] {List.class}, List.of("train-ai=n"));
     assertThat(contentUsage.toString()).isEqualTo("PageDirectives{train-ai=n}");
   }
 
@@ -95,8 +132,9 @@ class WithoutOptionalLibrariesTest {
   }
 
   /** Calls {@code method} on {@code target}, or statically on class {@code type}. */
-  private Object call(Object target, String type, String method, Class<?>[] parameters,
-      Object... args) throws Exception {
+  private Object call(
+      Object target, String type, String method, Class<?>[] parameters, Object... args)
+      throws Exception {
     Class<?> owner = target != null ? target.getClass() : loader.loadClass(type);
     Method m = owner.getMethod(method, parameters);
     try {
@@ -107,8 +145,8 @@ class WithoutOptionalLibrariesTest {
   }
 
   /** What calling {@code method} throws. */
-  private static Throwable failure(Object targetOrType, String method, Class<?>[] parameters,
-      Object... args) throws Exception {
+  private static Throwable failure(
+      Object targetOrType, String method, Class<?>[] parameters, Object... args) throws Exception {
     boolean statik = targetOrType instanceof Class<?>;
     Class<?> owner = statik ? (Class<?>) targetOrType : targetOrType.getClass();
     try {

@@ -30,25 +30,30 @@ import java.util.function.ToLongFunction;
  * {@code Reason}, lower case); {@value #CAPPED} counter, tag {@code value} ({@code crawl_delay},
  * {@code request_rate}, {@code retry_after}); {@value #SLOWDOWNS} counter, tag {@code status}
  * ({@code 429}, {@code 503}, {@code none} for a failure without a response); {@value #SHARED}
- * counter, tag {@code result} ({@code granted}, {@code wait}, {@code fallback}: released under
- * the local rules alone because the fleet's shared spacing failed or answered too late), moved
- * only by a pacer with shared spacing. No tag carries an
- * origin, URL or agent. The gauges report {@code NaN} until {@link #gaugesFrom} (or
- * {@link #bind}) gives them a pacer; events before {@link #bindTo} are not counted.
+ * counter, tag {@code result} ({@code granted}, {@code wait}, {@code fallback}: released under the
+ * local rules alone because the fleet's shared spacing failed or answered too late), moved only by
+ * a pacer with shared spacing. No tag carries an origin, URL or agent. The gauges report {@code
+ * NaN} until {@link #gaugesFrom} (or {@link #bind}) gives them a pacer; events before {@link
+ * #bindTo} are not counted.
  *
  * <p>Thread-safe: listener methods may be called concurrently and never block.
  */
 public final class PacingMetrics implements PacerListener, MeterBinder {
   /** Items a pacer holds: waiting for robots.txt, for their turn, or for room. */
   public static final String WAITING = "robots.pacing.waiting";
+
   /** Released items whose fetch has not been reported yet. */
   public static final String IN_FLIGHT = "robots.pacing.in.flight";
+
   /** Time from an item's arrival to its release. */
   public static final String WAIT = "robots.pacing.wait";
+
   /** Items not released because robots.txt disallows them, by reason. */
   public static final String DISALLOWED = "robots.pacing.disallowed";
+
   /** Values capped to the pacer's maximum (crawl-delay, request-rate, Retry-After). */
   public static final String CAPPED = "robots.pacing.capped";
+
   /** Origins slowed down by a 429, a 503 or a failure. */
   public static final String SLOWDOWNS = "robots.pacing.slowdowns";
 
@@ -59,8 +64,10 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
   public static final String SHARED = "robots.pacing.shared.reservations";
 
   private static final String[] SLOWDOWN_STATUSES = {"429", "503", "none"};
+
   /** {@code result} values of {@link #SHARED}, indexed by the constants below. */
   private static final String[] RESERVATION_RESULTS = {"granted", "wait", "fallback"};
+
   private static final int GRANTED = 0;
   private static final int WAIT_AGAIN = 1;
   private static final int FALLBACK = 2;
@@ -84,8 +91,8 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
   }
 
   /**
-   * Meters for {@code pacer}, published in {@code registry}: a new instance, added to the
-   * pacer's listeners, its gauges reading the pacer. Call once per pacer.
+   * Meters for {@code pacer}, published in {@code registry}: a new instance, added to the pacer's
+   * listeners, its gauges reading the pacer. Call once per pacer.
    *
    * @param pacer the pacer to measure
    * @param registry the registry to publish in
@@ -126,17 +133,22 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
       return;
     }
     gauge(registry, WAITING, "Items a pacer holds, not yet released or reported", Pacer::waiting);
-    gauge(registry, IN_FLIGHT, "Released items whose fetch has not been reported",
-        Pacer::inFlight);
+    gauge(registry, IN_FLIGHT, "Released items whose fetch has not been reported", Pacer::inFlight);
     bound = new Bound(registry, commonTags);
   }
 
-  private void gauge(MeterRegistry registry, String name, String description,
-      ToLongFunction<Pacer> read) {
-    Gauge.builder(name, this, m -> {
-      Pacer p = m.pacer;
-      return p == null ? Double.NaN : read.applyAsLong(p);
-    }).description(description).tags(commonTags).register(registry);
+  private void gauge(
+      MeterRegistry registry, String name, String description, ToLongFunction<Pacer> read) {
+    Gauge.builder(
+            name,
+            this,
+            m -> {
+              Pacer p = m.pacer;
+              return p == null ? Double.NaN : read.applyAsLong(p);
+            })
+        .description(description)
+        .tags(commonTags)
+        .register(registry);
   }
 
   @Override
@@ -206,20 +218,39 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
     Bound(MeterRegistry registry, Tags tags) {
       this.registry = registry;
       this.tags = tags;
-      wait = Timer.builder(WAIT)
-          .description("Time from an item's arrival in a pacer to its release")
-          .tags(tags)
-          .publishPercentileHistogram()
-          .minimumExpectedValue(Duration.ofMillis(1))
-          .maximumExpectedValue(Duration.ofHours(1))
-          .register(registry);
-      capped = Registries.counters(registry, tags, CAPPED,
-          "Pacing values capped to the pacer's configured maximum", "value", TagValues.CAPPED);
-      slowdowns = Registries.counters(registry, tags, SLOWDOWNS,
-          "Origins slowed down by a 429, a 503 or a failed fetch", "status", SLOWDOWN_STATUSES);
-      shared = Registries.counters(registry, tags, SHARED, "Reservations of an origin's slot in"
-          + " the fleet's shared spacing; fallback: released under the local rules alone",
-          "result", RESERVATION_RESULTS);
+      wait =
+          Timer.builder(WAIT)
+              .description("Time from an item's arrival in a pacer to its release")
+              .tags(tags)
+              .publishPercentileHistogram()
+              .minimumExpectedValue(Duration.ofMillis(1))
+              .maximumExpectedValue(Duration.ofHours(1))
+              .register(registry);
+      capped =
+          Registries.counters(
+              registry,
+              tags,
+              CAPPED,
+              "Pacing values capped to the pacer's configured maximum",
+              "value",
+              TagValues.CAPPED);
+      slowdowns =
+          Registries.counters(
+              registry,
+              tags,
+              SLOWDOWNS,
+              "Origins slowed down by a 429, a 503 or a failed fetch",
+              "status",
+              SLOWDOWN_STATUSES);
+      shared =
+          Registries.counters(
+              registry,
+              tags,
+              SHARED,
+              "Reservations of an origin's slot in"
+                  + " the fleet's shared spacing; fallback: released under the local rules alone",
+              "result",
+              RESERVATION_RESULTS);
     }
 
     Counter disallowed(Verdict verdict) {
@@ -227,10 +258,12 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
       Counter c = disallowed.get(i);
       if (c == null) {
         // First occurrence of this reason: registering is idempotent, so a race is harmless.
-        c = Counter.builder(DISALLOWED)
-            .description("Items a pacer did not release because robots.txt disallows them")
-            .tags(tags).tag("reason", TagValues.REASONS[i])
-            .register(registry);
+        c =
+            Counter.builder(DISALLOWED)
+                .description("Items a pacer did not release because robots.txt disallows them")
+                .tags(tags)
+                .tag("reason", TagValues.REASONS[i])
+                .register(registry);
         disallowed.set(i, c);
       }
       return c;

@@ -16,11 +16,11 @@ import reactor.netty.http.server.HttpServer;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
- * A minimal HTTP endpoint serving a {@link PrometheusMeterRegistry}'s scrape on reactor-netty,
- * for applications without a web framework. It answers {@code GET} on one path (default {@code
+ * A minimal HTTP endpoint serving a {@link PrometheusMeterRegistry}'s scrape on reactor-netty, for
+ * applications without a web framework. It answers {@code GET} on one path (default {@code
  * /metrics}, and the same with a trailing slash, {@code /metrics/}) with the Prometheus text
- * exposition format, version 0.0.4, and {@code HEAD} there with the same headers and no body
- * (for load balancers and health checks); any other request gets 404.
+ * exposition format, version 0.0.4, and {@code HEAD} there with the same headers and no body (for
+ * load balancers and health checks); any other request gets 404.
  *
  * <pre>{@code
  * PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -29,8 +29,8 @@ import reactor.netty.http.server.HttpServerResponse;
  *     PrometheusEndpoint.builder(registry).host("0.0.0.0").port(9464).bindNow();
  * }</pre>
  *
- * <p>The scrape itself (walking every meter and taking histogram snapshots, which synchronise
- * with recording threads) runs on a scheduler that tolerates blocking, {@link
+ * <p>The scrape itself (walking every meter and taking histogram snapshots, which synchronise with
+ * recording threads) runs on a scheduler that tolerates blocking, {@link
  * Schedulers#boundedElastic()} unless another is given, never on a Netty event loop.
  *
  * <p>Thread-safe. {@link #close()} blocks until the server has stopped, so call it from a thread
@@ -84,10 +84,11 @@ public final class PrometheusEndpoint implements AutoCloseable {
    * @return a Mono that completes when the server has stopped
    */
   public Mono<Void> closeAsync() {
-    return Mono.defer(() -> {
-      server.dispose();
-      return server.onDispose();
-    });
+    return Mono.defer(
+        () -> {
+          server.dispose();
+          return server.onDispose();
+        });
   }
 
   /** Stops the server and waits (up to 10 seconds) until it has. Blocks: not for event loops. */
@@ -192,32 +193,43 @@ public final class PrometheusEndpoint implements AutoCloseable {
       PrometheusMeterRegistry source = registry;
       Scheduler scheduler = scrapeScheduler;
       String servedPath = path;
-      String alias = servedPath.endsWith("/") ? servedPath.substring(0, servedPath.length() - 1)
-          : servedPath + "/";
+      String alias =
+          servedPath.endsWith("/")
+              ? servedPath.substring(0, servedPath.length() - 1)
+              : servedPath + "/";
       return HttpServer.create()
           .host(host)
           .port(port)
-          .route(routes -> {
-            for (String p : alias.isEmpty() ? new String[] {servedPath}
-                : new String[] {servedPath, alias}) {
-              routes.get(p, (request, response) -> serve(response, source, scheduler, true))
-                  .head(p, (request, response) -> serve(response, source, scheduler, false));
-            }
-          });
+          .route(
+              routes -> {
+                for (String p :
+                    alias.isEmpty()
+                        ? new String[] {servedPath}
+                        : new String[] {servedPath, alias}) {
+                  routes
+                      .get(p, (request, response) -> serve(response, source, scheduler, true))
+                      .head(p, (request, response) -> serve(response, source, scheduler, false));
+                }
+              });
     }
 
     /** The scrape with its headers; for HEAD the same headers, Content-Length included, alone. */
-    private static Publisher<Void> serve(HttpServerResponse response,
-        PrometheusMeterRegistry registry, Scheduler scheduler, boolean withBody) {
+    private static Publisher<Void> serve(
+        HttpServerResponse response,
+        PrometheusMeterRegistry registry,
+        Scheduler scheduler,
+        boolean withBody) {
       return Mono.fromCallable(() -> registry.scrape().getBytes(StandardCharsets.UTF_8))
           .subscribeOn(scheduler)
-          .flatMap(bytes -> {
-            HttpServerResponse r = response
-                .header(HttpHeaderNames.CONTENT_TYPE, CONTENT_TYPE)
-                .header(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
-                .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(bytes.length));
-            return withBody ? r.sendByteArray(Mono.just(bytes)).then() : r.send().then();
-          });
+          .flatMap(
+              bytes -> {
+                HttpServerResponse r =
+                    response
+                        .header(HttpHeaderNames.CONTENT_TYPE, CONTENT_TYPE)
+                        .header(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
+                        .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(bytes.length));
+                return withBody ? r.sendByteArray(Mono.just(bytes)).then() : r.send().then();
+              });
     }
   }
 }

@@ -5,15 +5,15 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 
 /**
- * What this module's meter binders share: one instance binds to one registry; a counter per
- * value of a bounded tag.
+ * What this module's meter binders share: one instance binds to one registry; a counter per value
+ * of a bounded tag.
  */
 final class Registries {
   private Registries() {}
 
   /**
-   * Checks that a binder bound to {@code current} is asked for the same registry again (which
-   * does nothing).
+   * Checks that a binder bound to {@code current} is asked for the same registry again (which does
+   * nothing).
    *
    * @param current the registry the binder is bound to
    * @param registry the registry asked for
@@ -22,8 +22,10 @@ final class Registries {
    */
   static void requireSame(MeterRegistry current, MeterRegistry registry, String who) {
     if (current != registry) {
-      throw new IllegalStateException(who + " is already bound to another registry; bind it"
-          + " once to a CompositeMeterRegistry to publish to several");
+      throw new IllegalStateException(
+          who
+              + " is already bound to another registry; bind it"
+              + " once to a CompositeMeterRegistry to publish to several");
     }
   }
 
@@ -32,12 +34,21 @@ final class Registries {
    *
    * @return the counters, in the order of {@code values}
    */
-  static Counter[] counters(MeterRegistry registry, Tags tags, String name, String description,
-      String tag, String[] values) {
+  static Counter[] counters(
+      MeterRegistry registry,
+      Tags tags,
+      String name,
+      String description,
+      String tag,
+      String[] values) {
     Counter[] counters = new Counter[values.length];
     for (int i = 0; i < counters.length; i++) {
-      counters[i] = Counter.builder(name).description(description).tags(tags)
-          .tag(tag, values[i]).register(registry);
+      counters[i] =
+          Counter.builder(name)
+              .description(description)
+              .tags(tags)
+              .tag(tag, values[i])
+              .register(registry);
     }
     return counters;
   }

@@ -24,9 +24,9 @@ import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Micrometer meters for a {@link RobotsCache}: a {@link RobotsCacheListener} that turns the
- * cache's events into counters, timers and a distribution summary, and a {@link MeterBinder} that
- * registers them together with gauges read from the cache's {@code stats()}.
+ * Micrometer meters for a {@link RobotsCache}: a {@link RobotsCacheListener} that turns the cache's
+ * events into counters, timers and a distribution summary, and a {@link MeterBinder} that registers
+ * them together with gauges read from the cache's {@code stats()}.
  *
  * <p>Two ways to use it:
  *
@@ -40,9 +40,9 @@ import java.util.function.ToDoubleFunction;
  * metrics.gaugesFrom(cache).bindTo(registry);
  * }</pre>
  *
- * <p>The gauges read the cache given to {@link #gaugesFrom(RobotsCache)} (or {@link #bind});
- * until one is given they report {@code NaN}. Events that arrive before {@link #bindTo} are not counted. An
- * instance binds to one registry; to publish to several, bind it to a {@code
+ * <p>The gauges read the cache given to {@link #gaugesFrom(RobotsCache)} (or {@link #bind}); until
+ * one is given they report {@code NaN}. Events that arrive before {@link #bindTo} are not counted.
+ * An instance binds to one registry; to publish to several, bind it to a {@code
  * CompositeMeterRegistry}. The gauges hold the cache only through this object, which Micrometer
  * references weakly, so publishing never keeps a discarded cache alive.
  *
@@ -54,15 +54,14 @@ import java.util.function.ToDoubleFunction;
  *       coalesced}, {@code stale};
  *   <li>{@value #ORIGINS} and {@value #WEIGHT} (bytes) gauges; {@value #EVICTIONS} counter, tag
  *       {@code cause}: {@code size}, {@code expired}, {@code explicit}, {@code replaced};
- *   <li>{@value #FETCH} timer with a percentile histogram, tags {@code outcome} ({@code ok},
- *       {@code not_modified}, {@code unavailable}, {@code unreachable}, {@code
- *       too_many_redirects}, {@code refused}, {@code crawler_fault}: the crawler's own
- *       shortage, never the site's), {@code status_class} ({@code 2xx} to {@code
- *       5xx}, or {@code none} without a final response) and {@code failure_kind} (why a fetch
- *       got no response: {@code dns}, {@code connect}, {@code tls}, {@code timeout}, {@code
- *       reset}, {@code body_cut_short}, {@code too_many_redirects}, {@code redirect_loop},
- *       {@code address_refused}, {@code crawler_fault}, {@code other}; {@code none} when it got
- *       one);
+ *   <li>{@value #FETCH} timer with a percentile histogram, tags {@code outcome} ({@code ok}, {@code
+ *       not_modified}, {@code unavailable}, {@code unreachable}, {@code too_many_redirects}, {@code
+ *       refused}, {@code crawler_fault}: the crawler's own shortage, never the site's), {@code
+ *       status_class} ({@code 2xx} to {@code 5xx}, or {@code none} without a final response) and
+ *       {@code failure_kind} (why a fetch got no response: {@code dns}, {@code connect}, {@code
+ *       tls}, {@code timeout}, {@code reset}, {@code body_cut_short}, {@code too_many_redirects},
+ *       {@code redirect_loop}, {@code address_refused}, {@code crawler_fault}, {@code other};
+ *       {@code none} when it got one);
  *   <li>{@value #FETCH_ACTIVE} and {@value #FETCH_QUEUED} gauges; {@value #FETCH_BODY} summary
  *       (bytes) of the robots.txt bodies received with outcome {@code ok}; {@value #PARSE} timer;
  *       {@value #CHECK} timer, from a check's start to its verdict, cached or not;
@@ -83,26 +82,37 @@ import java.util.function.ToDoubleFunction;
 public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
   /** Checks by how they found their origin's entry. */
   public static final String REQUESTS = "robots.cache.requests";
+
   /** Origins held by the cache. */
   public static final String ORIGINS = "robots.cache.origins";
+
   /** Estimated weight of the cache's entries, in bytes. */
   public static final String WEIGHT = "robots.cache.weight";
+
   /** Entries that left the cache, by cause. */
   public static final String EVICTIONS = "robots.cache.evictions";
+
   /** robots.txt fetches, by outcome, status class and failure kind. */
   public static final String FETCH = "robots.fetch";
+
   /** Fetches in flight. */
   public static final String FETCH_ACTIVE = "robots.fetch.active";
+
   /** Fetches waiting for a slot under the fetcher's in-flight cap. */
   public static final String FETCH_QUEUED = "robots.fetch.queued";
+
   /** Sizes of robots.txt bodies received. */
   public static final String FETCH_BODY = "robots.fetch.body";
+
   /** Time to parse and compile a robots.txt body. */
   public static final String PARSE = "robots.parse";
+
   /** Time from a check's start to its verdict. */
   public static final String CHECK = "robots.check";
+
   /** Verdicts given, by decision and reason. */
   public static final String VERDICTS = "robots.verdicts";
+
   /** What the cache's shared store did (when it has one), by event. */
   public static final String STORE = "robots.store";
 
@@ -149,9 +159,9 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
 
   /**
    * Makes the gauges ({@value #ORIGINS}, {@value #WEIGHT}, {@value #FETCH_ACTIVE}, {@value
-   * #FETCH_QUEUED}) read {@code cache.stats()}. For an instance given to the cache's builder as
-   * its listener; {@link #bind} does this itself. Does not add this instance as a listener. May
-   * be called before or after {@link #bindTo}.
+   * #FETCH_QUEUED}) read {@code cache.stats()}. For an instance given to the cache's builder as its
+   * listener; {@link #bind} does this itself. Does not add this instance as a listener. May be
+   * called before or after {@link #bindTo}.
    *
    * @param cache the cache whose stats the gauges read
    * @return this
@@ -182,11 +192,19 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
       return;
     }
     gauge(registry, ORIGINS, "Origins held by the robots.txt cache", null, CacheStats::origins);
-    gauge(registry, WEIGHT, "Estimated weight of the cached robots.txt entries", BaseUnits.BYTES,
+    gauge(
+        registry,
+        WEIGHT,
+        "Estimated weight of the cached robots.txt entries",
+        BaseUnits.BYTES,
         CacheStats::weightBytes);
     gauge(registry, FETCH_ACTIVE, "robots.txt fetches in flight", null, CacheStats::fetchesActive);
-    gauge(registry, FETCH_QUEUED, "robots.txt fetches waiting under the fetcher's in-flight cap",
-        null, CacheStats::fetchesQueued);
+    gauge(
+        registry,
+        FETCH_QUEUED,
+        "robots.txt fetches waiting under the fetcher's in-flight cap",
+        null,
+        CacheStats::fetchesQueued);
     bound = new Bound(registry, commonTags);
   }
 
@@ -199,7 +217,11 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
     return bound != null;
   }
 
-  private void gauge(MeterRegistry registry, String name, String description, String baseUnit,
+  private void gauge(
+      MeterRegistry registry,
+      String name,
+      String description,
+      String baseUnit,
       ToDoubleFunction<CacheStats> read) {
     Gauge.builder(name, this, m -> m.readStat(read))
         .description(description)
@@ -224,8 +246,13 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
   }
 
   @Override
-  public void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
-      FailureKind failure, long bodyBytes, long durationNanos) {
+  public void onFetchFinished(
+      Origin origin,
+      FetchOutcome outcome,
+      int status,
+      FailureKind failure,
+      long bodyBytes,
+      long durationNanos) {
     Bound b = bound;
     if (b == null || outcome == FetchOutcome.PRELOADED) {
       return;
@@ -292,26 +319,46 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
     Bound(MeterRegistry registry, Tags tags) {
       this.registry = registry;
       this.tags = tags;
-      requests = Registries.counters(registry, tags, REQUESTS,
-          "robots.txt checks by how they found their origin's entry", "result",
-          TagValues.LOOKUPS);
-      evictions = Registries.counters(registry, tags, EVICTIONS,
-          "Entries that left the robots.txt cache", "cause", TagValues.EVICTION_CAUSES);
-      store = Registries.counters(registry, tags, STORE,
-          "What the robots.txt cache's shared store did", "event", TagValues.STORE_EVENTS);
-      body = DistributionSummary.builder(FETCH_BODY)
-          .description("Sizes of the robots.txt bodies received")
-          .baseUnit(BaseUnits.BYTES)
-          .tags(tags)
-          .register(registry);
-      parse = Timer.builder(PARSE)
-          .description("Time to parse and compile a robots.txt body")
-          .tags(tags)
-          .register(registry);
-      check = Timer.builder(CHECK)
-          .description("Time from a robots.txt check's start to its verdict")
-          .tags(tags)
-          .register(registry);
+      requests =
+          Registries.counters(
+              registry,
+              tags,
+              REQUESTS,
+              "robots.txt checks by how they found their origin's entry",
+              "result",
+              TagValues.LOOKUPS);
+      evictions =
+          Registries.counters(
+              registry,
+              tags,
+              EVICTIONS,
+              "Entries that left the robots.txt cache",
+              "cause",
+              TagValues.EVICTION_CAUSES);
+      store =
+          Registries.counters(
+              registry,
+              tags,
+              STORE,
+              "What the robots.txt cache's shared store did",
+              "event",
+              TagValues.STORE_EVENTS);
+      body =
+          DistributionSummary.builder(FETCH_BODY)
+              .description("Sizes of the robots.txt bodies received")
+              .baseUnit(BaseUnits.BYTES)
+              .tags(tags)
+              .register(registry);
+      parse =
+          Timer.builder(PARSE)
+              .description("Time to parse and compile a robots.txt body")
+              .tags(tags)
+              .register(registry);
+      check =
+          Timer.builder(CHECK)
+              .description("Time from a robots.txt check's start to its verdict")
+              .tags(tags)
+              .register(registry);
     }
 
     Timer fetchTimer(FetchOutcome outcome, int status, FailureKind failure) {
@@ -319,16 +366,17 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
       Timer t = fetches.get(i);
       if (t == null) {
         // First occurrence of this pair: registering is idempotent, so a race is harmless.
-        t = Timer.builder(FETCH)
-            .description("robots.txt fetches by outcome, HTTP status class and failure kind")
-            .tags(tags)
-            .tag("outcome", TagValues.OUTCOMES[outcome.ordinal()])
-            .tag("status_class", TagValues.STATUS_CLASSES[TagValues.statusClassIndex(status)])
-            .tag("failure_kind", TagValues.FAILURE_KINDS[TagValues.failureIndex(failure)])
-            .publishPercentileHistogram()
-            .minimumExpectedValue(FETCH_HISTOGRAM_MIN)
-            .maximumExpectedValue(FETCH_HISTOGRAM_MAX)
-            .register(registry);
+        t =
+            Timer.builder(FETCH)
+                .description("robots.txt fetches by outcome, HTTP status class and failure kind")
+                .tags(tags)
+                .tag("outcome", TagValues.OUTCOMES[outcome.ordinal()])
+                .tag("status_class", TagValues.STATUS_CLASSES[TagValues.statusClassIndex(status)])
+                .tag("failure_kind", TagValues.FAILURE_KINDS[TagValues.failureIndex(failure)])
+                .publishPercentileHistogram()
+                .minimumExpectedValue(FETCH_HISTOGRAM_MIN)
+                .maximumExpectedValue(FETCH_HISTOGRAM_MAX)
+                .register(registry);
         fetches.set(i, t);
       }
       return t;
@@ -338,12 +386,13 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
       int i = TagValues.verdictIndex(verdict.allowed(), verdict.reason());
       Counter c = verdicts.get(i);
       if (c == null) {
-        c = Counter.builder(VERDICTS)
-            .description("robots.txt verdicts by decision and reason")
-            .tags(tags)
-            .tag("decision", TagValues.DECISIONS[verdict.allowed() ? 1 : 0])
-            .tag("reason", TagValues.REASONS[verdict.reason().ordinal()])
-            .register(registry);
+        c =
+            Counter.builder(VERDICTS)
+                .description("robots.txt verdicts by decision and reason")
+                .tags(tags)
+                .tag("decision", TagValues.DECISIONS[verdict.allowed() ? 1 : 0])
+                .tag("reason", TagValues.REASONS[verdict.reason().ordinal()])
+                .register(registry);
         verdicts.set(i, c);
       }
       return c;

@@ -12,8 +12,8 @@ import java.util.Locale;
 
 /**
  * The bounded sets of tag values this module publishes, computed once so that recording an event
- * never builds a string. Every value comes from an enum or a fixed table, never from an origin,
- * URL or agent.
+ * never builds a string. Every value comes from an enum or a fixed table, never from an origin, URL
+ * or agent.
  */
 final class TagValues {
   /** {@code status_class} values; the index comes from {@link #statusClassIndex(int)}. */
@@ -28,6 +28,7 @@ final class TagValues {
   static final String[] REASONS = lowerCaseNames(Reason.values());
   static final String[] DECISIONS = {"disallow", "allow"};
   static final String[] CAPPED = lowerCaseNames(Capped.values());
+
   /** {@code failure_kind} values: a {@link FailureKind}, lower case, then {@code none}. */
   static final String[] FAILURE_KINDS = withNone(lowerCaseNames(FailureKind.values()));
 
@@ -52,7 +53,8 @@ final class TagValues {
   /** Index of a fetch's (outcome, status class, failure kind) triple in a flat array. */
   static int fetchIndex(FetchOutcome outcome, int status, FailureKind failure) {
     return (outcome.ordinal() * STATUS_CLASS_COUNT + statusClassIndex(status))
-        * FAILURE_KINDS.length + failureIndex(failure);
+            * FAILURE_KINDS.length
+        + failureIndex(failure);
   }
 
   /** The number of distinct {@link #fetchIndex} values. */

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * Built from a real scrape, so tests compare against what the module actually renders.
  */
 final class Exposition {
-  private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
+  private static final Pattern LABEL =
+      Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
   final Set<String> sampleNames = new TreeSet<>();
   final Map<String, Set<String>> labelValues = new TreeMap<>();
@@ -47,12 +48,11 @@ final class Exposition {
   }
 
   /**
-   * A Prometheus registry in which every meter of the module exists and has moved (the cache's
-   * and a pacer's), with the metrics that feed it. Micrometer holds gauge state weakly, so a test
-   * must keep the returned object (for instance in a field) for as long as it reads the gauges.
+   * A Prometheus registry in which every meter of the module exists and has moved (the cache's and
+   * a pacer's), with the metrics that feed it. Micrometer holds gauge state weakly, so a test must
+   * keep the returned object (for instance in a field) for as long as it reads the gauges.
    */
-  record Exercised(
-      PrometheusMeterRegistry registry, RobotsMetrics metrics, PacingMetrics pacing) {}
+  record Exercised(PrometheusMeterRegistry registry, RobotsMetrics metrics, PacingMetrics pacing) {}
 
   static Exercised exercised() {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -61,8 +61,7 @@ final class Exposition {
     metrics.gaugesFrom(() -> new CacheStats(2, 2048, 1, 0));
     RobotsMetricsListenerTest.exerciseEverything(metrics);
     // A pacer over a cache that never fetches, for the pacing gauges to read.
-    RobotsCache cache =
-        RobotsCache.builder().fetcher(new FakeFetcher()).crawler("TestBot").build();
+    RobotsCache cache = RobotsCache.builder().fetcher(new FakeFetcher()).crawler("TestBot").build();
     PacingMetrics pacing = new PacingMetrics().gaugesFrom(Pacer.builder(cache).build());
     pacing.bindTo(registry);
     PacingMetricsTest.exerciseEverything(pacing);

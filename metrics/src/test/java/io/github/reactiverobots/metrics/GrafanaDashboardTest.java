@@ -21,16 +21,31 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shipped Grafana dashboard is valid JSON in Grafana's dashboard model, and every query in it
- * names only metrics, labels and label values that this module really publishes (as rendered by
- * a {@code PrometheusMeterRegistry} in which every meter has been exercised).
+ * names only metrics, labels and label values that this module really publishes (as rendered by a
+ * {@code PrometheusMeterRegistry} in which every meter has been exercised).
  */
 class GrafanaDashboardTest {
   private static final Path DASHBOARD = Path.of("grafana", "reactive-robots.json");
 
   /** PromQL words the dashboard may use besides metric and label names. */
-  private static final Set<String> PROMQL = Set.of(
-      "sum", "max", "min", "avg", "by", "without", "rate", "irate", "increase",
-      "histogram_quantile", "clamp_min", "label_values", "or", "and", "unless");
+  private static final Set<String> PROMQL =
+      Set.of(
+          "sum",
+          "max",
+          "min",
+          "avg",
+          "by",
+          "without",
+          "rate",
+          "irate",
+          "increase",
+          "histogram_quantile",
+          "clamp_min",
+          "label_values",
+          "or",
+          "and",
+          "unless");
+
   /** Labels Prometheus itself attaches to every scraped series. */
   private static final Set<String> TARGET_LABELS = Set.of("job", "instance");
 
@@ -71,11 +86,15 @@ class GrafanaDashboardTest {
         continue;
       }
       assertThat(map(panel.get("datasource")).get("uid")).as(title(panel)).isEqualTo(ref);
-      assertThat(targets(panel)).as(title(panel)).isNotEmpty().allSatisfy(t -> {
-        assertThat(map(t.get("datasource")).get("uid")).isEqualTo(ref);
-        assertThat((String) t.get("expr")).isNotBlank();
-        assertThat((String) t.get("refId")).isNotBlank();
-      });
+      assertThat(targets(panel))
+          .as(title(panel))
+          .isNotEmpty()
+          .allSatisfy(
+              t -> {
+                assertThat(map(t.get("datasource")).get("uid")).isEqualTo(ref);
+                assertThat((String) t.get("expr")).isNotBlank();
+                assertThat((String) t.get("refId")).isNotBlank();
+              });
     }
   }
 
@@ -101,8 +120,10 @@ class GrafanaDashboardTest {
     allowedLabels.addAll(TARGET_LABELS);
     for (String query : queries) {
       for (String word : words(query)) {
-        boolean known = published.sampleNames.contains(word) || PROMQL.contains(word)
-            || allowedLabels.contains(word);
+        boolean known =
+            published.sampleNames.contains(word)
+                || PROMQL.contains(word)
+                || allowedLabels.contains(word);
         assertThat(known).as("'%s' in %s is not a published metric or label", word, query).isTrue();
       }
       Matcher m = MATCHER.matcher(query);
@@ -114,7 +135,8 @@ class GrafanaDashboardTest {
         Set<String> values = published.labelValues.get(label);
         assertThat(values).as("label %s in %s", label, query).isNotNull();
         String op = m.group(2);
-        List<String> wanted = op.endsWith("~") ? List.of(m.group(3).split("\\|")) : List.of(m.group(3));
+        List<String> wanted =
+            op.endsWith("~") ? List.of(m.group(3).split("\\|")) : List.of(m.group(3));
         assertThat(values).as("values of %s in %s", label, query).containsAll(wanted);
       }
     }
@@ -124,7 +146,8 @@ class GrafanaDashboardTest {
   void coversWhatOperatorsNeed() {
     String all = String.join("\n", allExprs());
     assertThat(all)
-        .contains("robots_cache_requests_total{job=~\"$job\",instance=~\"$instance\",result=\"hit\"}")
+        .contains(
+            "robots_cache_requests_total{job=~\"$job\",instance=~\"$instance\",result=\"hit\"}")
         .contains("sum by (decision) (rate(robots_verdicts_total")
         .contains("sum by (outcome, status_class) (rate(robots_fetch_seconds_count")
         .contains("sum by (failure_kind) (rate(robots_fetch_seconds_count")
@@ -138,8 +161,9 @@ class GrafanaDashboardTest {
         .contains("sum by (reason) (rate(robots_pacing_disallowed_total")
         .contains("sum by (value) (rate(robots_pacing_capped_total")
         .contains("sum by (result) (rate(robots_pacing_shared_reservations_total")
-        .contains("robots_pacing_shared_reservations_total{job=~\"$job\",instance=~\"$instance\","
-            + "result=\"fallback\"}");
+        .contains(
+            "robots_pacing_shared_reservations_total{job=~\"$job\",instance=~\"$instance\","
+                + "result=\"fallback\"}");
   }
 
   @Test
@@ -147,7 +171,9 @@ class GrafanaDashboardTest {
     assertThat(metricNames("sum(rate(robots_cache_request_total[5m]))"))
         .containsExactly("robots_cache_request_total");
     assertThat(published.sampleNames).doesNotContain("robots_cache_request_total");
-    assertThat(words("sum by (le) (rate(robots_fetch_seconds_bucket{job=~\"$job\"}[$__rate_interval]))"))
+    assertThat(
+            words(
+                "sum by (le) (rate(robots_fetch_seconds_bucket{job=~\"$job\"}[$__rate_interval]))"))
         .containsExactlyInAnyOrder("sum", "by", "le", "rate", "robots_fetch_seconds_bucket", "job");
   }
 
@@ -161,11 +187,20 @@ class GrafanaDashboardTest {
     StringBuilder rules = new StringBuilder("groups:\n  - name: dashboard\n    rules:\n");
     List<String> exprs = allExprs();
     for (int i = 0; i < exprs.size(); i++) {
-      String expr = exprs.get(i).replace("$__rate_interval", "5m").replace("$job", ".*")
-          .replace("$instance", ".*");
+      String expr =
+          exprs
+              .get(i)
+              .replace("$__rate_interval", "5m")
+              .replace("$job", ".*")
+              .replace("$instance", ".*");
       assertThat(expr).doesNotContain("$").doesNotContain("'");
-      rules.append("      - record: dashboard:query_").append(i).append('\n')
-          .append("        expr: '").append(expr).append("'\n");
+      rules
+          .append("      - record: dashboard:query_")
+          .append(i)
+          .append('\n')
+          .append("        expr: '")
+          .append(expr)
+          .append("'\n");
     }
     Path file = dir.resolve("dashboard-rules.yml");
     Files.writeString(file, rules, StandardCharsets.UTF_8);
@@ -180,8 +215,10 @@ class GrafanaDashboardTest {
   void promtoolRejectsABrokenQuery(@TempDir Path dir) throws Exception {
     Path promtool = Promtool.require();
     Path file = dir.resolve("broken.yml");
-    Files.writeString(file, "groups:\n  - name: g\n    rules:\n      - record: a:b\n"
-        + "        expr: 'sum by (le (rate(robots_fetch_seconds_bucket[5m]))'\n");
+    Files.writeString(
+        file,
+        "groups:\n  - name: g\n    rules:\n      - record: a:b\n"
+            + "        expr: 'sum by (le (rate(robots_fetch_seconds_bucket[5m]))'\n");
     assertThat(Promtool.run(promtool, dir, "", "check", "rules", file.toString()).exitCode())
         .isNotZero();
   }
@@ -190,8 +227,10 @@ class GrafanaDashboardTest {
 
   /** Identifiers in a PromQL query, leaving out strings, range selectors and $variables. */
   private static Set<String> words(String query) {
-    String stripped = VARIABLE.matcher(
-        RANGE.matcher(STRING.matcher(query).replaceAll("\"\"")).replaceAll("")).replaceAll("");
+    String stripped =
+        VARIABLE
+            .matcher(RANGE.matcher(STRING.matcher(query).replaceAll("\"\"")).replaceAll(""))
+            .replaceAll("");
     Set<String> words = new TreeSet<>();
     Matcher m = IDENTIFIER.matcher(stripped);
     while (m.find()) {

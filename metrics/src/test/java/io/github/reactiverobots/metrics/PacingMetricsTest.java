@@ -44,18 +44,35 @@ class PacingMetricsTest {
     // Every Reactor scheduler virtual, so that robots.txt answers and waits happen on this thread.
     VirtualTimeScheduler time = VirtualTimeScheduler.create();
     VirtualTimeScheduler.set(time);
-    FakeFetcher fetcher = new FakeFetcher().answer(Origin.of("http://a.test"), FetchResult
-        .status(200).body("User-agent: *\nCrawl-delay: 600\nDisallow: /private\n"
-            .getBytes(StandardCharsets.UTF_8)).build());
-    try (RobotsCache cache = RobotsCache.builder().fetcher(fetcher)
-        .ticker(() -> time.now(TimeUnit.NANOSECONDS)).parseScheduler(time).build()) {
-      Pacer pacer = Pacer.builder(cache).agent("TestBot").scheduler(time)
-          .maximumDelay(Duration.ofMinutes(1)).build();
+    FakeFetcher fetcher =
+        new FakeFetcher()
+            .answer(
+                Origin.of("http://a.test"),
+                FetchResult.status(200)
+                    .body(
+                        "User-agent: *\nCrawl-delay: 600\nDisallow: /private\n"
+                            .getBytes(StandardCharsets.UTF_8))
+                    .build());
+    try (RobotsCache cache =
+        RobotsCache.builder()
+            .fetcher(fetcher)
+            .ticker(() -> time.now(TimeUnit.NANOSECONDS))
+            .parseScheduler(time)
+            .build()) {
+      Pacer pacer =
+          Pacer.builder(cache)
+              .agent("TestBot")
+              .scheduler(time)
+              .maximumDelay(Duration.ofMinutes(1))
+              .build();
       PacingMetrics.bind(pacer, registry);
       List<Paced<String>> seen = new ArrayList<>();
 
-      pacer.pace(Flux.just("http://a.test/1", "http://a.test/private", "http://a.test/2",
-          "http://a.test/3")).subscribe(seen::add);
+      pacer
+          .pace(
+              Flux.just(
+                  "http://a.test/1", "http://a.test/private", "http://a.test/2", "http://a.test/3"))
+          .subscribe(seen::add);
 
       assertThat(registry.get(PacingMetrics.WAITING).gauge().value()).isEqualTo(2);
       assertThat(registry.get(PacingMetrics.IN_FLIGHT).gauge().value()).isEqualTo(1);
@@ -82,32 +99,53 @@ class PacingMetricsTest {
     VirtualTimeScheduler.set(time);
     // The ledger makes the first reservation wait 5 s, fails the next two (Redis away), then
     // grants: four pages of one origin, one second apart by its rules.
-    List<Mono<Duration>> answers = new ArrayList<>(List.of(Mono.just(Duration.ofSeconds(5)),
-        Mono.error(new IllegalStateException("refused")), Mono.never()));
-    SharedSpacing ledger = new SharedSpacing() {
-      @Override
-      public Mono<Duration> reserve(Origin origin, Request request) {
-        return answers.isEmpty() ? Mono.just(Duration.ZERO) : answers.remove(0);
-      }
+    List<Mono<Duration>> answers =
+        new ArrayList<>(
+            List.of(
+                Mono.just(Duration.ofSeconds(5)),
+                Mono.error(new IllegalStateException("refused")),
+                Mono.never()));
+    SharedSpacing ledger =
+        new SharedSpacing() {
+          @Override
+          public Mono<Duration> reserve(Origin origin, Request request) {
+            return answers.isEmpty() ? Mono.just(Duration.ZERO) : answers.remove(0);
+          }
 
-      @Override
-      public Mono<Void> finish(Origin origin, String holder, Duration pause) {
-        return Mono.empty();
-      }
-    };
-    FakeFetcher fetcher = new FakeFetcher().answer(Origin.of("http://a.test"), FetchResult
-        .status(200).body("User-agent: *\nCrawl-delay: 1\n".getBytes(StandardCharsets.UTF_8))
-        .build());
-    try (RobotsCache cache = RobotsCache.builder().fetcher(fetcher)
-        .ticker(() -> time.now(TimeUnit.NANOSECONDS)).parseScheduler(time).build()) {
-      Pacer pacer = Pacer.builder(cache).agent("TestBot").scheduler(time)
-          .sharedSpacing(ledger).sharedSpacingWait(Duration.ofMillis(250)).build();
+          @Override
+          public Mono<Void> finish(Origin origin, String holder, Duration pause) {
+            return Mono.empty();
+          }
+        };
+    FakeFetcher fetcher =
+        new FakeFetcher()
+            .answer(
+                Origin.of("http://a.test"),
+                FetchResult.status(200)
+                    .body("User-agent: *\nCrawl-delay: 1\n".getBytes(StandardCharsets.UTF_8))
+                    .build());
+    try (RobotsCache cache =
+        RobotsCache.builder()
+            .fetcher(fetcher)
+            .ticker(() -> time.now(TimeUnit.NANOSECONDS))
+            .parseScheduler(time)
+            .build()) {
+      Pacer pacer =
+          Pacer.builder(cache)
+              .agent("TestBot")
+              .scheduler(time)
+              .sharedSpacing(ledger)
+              .sharedSpacingWait(Duration.ofMillis(250))
+              .build();
       PacingMetrics.bind(pacer, registry);
       List<Paced<String>> seen = new ArrayList<>();
-      pacer.pace(Flux.range(1, 4).map(i -> "http://a.test/" + i)).subscribe(p -> {
-        seen.add(p);
-        p.complete(200);
-      });
+      pacer
+          .pace(Flux.range(1, 4).map(i -> "http://a.test/" + i))
+          .subscribe(
+              p -> {
+                seen.add(p);
+                p.complete(200);
+              });
 
       time.advanceTimeBy(Duration.ofSeconds(30));
 
@@ -143,8 +181,12 @@ class PacingMetricsTest {
     assertThat(counter(PacingMetrics.SHARED, "result", "granted")).isZero();
     assertThat(registry.get(PacingMetrics.CAPPED).counters()).hasSize(3);
     assertThat(registry.get(PacingMetrics.WAITING).gauge().value()).isNaN();
-    List<String> tagValues = registry.getMeters().stream().map(Meter::getId)
-        .flatMap(id -> id.getTags().stream()).map(Tag::getValue).toList();
+    List<String> tagValues =
+        registry.getMeters().stream()
+            .map(Meter::getId)
+            .flatMap(id -> id.getTags().stream())
+            .map(Tag::getValue)
+            .toList();
     assertThat(tagValues).noneMatch(v -> v.contains("example"));
   }
 
@@ -160,17 +202,22 @@ class PacingMetricsTest {
   @Test
   void prometheusRendersTheSeriesTheReadmeNames() {
     PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    try (RobotsCache cache = RobotsCache.builder().fetcher(new FakeFetcher()).crawler("TestBot")
-        .build()) {
+    try (RobotsCache cache =
+        RobotsCache.builder().fetcher(new FakeFetcher()).crawler("TestBot").build()) {
       PacingMetrics metrics = new PacingMetrics().gaugesFrom(Pacer.builder(cache).build());
       metrics.bindTo(prometheus);
       exerciseEverything(metrics);
 
-      assertThat(Exposition.of(prometheus.scrape()).sampleNames).contains("robots_pacing_waiting",
-          "robots_pacing_in_flight", "robots_pacing_wait_seconds_bucket",
-          "robots_pacing_wait_seconds_count", "robots_pacing_disallowed_total",
-          "robots_pacing_capped_total", "robots_pacing_slowdowns_total",
-          "robots_pacing_shared_reservations_total");
+      assertThat(Exposition.of(prometheus.scrape()).sampleNames)
+          .contains(
+              "robots_pacing_waiting",
+              "robots_pacing_in_flight",
+              "robots_pacing_wait_seconds_bucket",
+              "robots_pacing_wait_seconds_count",
+              "robots_pacing_disallowed_total",
+              "robots_pacing_capped_total",
+              "robots_pacing_slowdowns_total",
+              "robots_pacing_shared_reservations_total");
     }
   }
 

@@ -18,10 +18,10 @@ import reactor.core.scheduler.Schedulers;
 import reactor.netty.http.client.HttpClient;
 
 /**
- * Serves a real scrape over loopback and checks it: status, content type, the metric families
- * the module publishes, and, when {@code promtool} is on the PATH, {@code promtool check
- * metrics}. BlockHound is active in this module's tests, so a blocking call on a Netty thread
- * while serving would fail the request.
+ * Serves a real scrape over loopback and checks it: status, content type, the metric families the
+ * module publishes, and, when {@code promtool} is on the PATH, {@code promtool check metrics}.
+ * BlockHound is active in this module's tests, so a blocking call on a Netty thread while serving
+ * would fail the request.
  */
 class PrometheusEndpointTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
@@ -45,12 +45,18 @@ class PrometheusEndpointTest {
         .port(endpoint.address().getPort())
         .request(method)
         .uri(path)
-        .responseSingle((response, body) -> body.asString(StandardCharsets.UTF_8)
-            .defaultIfEmpty("")
-            .map(text -> new Reply(response.status().code(),
-                response.responseHeaders().get(HttpHeaderNames.CONTENT_TYPE), text,
-                response.responseHeaders().get(HttpHeaderNames.CONTENT_LENGTH),
-                response.responseHeaders().get(HttpHeaderNames.CACHE_CONTROL))))
+        .responseSingle(
+            (response, body) ->
+                body.asString(StandardCharsets.UTF_8)
+                    .defaultIfEmpty("")
+                    .map(
+                        text ->
+                            new Reply(
+                                response.status().code(),
+                                response.responseHeaders().get(HttpHeaderNames.CONTENT_TYPE),
+                                text,
+                                response.responseHeaders().get(HttpHeaderNames.CONTENT_LENGTH),
+                                response.responseHeaders().get(HttpHeaderNames.CACHE_CONTROL))))
         .block(TIMEOUT);
   }
 
@@ -64,12 +70,23 @@ class PrometheusEndpointTest {
 
     assertThat(reply.status()).isEqualTo(200);
     assertThat(reply.contentType()).isEqualTo("text/plain; version=0.0.4; charset=utf-8");
-    assertThat(Exposition.of(reply.body()).sampleNames).contains(
-        "robots_cache_requests_total", "robots_cache_origins", "robots_cache_weight_bytes",
-        "robots_cache_evictions_total", "robots_fetch_seconds_bucket", "robots_fetch_seconds_count",
-        "robots_fetch_seconds_sum", "robots_fetch_seconds_max", "robots_fetch_active",
-        "robots_fetch_queued", "robots_fetch_body_bytes_count", "robots_fetch_body_bytes_sum",
-        "robots_parse_seconds_count", "robots_check_seconds_count", "robots_verdicts_total");
+    assertThat(Exposition.of(reply.body()).sampleNames)
+        .contains(
+            "robots_cache_requests_total",
+            "robots_cache_origins",
+            "robots_cache_weight_bytes",
+            "robots_cache_evictions_total",
+            "robots_fetch_seconds_bucket",
+            "robots_fetch_seconds_count",
+            "robots_fetch_seconds_sum",
+            "robots_fetch_seconds_max",
+            "robots_fetch_active",
+            "robots_fetch_queued",
+            "robots_fetch_body_bytes_count",
+            "robots_fetch_body_bytes_sum",
+            "robots_parse_seconds_count",
+            "robots_check_seconds_count",
+            "robots_verdicts_total");
     assertThat(reply.body())
         .contains("robots_cache_requests_total{result=\"hit\"} 1.0")
         .contains("robots_cache_weight_bytes 2048.0")
@@ -84,8 +101,8 @@ class PrometheusEndpointTest {
     Reply slash = request(endpoint, HttpMethod.GET, "/metrics/");
     Reply headSlash = request(endpoint, HttpMethod.HEAD, "/metrics/");
 
-    assertThat(get.length()).isEqualTo(
-        Integer.toString(get.body().getBytes(StandardCharsets.UTF_8).length));
+    assertThat(get.length())
+        .isEqualTo(Integer.toString(get.body().getBytes(StandardCharsets.UTF_8).length));
     for (Reply r : new Reply[] {head, headSlash}) {
       assertThat(r.status()).isEqualTo(200);
       assertThat(r.contentType()).isEqualTo(get.contentType());
@@ -102,14 +119,15 @@ class PrometheusEndpointTest {
   void scrapeRunsOnAThreadThatMayBlockNeverOnTheEventLoop() {
     AtomicReference<String> thread = new AtomicReference<>();
     AtomicReference<Boolean> nonBlocking = new AtomicReference<>();
-    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) {
-      @Override
-      public String scrape() {
-        thread.set(Thread.currentThread().getName());
-        nonBlocking.set(Schedulers.isInNonBlockingThread());
-        return super.scrape();
-      }
-    };
+    PrometheusMeterRegistry registry =
+        new PrometheusMeterRegistry(PrometheusConfig.DEFAULT) {
+          @Override
+          public String scrape() {
+            thread.set(Thread.currentThread().getName());
+            nonBlocking.set(Schedulers.isInNonBlockingThread());
+            return super.scrape();
+          }
+        };
     new RobotsMetrics().bindTo(registry);
     endpoint = PrometheusEndpoint.builder(registry).port(0).bindNow();
 
@@ -120,8 +138,8 @@ class PrometheusEndpointTest {
 
   @Test
   void otherPathsAndMethodsAreNotServed() {
-    endpoint = PrometheusEndpoint.builder(exercised.registry()).port(0)
-        .path("/prometheus").bindNow();
+    endpoint =
+        PrometheusEndpoint.builder(exercised.registry()).port(0).path("/prometheus").bindNow();
     assertThat(endpoint.path()).isEqualTo("/prometheus");
 
     assertThat(request(endpoint, HttpMethod.GET, "/prometheus").status()).isEqualTo(200);
@@ -131,8 +149,8 @@ class PrometheusEndpointTest {
 
   @Test
   void closeAsyncStopsListening() {
-    PrometheusEndpoint started = PrometheusEndpoint.builder(exercised.registry())
-        .port(0).bind().block(TIMEOUT);
+    PrometheusEndpoint started =
+        PrometheusEndpoint.builder(exercised.registry()).port(0).bind().block(TIMEOUT);
     assertThat(started).isNotNull();
     assertThat(request(started, HttpMethod.GET, "/metrics").status()).isEqualTo(200);
 
@@ -149,7 +167,8 @@ class PrometheusEndpointTest {
     assertThatThrownBy(() -> b.port(65536)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> b.path("metrics")).hasMessageContaining("start with '/'");
     assertThatThrownBy(() -> b.host(" ")).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> PrometheusEndpoint.builder(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> PrometheusEndpoint.builder(null))
+        .isInstanceOf(NullPointerException.class);
   }
 
   /**
@@ -173,10 +192,17 @@ class PrometheusEndpointTest {
   @Test
   void promtoolRejectsBadExpositions(@TempDir Path dir) throws Exception {
     Path promtool = Promtool.require();
-    assertThat(Promtool.run(promtool, dir, "# TYPE robots_x counter\nrobots_x{a=\"1\" 1\n",
-        "check", "metrics").exitCode()).isNotZero();
-    Promtool.Result lint = Promtool.run(promtool, dir, "# TYPE robots_x counter\nrobots_x 1\n",
-        "check", "metrics");
+    assertThat(
+            Promtool.run(
+                    promtool,
+                    dir,
+                    "# TYPE robots_x counter\nrobots_x{a=\"1\" 1\n",
+                    "check",
+                    "metrics")
+                .exitCode())
+        .isNotZero();
+    Promtool.Result lint =
+        Promtool.run(promtool, dir, "# TYPE robots_x counter\nrobots_x 1\n", "check", "metrics");
     assertThat(lint.exitCode()).isNotZero();
     assertThat(lint.output()).contains("_total");
   }

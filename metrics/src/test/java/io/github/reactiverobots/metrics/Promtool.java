@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs Prometheus's {@code promtool} for tests, when it is on the PATH ({@code .ci/run} installs
- * Debian's {@code prometheus} package, which provides it). Call only from a test thread, never
- * from a Reactor thread: it waits for the process.
+ * Debian's {@code prometheus} package, which provides it). Call only from a test thread, never from
+ * a Reactor thread: it waits for the process.
  */
 final class Promtool {
   private static final long TIMEOUT_SECONDS = 30;
@@ -27,15 +27,16 @@ final class Promtool {
   private Promtool() {}
 
   /**
-   * promtool's path. When it is not installed, the calling test fails if the environment
-   * variable {@code CI} is set (a missing component is a failure there) and otherwise reports
-   * itself skipped.
+   * promtool's path. When it is not installed, the calling test fails if the environment variable
+   * {@code CI} is set (a missing component is a failure there) and otherwise reports itself
+   * skipped.
    */
   static Path require() {
     Optional<Path> found = find();
     if (found.isEmpty() && System.getenv("CI") != null) {
-      throw new AssertionError("promtool is not on the PATH, and CI is set: install Debian's"
-          + " prometheus package (.ci/run does)");
+      throw new AssertionError(
+          "promtool is not on the PATH, and CI is set: install Debian's"
+              + " prometheus package (.ci/run does)");
     }
     assumeTrue(found.isPresent(), "promtool is not on the PATH");
     return found.get();
@@ -67,10 +68,11 @@ final class Promtool {
     command.add(promtool.toString());
     command.addAll(List.of(args));
     Path output = Files.createTempFile(workDir, "promtool", ".out");
-    Process process = new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(output.toFile())
-        .start();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
     try (OutputStream in = process.getOutputStream()) {
       in.write(stdin.getBytes(StandardCharsets.UTF_8));
     }

@@ -3,11 +3,11 @@ package io.github.reactiverobots.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
+import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
-import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Once a tag combination has been seen, recording it again must not allocate per event (no tag
  * lists, no map keys). Measured with HotSpot's per-thread allocation counter; skipped on JVMs
- * without one. The bound is a few KB for 20,000 events, so a single allocation per event (at
- * least 16 bytes each) would fail it.
+ * without one. The bound is a few KB for 20,000 events, so a single allocation per event (at least
+ * 16 bytes each) would fail it.
  */
 class RobotsMetricsAllocationTest {
   private static final int EVENTS = 20_000;
@@ -53,10 +53,9 @@ class RobotsMetricsAllocationTest {
       RobotsMetrics metrics, Origin origin, Verdict allow, Verdict deny, int events) {
     for (int i = 0; i < events; i++) {
       metrics.onLookup(origin, Lookup.HIT);
-      metrics.onFetchFinished(origin, FetchOutcome.OK, 200, null, 300 + (i & 63),
-          1_000_000L + i);
-      metrics.onFetchFinished(origin, FetchOutcome.UNREACHABLE, 0, FailureKind.RESET, 0,
-          5_000_000L + i);
+      metrics.onFetchFinished(origin, FetchOutcome.OK, 200, null, 300 + (i & 63), 1_000_000L + i);
+      metrics.onFetchFinished(
+          origin, FetchOutcome.UNREACHABLE, 0, FailureKind.RESET, 0, 5_000_000L + i);
       metrics.onParsed(origin, 300, 20_000 + i);
       metrics.onEviction(origin, EvictionCause.SIZE, 300);
       metrics.onVerdict((i & 1) == 0 ? allow : deny, 500 + i);

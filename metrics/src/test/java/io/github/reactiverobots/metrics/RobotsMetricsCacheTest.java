@@ -3,12 +3,12 @@ package io.github.reactiverobots.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.search.Search;
@@ -35,9 +35,9 @@ import reactor.test.StepVerifier;
 
 /**
  * {@link RobotsMetrics} on a real {@link RobotsCache} whose fetcher answers from memory: every
- * meter moves as the cache's events happen. Time is a fake ticker; parsing runs on the
- * completing thread (immediate scheduler) so each check has finished when {@code block} returns,
- * except where a test says otherwise.
+ * meter moves as the cache's events happen. Time is a fake ticker; parsing runs on the completing
+ * thread (immediate scheduler) so each check has finished when {@code block} returns, except where
+ * a test says otherwise.
  */
 class RobotsMetricsCacheTest {
   private static final String AGENT = "testbot";
@@ -57,12 +57,13 @@ class RobotsMetricsCacheTest {
   }
 
   private RobotsCache cache(RobotsFetcher fetcher) {
-    cache = RobotsCache.builder()
-        .fetcher(fetcher)
-        .ticker(nanos::get)
-        .parseScheduler(Schedulers.immediate())
-        .ttlBounds(Duration.ofMinutes(1), Duration.ofMinutes(10))
-        .build();
+    cache =
+        RobotsCache.builder()
+            .fetcher(fetcher)
+            .ticker(nanos::get)
+            .parseScheduler(Schedulers.immediate())
+            .ttlBounds(Duration.ofMinutes(1), Duration.ofMinutes(10))
+            .build();
     RobotsMetrics.bind(cache, registry);
     return cache;
   }
@@ -84,14 +85,22 @@ class RobotsMetricsCacheTest {
   }
 
   private long fetches(String outcome, String statusClass) {
-    Timer t = registry.find(RobotsMetrics.FETCH)
-        .tag("outcome", outcome).tag("status_class", statusClass).timer();
+    Timer t =
+        registry
+            .find(RobotsMetrics.FETCH)
+            .tag("outcome", outcome)
+            .tag("status_class", statusClass)
+            .timer();
     return t == null ? 0 : t.count();
   }
 
   private double verdicts(String decision, String reason) {
-    var c = registry.find(RobotsMetrics.VERDICTS)
-        .tag("decision", decision).tag("reason", reason).counter();
+    var c =
+        registry
+            .find(RobotsMetrics.VERDICTS)
+            .tag("decision", decision)
+            .tag("reason", reason)
+            .counter();
     return c == null ? 0 : c.count();
   }
 
@@ -102,10 +111,11 @@ class RobotsMetricsCacheTest {
   @Test
   void aMissFetchesParsesAndAnswersThenAHitAnswersFromTheCache() {
     AtomicInteger calls = new AtomicInteger();
-    cache((origin, validators) -> {
-      calls.incrementAndGet();
-      return ok(BODY);
-    });
+    cache(
+        (origin, validators) -> {
+          calls.incrementAndGet();
+          return ok(BODY);
+        });
 
     Verdict first = check("https://a.example/public");
     assertThat(first.allowed()).isTrue();
@@ -143,10 +153,11 @@ class RobotsMetricsCacheTest {
   void waitersJoiningAFetchInFlightAreCoalescedAndTheActiveGaugeShowsIt() {
     Sinks.One<FetchResult> response = Sinks.one();
     AtomicInteger calls = new AtomicInteger();
-    cache((origin, validators) -> {
-      calls.incrementAndGet();
-      return response.asMono();
-    });
+    cache(
+        (origin, validators) -> {
+          calls.incrementAndGet();
+          return response.asMono();
+        });
     List<Verdict> verdicts = new CopyOnWriteArrayList<>();
     for (int i = 0; i < 4; i++) {
       cache.check("https://b.example/private/" + i, AGENT).subscribe(verdicts::add);
@@ -170,15 +181,20 @@ class RobotsMetricsCacheTest {
 
   @Test
   void eachFetchOutcomeIsTimedUnderItsOutcomeAndStatusClass() {
-    Map<String, Function<Origin, FetchResult>> answers = Map.of(
-        "ok.example", o -> FetchResult.status(200).body(BODY).build(),
-        "gone.example", o -> FetchResult.status(404).build(),
-        "busy.example", o -> FetchResult.status(429).build(),
-        "down.example", o -> FetchResult.status(503).build(),
-        "dark.example", o -> FetchResult.failure(FailureKind.CONNECT, "connection refused").build(),
-        "loop.example", o -> FetchResult.failure(FailureKind.TOO_MANY_REDIRECTS, "6 hops").build(),
-        "lan.example", o -> FetchResult.failure(FailureKind.ADDRESS_REFUSED, "10.0.0.1").build());
-    cache((origin, validators) -> Mono.fromSupplier(() -> answers.get(origin.host()).apply(origin)));
+    Map<String, Function<Origin, FetchResult>> answers =
+        Map.of(
+            "ok.example", o -> FetchResult.status(200).body(BODY).build(),
+            "gone.example", o -> FetchResult.status(404).build(),
+            "busy.example", o -> FetchResult.status(429).build(),
+            "down.example", o -> FetchResult.status(503).build(),
+            "dark.example",
+                o -> FetchResult.failure(FailureKind.CONNECT, "connection refused").build(),
+            "loop.example",
+                o -> FetchResult.failure(FailureKind.TOO_MANY_REDIRECTS, "6 hops").build(),
+            "lan.example",
+                o -> FetchResult.failure(FailureKind.ADDRESS_REFUSED, "10.0.0.1").build());
+    cache(
+        (origin, validators) -> Mono.fromSupplier(() -> answers.get(origin.host()).apply(origin)));
 
     for (String host : answers.keySet()) {
       check("https://" + host + "/private/page");
@@ -206,14 +222,15 @@ class RobotsMetricsCacheTest {
   void anExpiredCopyIsServedStaleWhileAConditionalRefreshGets304AndReplacesIt() {
     AtomicInteger unconditional = new AtomicInteger();
     AtomicInteger conditional = new AtomicInteger();
-    cache((origin, validators) -> {
-      if ("\"v1\"".equals(validators.etag())) {
-        conditional.incrementAndGet();
-        return Mono.just(FetchResult.status(304).etag("\"v1\"").build());
-      }
-      unconditional.incrementAndGet();
-      return Mono.just(FetchResult.status(200).body(BODY).etag("\"v1\"").build());
-    });
+    cache(
+        (origin, validators) -> {
+          if ("\"v1\"".equals(validators.etag())) {
+            conditional.incrementAndGet();
+            return Mono.just(FetchResult.status(304).etag("\"v1\"").build());
+          }
+          unconditional.incrementAndGet();
+          return Mono.just(FetchResult.status(200).body(BODY).etag("\"v1\"").build());
+        });
     check("https://c.example/private/a");
     assertThat(evictions("replaced")).isZero();
 
@@ -235,14 +252,18 @@ class RobotsMetricsCacheTest {
 
   @Test
   void evictionsAreCountedByCause() {
-    cache = RobotsCache.builder()
-        .fetcher((origin, validators) -> origin.host().startsWith("gone")
-            ? Mono.just(FetchResult.status(404).build()) : ok(BODY))
-        .ticker(nanos::get)
-        .parseScheduler(Schedulers.immediate())
-        .ttlBounds(Duration.ofMinutes(1), Duration.ofMinutes(10))
-        .maximumOrigins(2)
-        .build();
+    cache =
+        RobotsCache.builder()
+            .fetcher(
+                (origin, validators) ->
+                    origin.host().startsWith("gone")
+                        ? Mono.just(FetchResult.status(404).build())
+                        : ok(BODY))
+            .ticker(nanos::get)
+            .parseScheduler(Schedulers.immediate())
+            .ttlBounds(Duration.ofMinutes(1), Duration.ofMinutes(10))
+            .maximumOrigins(2)
+            .build();
     RobotsMetrics.bind(cache, registry);
 
     // explicit: invalidate
@@ -279,12 +300,13 @@ class RobotsMetricsCacheTest {
   @Test
   void builderPathWithGaugesFromTheCache() {
     RobotsMetrics metrics = new RobotsMetrics();
-    cache = RobotsCache.builder()
-        .fetcher((origin, validators) -> ok(BODY))
-        .ticker(nanos::get)
-        .parseScheduler(Schedulers.immediate())
-        .listener(metrics)
-        .build();
+    cache =
+        RobotsCache.builder()
+            .fetcher((origin, validators) -> ok(BODY))
+            .ticker(nanos::get)
+            .parseScheduler(Schedulers.immediate())
+            .listener(metrics)
+            .build();
     metrics.gaugesFrom(cache).bindTo(registry);
 
     check("https://d.example/private");
@@ -307,7 +329,8 @@ class RobotsMetricsCacheTest {
       public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
         Sinks.One<FetchResult> sink = Sinks.one();
         pending.put(origin.host(), sink);
-        return sink.asMono().doOnSubscribe(s -> started.incrementAndGet())
+        return sink.asMono()
+            .doOnSubscribe(s -> started.incrementAndGet())
             .doFinally(s -> pending.remove(origin.host()));
       }
 
@@ -346,8 +369,10 @@ class RobotsMetricsCacheTest {
 
     checkFiftyUrlsOnFiveOrigins();
 
-    double lookups = Search.in(registry).name(RobotsMetrics.REQUESTS).counters().stream()
-        .mapToDouble(c -> c.count()).sum();
+    double lookups =
+        Search.in(registry).name(RobotsMetrics.REQUESTS).counters().stream()
+            .mapToDouble(c -> c.count())
+            .sum();
     assertThat(lookups).isEqualTo(50);
     assertThat(requests("miss")).isEqualTo(5);
     assertThat(fetches("ok", "2xx")).isEqualTo(5);
@@ -363,8 +388,9 @@ class RobotsMetricsCacheTest {
     checkFiftyUrlsOnFiveOrigins();
 
     assertThat(prometheus.scrape())
-        .contains("robots_fetch_seconds_count{failure_kind=\"none\",outcome=\"ok\","
-            + "status_class=\"2xx\"} 5\n")
+        .contains(
+            "robots_fetch_seconds_count{failure_kind=\"none\",outcome=\"ok\","
+                + "status_class=\"2xx\"} 5\n")
         .contains("robots_verdicts_total{decision=\"disallow\",reason=\"matched_disallow\"} 50.0\n")
         .contains("robots_cache_origins 5.0\n");
   }
@@ -377,8 +403,9 @@ class RobotsMetricsCacheTest {
   }
 
   private void checkFiftyUrlsOnFiveOrigins() {
-    StepVerifier.create(cache.checkAll(Flux.range(0, 50)
-            .map(i -> "https://g" + (i % 5) + ".example/private/" + i), AGENT))
+    StepVerifier.create(
+            cache.checkAll(
+                Flux.range(0, 50).map(i -> "https://g" + (i % 5) + ".example/private/" + i), AGENT))
         .expectNextCount(50)
         .expectComplete()
         .verify(TIMEOUT);

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.reactiverobots.core.CacheStats;
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
+import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import io.micrometer.core.instrument.Meter;
@@ -67,9 +67,11 @@ class RobotsMetricsListenerTest {
 
   @Test
   void requestAndEvictionCountersExistAtZeroOnceBound() {
-    assertThat(registry.get(RobotsMetrics.REQUESTS).counters()).hasSize(4)
+    assertThat(registry.get(RobotsMetrics.REQUESTS).counters())
+        .hasSize(4)
         .allSatisfy(c -> assertThat(c.count()).isZero());
-    assertThat(registry.get(RobotsMetrics.EVICTIONS).counters()).hasSize(4)
+    assertThat(registry.get(RobotsMetrics.EVICTIONS).counters())
+        .hasSize(4)
         .allSatisfy(c -> assertThat(c.count()).isZero());
   }
 
@@ -94,8 +96,13 @@ class RobotsMetricsListenerTest {
     metrics.onFetchFinished(ORIGIN, outcome, status, null, 10, TimeUnit.MILLISECONDS.toNanos(40));
     metrics.onFetchFinished(ORIGIN, outcome, status, null, 10, TimeUnit.MILLISECONDS.toNanos(60));
 
-    Timer timer = registry.get(RobotsMetrics.FETCH).tag("outcome", outcomeTag)
-        .tag("status_class", statusClass).tag("failure_kind", "none").timer();
+    Timer timer =
+        registry
+            .get(RobotsMetrics.FETCH)
+            .tag("outcome", outcomeTag)
+            .tag("status_class", statusClass)
+            .tag("failure_kind", "none")
+            .timer();
     assertThat(timer.count()).isEqualTo(2);
     assertThat(timer.totalTime(TimeUnit.MILLISECONDS)).isCloseTo(100, within(1e-6));
     assertThat(timer.max(TimeUnit.MILLISECONDS)).isCloseTo(60, within(1e-6));
@@ -117,12 +124,14 @@ class RobotsMetricsListenerTest {
     String series =
         "robots_fetch_seconds_bucket{failure_kind=\"none\",outcome=\"ok\",status_class=\"2xx\",le=";
     assertThat(text).contains(series + "\"0.001\"} 0\n");
-    assertThat(text).containsPattern(
-        "robots_fetch_seconds_bucket\\{failure_kind=\"none\",outcome=\"ok\",status_class=\"2xx\","
-            + "le=\"0\\.0[0-9]+\"\\} 1\n");
+    assertThat(text)
+        .containsPattern(
+            "robots_fetch_seconds_bucket\\{failure_kind=\"none\",outcome=\"ok\",status_class=\"2xx\","
+                + "le=\"0\\.0[0-9]+\"\\} 1\n");
     assertThat(text).contains(series + "\"30.0\"} 2\n");
-    assertThat(text).contains(
-        "robots_fetch_seconds_count{failure_kind=\"none\",outcome=\"ok\",status_class=\"2xx\"} 2");
+    assertThat(text)
+        .contains(
+            "robots_fetch_seconds_count{failure_kind=\"none\",outcome=\"ok\",status_class=\"2xx\"} 2");
   }
 
   @Test
@@ -163,7 +172,8 @@ class RobotsMetricsListenerTest {
 
   @Test
   void eachStoreEventMovesItsOwnCounterFromZero() {
-    assertThat(registry.get(RobotsMetrics.STORE).counters()).hasSize(StoreEvent.values().length)
+    assertThat(registry.get(RobotsMetrics.STORE).counters())
+        .hasSize(StoreEvent.values().length)
         .allMatch(c -> c.count() == 0);
     metrics.onStore(ORIGIN, StoreEvent.HIT);
     metrics.onStore(ORIGIN, StoreEvent.HIT);
@@ -176,8 +186,7 @@ class RobotsMetricsListenerTest {
         .isEqualTo(1);
     assertThat(registry.get(RobotsMetrics.STORE).tag("event", "timeout").counter().count())
         .isEqualTo(1);
-    assertThat(registry.get(RobotsMetrics.STORE).tag("event", "miss").counter().count())
-        .isZero();
+    assertThat(registry.get(RobotsMetrics.STORE).tag("event", "miss").counter().count()).isZero();
   }
 
   private double evictions(String cause) {
@@ -197,8 +206,11 @@ class RobotsMetricsListenerTest {
     assertThat(verdicts("disallow", "robots_unreachable")).isEqualTo(1);
     assertThat(verdicts("allow", "robots_unreachable_gave_up")).isEqualTo(1);
     assertThat(registry.get(RobotsMetrics.VERDICTS).counters()).hasSize(4);
-    assertThat(registry.get(RobotsMetrics.VERDICTS).tag("decision", "allow").counters()
-        .stream().mapToDouble(c -> c.count()).sum()).isEqualTo(2);
+    assertThat(
+            registry.get(RobotsMetrics.VERDICTS).tag("decision", "allow").counters().stream()
+                .mapToDouble(c -> c.count())
+                .sum())
+        .isEqualTo(2);
 
     Timer check = registry.get(RobotsMetrics.CHECK).timer();
     assertThat(check.count()).isEqualTo(5);
@@ -206,8 +218,12 @@ class RobotsMetricsListenerTest {
   }
 
   private double verdicts(String decision, String reason) {
-    return registry.get(RobotsMetrics.VERDICTS)
-        .tag("decision", decision).tag("reason", reason).counter().count();
+    return registry
+        .get(RobotsMetrics.VERDICTS)
+        .tag("decision", decision)
+        .tag("reason", reason)
+        .counter()
+        .count();
   }
 
   @Test
@@ -250,7 +266,8 @@ class RobotsMetricsListenerTest {
     assertThat(unbound.isBound()).isTrue();
     assertThat(later.get(RobotsMetrics.REQUESTS).tag("result", "hit").counter().count()).isZero();
     unbound.onLookup(ORIGIN, Lookup.HIT);
-    assertThat(later.get(RobotsMetrics.REQUESTS).tag("result", "hit").counter().count()).isEqualTo(1);
+    assertThat(later.get(RobotsMetrics.REQUESTS).tag("result", "hit").counter().count())
+        .isEqualTo(1);
   }
 
   @Test
@@ -271,7 +288,8 @@ class RobotsMetricsListenerTest {
     RobotsMetrics m = new RobotsMetrics(Tags.of("cache", "crawler-a"));
     m.bindTo(tagged);
     exerciseEverything(m);
-    assertThat(tagged.getMeters()).isNotEmpty()
+    assertThat(tagged.getMeters())
+        .isNotEmpty()
         .allSatisfy(meter -> assertThat(meter.getId().getTag("cache")).isEqualTo("crawler-a"));
   }
 
@@ -282,9 +300,13 @@ class RobotsMetricsListenerTest {
     }
     metrics.onFetchFinished(ORIGIN, FetchOutcome.UNREACHABLE, 0, FailureKind.TLS, 0, 1_000);
     for (FailureKind kind : FailureKind.values()) {
-      Timer timer = registry.get(RobotsMetrics.FETCH).tag("outcome", "unreachable")
-          .tag("status_class", "none").tag("failure_kind", kind.name().toLowerCase(Locale.ROOT))
-          .timer();
+      Timer timer =
+          registry
+              .get(RobotsMetrics.FETCH)
+              .tag("outcome", "unreachable")
+              .tag("status_class", "none")
+              .tag("failure_kind", kind.name().toLowerCase(Locale.ROOT))
+              .timer();
       assertThat(timer.count()).as("%s", kind).isEqualTo(kind == FailureKind.TLS ? 2 : 1);
     }
     assertThat(registry.find(RobotsMetrics.FETCH).timers()).hasSize(FailureKind.values().length);
@@ -306,15 +328,22 @@ class RobotsMetricsListenerTest {
       metrics.onStore(origin, StoreEvent.values()[i % StoreEvent.values().length]);
     }
     Set<String> allowedValues = new HashSet<>();
-    for (String[] values : List.of(TagValues.LOOKUPS, TagValues.EVICTION_CAUSES,
-        TagValues.STORE_EVENTS,
-        TagValues.OUTCOMES, TagValues.REASONS, TagValues.DECISIONS, TagValues.STATUS_CLASSES,
-        TagValues.FAILURE_KINDS)) {
+    for (String[] values :
+        List.of(
+            TagValues.LOOKUPS,
+            TagValues.EVICTION_CAUSES,
+            TagValues.STORE_EVENTS,
+            TagValues.OUTCOMES,
+            TagValues.REASONS,
+            TagValues.DECISIONS,
+            TagValues.STATUS_CLASSES,
+            TagValues.FAILURE_KINDS)) {
       allowedValues.addAll(List.of(values));
     }
     for (Meter meter : registry.getMeters()) {
       for (Tag tag : meter.getId().getTags()) {
-        assertThat(allowedValues).as("tag %s on %s", tag, meter.getId().getName())
+        assertThat(allowedValues)
+            .as("tag %s on %s", tag, meter.getId().getName())
             .contains(tag.getValue());
         assertThat(tag.getValue()).doesNotContain("example");
       }
@@ -322,9 +351,14 @@ class RobotsMetricsListenerTest {
     // 4 gauges + 4 requests + 4 evictions + store events + body + parse + check
     // + at most one per outcome but PRELOADED x (4 status classes with no failure + no status
     // with each failure kind or none) + at most 2 x the reasons' verdicts
-    int bound = 4 + 4 + 4 + StoreEvent.values().length + 3
-        + (FetchOutcome.values().length - 1) * (4 + TagValues.FAILURE_KINDS.length)
-        + 2 * Reason.values().length;
+    int bound =
+        4
+            + 4
+            + 4
+            + StoreEvent.values().length
+            + 3
+            + (FetchOutcome.values().length - 1) * (4 + TagValues.FAILURE_KINDS.length)
+            + 2 * Reason.values().length;
     assertThat(registry.getMeters().size()).isLessThanOrEqualTo(bound);
   }
 
@@ -334,10 +368,9 @@ class RobotsMetricsListenerTest {
       m.onLookup(ORIGIN, lookup);
     }
     m.onFetchStarted(ORIGIN);
-    m.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, null, 120,
-        TimeUnit.MILLISECONDS.toNanos(12));
-    m.onFetchFinished(ORIGIN, FetchOutcome.UNREACHABLE, 0, FailureKind.TIMEOUT, 0,
-        TimeUnit.SECONDS.toNanos(2));
+    m.onFetchFinished(ORIGIN, FetchOutcome.OK, 200, null, 120, TimeUnit.MILLISECONDS.toNanos(12));
+    m.onFetchFinished(
+        ORIGIN, FetchOutcome.UNREACHABLE, 0, FailureKind.TIMEOUT, 0, TimeUnit.SECONDS.toNanos(2));
     m.onParsed(ORIGIN, 120, TimeUnit.MICROSECONDS.toNanos(80));
     for (EvictionCause cause : EvictionCause.values()) {
       m.onEviction(ORIGIN, cause, 500);

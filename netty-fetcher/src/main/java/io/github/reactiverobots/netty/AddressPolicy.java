@@ -9,13 +9,12 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Decides whether the fetcher may connect to a resolved address. It is applied at connect time
- * to the address actually used (after DNS, after every redirect), so a name that resolves to an
+ * Decides whether the fetcher may connect to a resolved address. It is applied at connect time to
+ * the address actually used (after DNS, after every redirect), so a name that resolves to an
  * internal address, or a redirect onto one, is refused; this also covers DNS rebinding. A refusal
  * is reported as {@code FailureKind.ADDRESS_REFUSED}.
  *
- * <p>Implementations must be thread-safe, fast and must not block (they run on event-loop
- * threads).
+ * <p>Implementations must be thread-safe, fast and must not block (they run on event-loop threads).
  */
 @FunctionalInterface
 public interface AddressPolicy {
@@ -71,8 +70,11 @@ public interface AddressPolicy {
    */
   static boolean isPublic(InetAddress a) {
     Objects.requireNonNull(a, "address");
-    if (a.isLoopbackAddress() || a.isAnyLocalAddress() || a.isLinkLocalAddress()
-        || a.isSiteLocalAddress() || a.isMulticastAddress()) {
+    if (a.isLoopbackAddress()
+        || a.isAnyLocalAddress()
+        || a.isLinkLocalAddress()
+        || a.isSiteLocalAddress()
+        || a.isMulticastAddress()) {
       return false;
     }
     byte[] b = a.getAddress();
@@ -114,7 +116,10 @@ public interface AddressPolicy {
     if (allZero(b, 0, 12)) {
       return !allZero(b, 12, 16) && isPublicEmbedded(b, 12); // ::a.b.c.d (and ::, ::1)
     }
-    if (b[0] == 0x00 && b[1] == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b
+    if (b[0] == 0x00
+        && b[1] == 0x64
+        && (b[2] & 0xff) == 0xff
+        && (b[3] & 0xff) == 0x9b
         && allZero(b, 4, 12)) {
       return isPublicEmbedded(b, 12); // 64:ff9b::/96 NAT64
     }
@@ -128,16 +133,20 @@ public interface AddressPolicy {
         && !(first == 0x3fff && second < 0x1000) // 3fff::/20 documentation
         // Global unicast is 2000::/3; the rest (100::/64 discard, 64:ff9b:1::/48 local NAT64,
         // unassigned space) is not public.
-        && first >= 0x2000 && first < 0x4000;
+        && first >= 0x2000
+        && first < 0x4000;
   }
 
   private static boolean isPublicEmbedded(byte[] b, int offset) {
     byte[] v4 = {b[offset], b[offset + 1], b[offset + 2], b[offset + 3]};
     try {
       InetAddress embedded = InetAddress.getByAddress(v4);
-      return !embedded.isLoopbackAddress() && !embedded.isSiteLocalAddress()
-          && !embedded.isLinkLocalAddress() && !embedded.isAnyLocalAddress()
-          && !embedded.isMulticastAddress() && isPublicV4(v4);
+      return !embedded.isLoopbackAddress()
+          && !embedded.isSiteLocalAddress()
+          && !embedded.isLinkLocalAddress()
+          && !embedded.isAnyLocalAddress()
+          && !embedded.isMulticastAddress()
+          && isPublicV4(v4);
     } catch (UnknownHostException e) {
       return false; // unreachable: four bytes are always a valid IPv4 address
     }

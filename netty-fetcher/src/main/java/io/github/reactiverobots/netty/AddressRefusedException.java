@@ -8,7 +8,10 @@ final class AddressRefusedException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   AddressRefusedException(SocketAddress requested, InetSocketAddress refused) {
-    super("address policy refused " + refused.getAddress().getHostAddress() + " for " + requested,
-        null, false, false);
+    super(
+        "address policy refused " + refused.getAddress().getHostAddress() + " for " + requested,
+        null,
+        false,
+        false);
   }
 }

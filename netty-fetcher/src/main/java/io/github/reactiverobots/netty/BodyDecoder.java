@@ -8,18 +8,18 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
 /**
- * Turns the wire bytes of a response body into at most {@code cap} decoded bytes, one network
- * chunk at a time. Handles identity, {@code gzip} (several members too) and {@code deflate} (zlib
- * or raw), and recognises a gzip body served without {@code Content-Encoding} by its magic bytes.
+ * Turns the wire bytes of a response body into at most {@code cap} decoded bytes, one network chunk
+ * at a time. Handles identity, {@code gzip} (several members too) and {@code deflate} (zlib or
+ * raw), and recognises a gzip body served without {@code Content-Encoding} by its magic bytes.
  *
- * <p>Integrity: a compressed stream must reach its end, and each gzip member's trailer (CRC-32
- * and length) must match what was decoded; otherwise {@link #finish()} or {@link
- * #accept(ByteBuffer)} throws {@link BodyCutShortException}, since a proxy or server that cut
- * the body inside the parse limit must never leave rules behind. A body cut at the cap is not
- * checked (the rest is never read): it is kept as truncated, like an identity body.
+ * <p>Integrity: a compressed stream must reach its end, and each gzip member's trailer (CRC-32 and
+ * length) must match what was decoded; otherwise {@link #finish()} or {@link #accept(ByteBuffer)}
+ * throws {@link BodyCutShortException}, since a proxy or server that cut the body inside the parse
+ * limit must never leave rules behind. A body cut at the cap is not checked (the rest is never
+ * read): it is kept as truncated, like an identity body.
  *
- * <p>Memory stays flat whatever the input: the output never grows past {@code cap}, and once it
- * is full the decoder asks for no more input, so a gzip bomb costs {@code cap} bytes plus the
+ * <p>Memory stays flat whatever the input: the output never grows past {@code cap}, and once it is
+ * full the decoder asks for no more input, so a gzip bomb costs {@code cap} bytes plus the
  * inflater's window. One decoder per response, fed serially. {@link #close()} frees the native
  * inflater and may come from another thread (a deadline firing mid-read): after it, input is
  * refused, so the inflater is never used once freed.
@@ -35,11 +35,29 @@ final class BodyDecoder implements AutoCloseable {
   private static final int FCOMMENT = 16;
 
   /** What the {@code Content-Encoding} header asked for. */
-  enum Declared { IDENTITY, GZIP, DEFLATE }
+  enum Declared {
+    IDENTITY,
+    GZIP,
+    DEFLATE
+  }
 
-  private enum Mode { SNIFF, IDENTITY, GZIP_HEADER, INFLATE, GZIP_TRAILER, DONE }
+  private enum Mode {
+    SNIFF,
+    IDENTITY,
+    GZIP_HEADER,
+    INFLATE,
+    GZIP_TRAILER,
+    DONE
+  }
 
-  private enum HeaderPart { FIXED, XLEN, EXTRA, NAME, COMMENT, HCRC }
+  private enum HeaderPart {
+    FIXED,
+    XLEN,
+    EXTRA,
+    NAME,
+    COMMENT,
+    HCRC
+  }
 
   private final int cap;
   private final Declared declared;
@@ -69,8 +87,10 @@ final class BodyDecoder implements AutoCloseable {
     }
     this.cap = cap;
     this.declared = declared;
-    long initial = declared == Declared.IDENTITY && contentLengthHint > 0
-        ? Math.min(contentLengthHint, cap) : Math.min(INITIAL_CAPACITY, cap);
+    long initial =
+        declared == Declared.IDENTITY && contentLengthHint > 0
+            ? Math.min(contentLengthHint, cap)
+            : Math.min(INITIAL_CAPACITY, cap);
     this.out = new byte[(int) initial];
   }
 
@@ -100,8 +120,8 @@ final class BodyDecoder implements AutoCloseable {
   /**
    * Feeds the next chunk of wire bytes; the buffer is consumed before this returns.
    *
-   * @return whether more input is wanted: false once the cap is reached or the encoded stream
-   *     has ended, after which the caller should stop reading
+   * @return whether more input is wanted: false once the cap is reached or the encoded stream has
+   *     ended, after which the caller should stop reading
    * @throws BodyDecodingException if the compressed data is corrupt
    */
   synchronized boolean accept(ByteBuffer in) {
@@ -148,8 +168,11 @@ final class BodyDecoder implements AutoCloseable {
       copy(ByteBuffer.wrap(sniffed, 0, sniffedLength));
     }
     if (!truncated && !ended()) {
-      throw new BodyCutShortException("the " + (gzipMember ? "gzip" : "deflate")
-          + " stream ended before its end marker" + (gzipMember ? " and trailer" : ""));
+      throw new BodyCutShortException(
+          "the "
+              + (gzipMember ? "gzip" : "deflate")
+              + " stream ended before its end marker"
+              + (gzipMember ? " and trailer" : ""));
     }
     return size == out.length ? out : Arrays.copyOf(out, size);
   }
@@ -161,7 +184,8 @@ final class BodyDecoder implements AutoCloseable {
       case DONE:
         return true;
       case GZIP_HEADER:
-        return membersDone > 0 && headerPart == HeaderPart.FIXED
+        return membersDone > 0
+            && headerPart == HeaderPart.FIXED
             && partRemaining == GZIP_FIXED_HEADER;
       default:
         return false;
@@ -173,8 +197,8 @@ final class BodyDecoder implements AutoCloseable {
     if (sniffedLength == 0 || declared == Declared.IDENTITY && (sniffed[0] & 0xff) != 0x1f) {
       return;
     }
-    boolean gzipStart = (sniffed[0] & 0xff) == 0x1f
-        && (sniffedLength == 1 || (sniffed[1] & 0xff) == 0x8b);
+    boolean gzipStart =
+        (sniffed[0] & 0xff) == 0x1f && (sniffedLength == 1 || (sniffed[1] & 0xff) == 0x8b);
     if (gzipStart || declared == Declared.DEFLATE) {
       throw new BodyCutShortException("a compressed body of only " + sniffedLength + " byte(s)");
     }
@@ -211,7 +235,8 @@ final class BodyDecoder implements AutoCloseable {
     if (sniffedLength < SNIFF_LENGTH) {
       return;
     }
-    boolean gzipMagic = (sniffed[0] & 0xff) == 0x1f && (sniffed[1] & 0xff) == 0x8b && sniffed[2] == 8;
+    boolean gzipMagic =
+        (sniffed[0] & 0xff) == 0x1f && (sniffed[1] & 0xff) == 0x8b && sniffed[2] == 8;
     if (gzipMagic) {
       startGzipMember();
     } else if (declared == Declared.DEFLATE) {
@@ -311,8 +336,8 @@ final class BodyDecoder implements AutoCloseable {
   }
 
   /**
-   * Moves to the next optional header field present after {@code done}, or to the data. The
-   * fields come in the order of {@link HeaderPart}, each only when its flag is set.
+   * Moves to the next optional header field present after {@code done}, or to the data. The fields
+   * come in the order of {@link HeaderPart}, each only when its flag is set.
    */
   private void advanceHeader(HeaderPart done) {
     int after = done.ordinal();
@@ -392,17 +417,26 @@ final class BodyDecoder implements AutoCloseable {
       long expectedCrc = littleEndian(0);
       long expectedSize = littleEndian(4);
       if (expectedCrc != crc.getValue() || expectedSize != (memberBytes & 0xffffffffL)) {
-        throw new BodyCutShortException("gzip trailer does not match the data (CRC-32 "
-            + Long.toHexString(expectedCrc) + " vs " + Long.toHexString(crc.getValue())
-            + ", length " + expectedSize + " vs " + (memberBytes & 0xffffffffL) + ")");
+        throw new BodyCutShortException(
+            "gzip trailer does not match the data (CRC-32 "
+                + Long.toHexString(expectedCrc)
+                + " vs "
+                + Long.toHexString(crc.getValue())
+                + ", length "
+                + expectedSize
+                + " vs "
+                + (memberBytes & 0xffffffffL)
+                + ")");
       }
       startGzipMember();
     }
   }
 
   private long littleEndian(int offset) {
-    return (trailer[offset] & 0xffL) | (trailer[offset + 1] & 0xffL) << 8
-        | (trailer[offset + 2] & 0xffL) << 16 | (trailer[offset + 3] & 0xffL) << 24;
+    return (trailer[offset] & 0xffL)
+        | (trailer[offset + 1] & 0xffL) << 8
+        | (trailer[offset + 2] & 0xffL) << 16
+        | (trailer[offset + 3] & 0xffL) << 24;
   }
 
   private void ensureRoom(int n) {

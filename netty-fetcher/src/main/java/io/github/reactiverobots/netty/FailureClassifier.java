@@ -40,15 +40,16 @@ final class FailureClassifier {
 
   /**
    * Whether {@code t} is a shortage on this side: no descriptor (EMFILE, ENFILE), no local port
-   * (EADDRNOTAVAIL), no buffer (ENOBUFS), or an event loop refusing work while shutting down.
-   * These say nothing about the origin.
+   * (EADDRNOTAVAIL), no buffer (ENOBUFS), or an event loop refusing work while shutting down. These
+   * say nothing about the origin.
    */
   private static boolean isCrawlerFault(Throwable t) {
     if (t instanceof RejectedExecutionException) {
       return true;
     }
     String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
-    return m.contains("too many open files") || m.contains("cannot assign requested address")
+    return m.contains("too many open files")
+        || m.contains("cannot assign requested address")
         || m.contains("no buffer space available");
   }
 
@@ -74,7 +75,8 @@ final class FailureClassifier {
     if (t instanceof SSLException) {
       return FailureKind.TLS;
     }
-    if (t instanceof io.netty.handler.timeout.TimeoutException || t instanceof TimeoutException
+    if (t instanceof io.netty.handler.timeout.TimeoutException
+        || t instanceof TimeoutException
         || t instanceof SocketTimeoutException) {
       return FailureKind.TIMEOUT;
     }
@@ -91,7 +93,8 @@ final class FailureClassifier {
     if (t instanceof BodyCutShortException) {
       return FailureKind.BODY_CUT_SHORT;
     }
-    if (t instanceof MalformedResponseException || t instanceof BodyDecodingException
+    if (t instanceof MalformedResponseException
+        || t instanceof BodyDecodingException
         || t instanceof TooLongFrameException) {
       return FailureKind.OTHER;
     }

@@ -6,9 +6,9 @@ import java.util.List;
 
 /**
  * A crawler's own name resolution, plugged into the fetcher with {@link
- * NettyRobotsFetcherBuilder#resolver(HostResolver)}: a host name in, its addresses out. The
- * fetcher adapts it to Netty; the address policy is applied to what it returns; IP literals
- * never reach it, and it sees the host alone, never a port.
+ * NettyRobotsFetcherBuilder#resolver(HostResolver)}: a host name in, its addresses out. The fetcher
+ * adapts it to Netty; the address policy is applied to what it returns; IP literals never reach it,
+ * and it sees the host alone, never a port.
  *
  * <pre>{@code
  * Map<String, InetAddress> hosts = ...; // the crawler's own DNS cache
@@ -23,8 +23,8 @@ import java.util.List;
  * }</pre>
  *
  * <p>Contract: {@link #resolve(String)} is called on a Netty event-loop thread, once for every
- * connection the fetcher opens (redirects too), so it must return at once and never block: read
- * a map or a cache the crawler fills elsewhere, never a blocking lookup such as {@link
+ * connection the fetcher opens (redirects too), so it must return at once and never block: read a
+ * map or a cache the crawler fills elsewhere, never a blocking lookup such as {@link
  * InetAddress#getByName(String)}. Implementations must be thread-safe.
  */
 @FunctionalInterface

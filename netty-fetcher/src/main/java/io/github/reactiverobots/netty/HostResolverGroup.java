@@ -44,8 +44,8 @@ final class HostResolverGroup extends AddressResolverGroup<InetSocketAddress> {
   }
 
   private List<InetAddress> lookup(String host) throws UnknownHostException {
-    String literal = host.startsWith("[") && host.endsWith("]")
-        ? host.substring(1, host.length() - 1) : host;
+    String literal =
+        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     byte[] ip = NetUtil.createByteArrayFromIpAddressString(literal);
     if (ip != null) {
       return List.of(InetAddress.getByAddress(ip));

@@ -5,10 +5,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs tasks with at most {@code max} running at once; the rest wait in a FIFO queue. A task
- * starts on whichever thread frees a slot or submits it, and must call {@link #release()} exactly
- * once when it is finished. Lock-free and thread-safe; starting a task never recurses, however
- * many tasks finish synchronously.
+ * Runs tasks with at most {@code max} running at once; the rest wait in a FIFO queue. A task starts
+ * on whichever thread frees a slot or submits it, and must call {@link #release()} exactly once
+ * when it is finished. Lock-free and thread-safe; starting a task never recurses, however many
+ * tasks finish synchronously.
  */
 final class InFlightLimiter {
   private final int max;

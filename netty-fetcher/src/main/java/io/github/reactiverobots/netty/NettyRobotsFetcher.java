@@ -38,23 +38,22 @@ import reactor.util.Loggers;
 /**
  * A {@link RobotsFetcher} on reactor-netty's {@link HttpClient}: {@code GET /robots.txt} with the
  * crawler's {@code User-Agent} and {@code Accept-Encoding: gzip, deflate}, conditional headers on
- * refresh, redirects followed here (each hop recorded, loops detected), connect, between-bytes
- * and overall time limits, a body cap applied after decompression (the connection is closed as
- * soon as it is reached, so a gzip bomb costs the cap and no more), and a global cap on fetches
- * in flight with a FIFO queue behind it.
+ * refresh, redirects followed here (each hop recorded, loops detected), connect, between-bytes and
+ * overall time limits, a body cap applied after decompression (the connection is closed as soon as
+ * it is reached, so a gzip bomb costs the cap and no more), and a global cap on fetches in flight
+ * with a FIFO queue behind it.
  *
  * <p>Every fetch emits exactly one {@link FetchResult}; network trouble is a {@link FailureKind},
  * never an error signal. A fetch that has been subscribed runs to its end even if every caller
  * cancels (the cache wants the answer): cancelling only detaches the caller. The deadline and
- * {@link FetchResult#elapsed()} count from when the fetch leaves the queue, not from
- * subscription. Failures map as: DNS failure {@code DNS}; refused or timed-out connect {@code
- * CONNECT}; handshake or certificate {@code TLS}; no byte for the response timeout, or the
- * deadline passed, {@code TIMEOUT}; connection reset or closed before the response {@code
- * RESET}; closed before the declared length or the last chunk, or a gzip or deflate stream that
- * does not reach its end or whose gzip trailer (CRC-32, length) does not match, {@code
- * BODY_CUT_SHORT}; refused by
- * the {@link AddressPolicy} {@code ADDRESS_REFUSED}; oversized headers, corrupt compression, an
- * encoding not asked for or an unusable {@code Location} {@code OTHER}.
+ * {@link FetchResult#elapsed()} count from when the fetch leaves the queue, not from subscription.
+ * Failures map as: DNS failure {@code DNS}; refused or timed-out connect {@code CONNECT}; handshake
+ * or certificate {@code TLS}; no byte for the response timeout, or the deadline passed, {@code
+ * TIMEOUT}; connection reset or closed before the response {@code RESET}; closed before the
+ * declared length or the last chunk, or a gzip or deflate stream that does not reach its end or
+ * whose gzip trailer (CRC-32, length) does not match, {@code BODY_CUT_SHORT}; refused by the {@link
+ * AddressPolicy} {@code ADDRESS_REFUSED}; oversized headers, corrupt compression, an encoding not
+ * asked for or an unusable {@code Location} {@code OTHER}.
  *
  * <p>An ordinary site failure is quiet: nothing is logged above DEBUG, by this class or by
  * reactor-netty and Netty underneath (a failure before the response is taken off the connection
@@ -62,11 +61,11 @@ import reactor.util.Loggers;
  * fetch logs one DEBUG line, with the origin, the failure kind and the cause, under the logger
  * named after this class, through Reactor's {@code Loggers} (SLF4J when present).
  *
- * <p>Connections are not pooled: each request has its own, closed once its response is read, so
- * the descriptors held never exceed the fetches in flight (robots.txt connections are almost
- * never reused, and idle ones across many origins would exhaust the process's descriptors).
- * A failure on the crawler's own side (no descriptor or local port to be had, the fetcher
- * closed) is {@code CRAWLER_FAULT}, never an outcome of the origin.
+ * <p>Connections are not pooled: each request has its own, closed once its response is read, so the
+ * descriptors held never exceed the fetches in flight (robots.txt connections are almost never
+ * reused, and idle ones across many origins would exhaust the process's descriptors). A failure on
+ * the crawler's own side (no descriptor or local port to be had, the fetcher closed) is {@code
+ * CRAWLER_FAULT}, never an outcome of the origin.
  *
  * <p>Thread-safe and non-blocking. Build one per application with {@link #builder()} and {@link
  * #close()} it at shutdown to release its connections and resolver (a cache made by {@link
@@ -75,12 +74,15 @@ import reactor.util.Loggers;
 public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, AutoCloseable {
   /** One DEBUG line per failed fetch; named after this class. */
   private static final Logger LOG = Loggers.getLogger(NettyRobotsFetcher.class);
+
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
   private final HttpClient client;
+
   /** Every connection open now; each leaves the group when it closes. */
   private final ChannelGroup connections =
       new DefaultChannelGroup("reactive-robots", GlobalEventExecutor.INSTANCE);
+
   private final AddressResolverGroup<?> ownedResolver;
   private final AddressResolverGroup<?> policyResolver;
   private final InFlightLimiter limiter;
@@ -90,8 +92,10 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   private final Duration deadline;
   private final AtomicLong completed = new AtomicLong();
   private final LongAdder wireBytes = new LongAdder();
+
   /** The fetches running now, each with the sink its callers wait on. */
   private final Map<Sinks.One<FetchResult>, Disposable.Swap> running = new ConcurrentHashMap<>();
+
   private volatile boolean closed;
 
   NettyRobotsFetcher(NettyRobotsFetcherBuilder b) {
@@ -105,27 +109,35 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
     // kept-alive connection is almost never reused, while an idle pool across thousands of new
     // origins holds a descriptor per origin until eviction and starves every other socket of the
     // process. Open connections stay within the in-flight cap, whatever the number of origins.
-    HttpClient c = HttpClient.newConnection()
-        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
-            (int) Math.min(Integer.MAX_VALUE, b.connectTimeout.toMillis()))
-        .doOnChannelInit((observer, channel, remote) -> connections.add(channel))
-        .responseTimeout(b.responseTimeout)
-        .followRedirect(false)
-        .compress(false)
-        .keepAlive(false)
-        .httpResponseDecoder(spec -> spec.maxHeaderSize(b.maxHeaderSize).maxInitialLineLength(b.maxHeaderSize))
-        .headers(h -> h.set(HttpHeaderNames.USER_AGENT, b.userAgent)
-            .set(HttpHeaderNames.ACCEPT_ENCODING, "gzip, deflate")
-            .set(HttpHeaderNames.ACCEPT, "text/plain, */*;q=0.5"));
+    HttpClient c =
+        HttpClient.newConnection()
+            .option(
+                ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                (int) Math.min(Integer.MAX_VALUE, b.connectTimeout.toMillis()))
+            .doOnChannelInit((observer, channel, remote) -> connections.add(channel))
+            .responseTimeout(b.responseTimeout)
+            .followRedirect(false)
+            .compress(false)
+            .keepAlive(false)
+            .httpResponseDecoder(
+                spec -> spec.maxHeaderSize(b.maxHeaderSize).maxInitialLineLength(b.maxHeaderSize))
+            .headers(
+                h ->
+                    h.set(HttpHeaderNames.USER_AGENT, b.userAgent)
+                        .set(HttpHeaderNames.ACCEPT_ENCODING, "gzip, deflate")
+                        .set(HttpHeaderNames.ACCEPT, "text/plain, */*;q=0.5"));
     if (b.http2) {
       c = c.protocol(HttpProtocol.H2, HttpProtocol.HTTP11);
     }
     if (b.sslContext != null) {
       c = c.secure(spec -> spec.sslContext(b.sslContext));
     } else if (b.trustManagerFactory != null) {
-      SslProvider.GenericSslContextSpec<?> spec = b.http2
-          ? Http2SslContextSpec.forClient().configure(ssl -> ssl.trustManager(b.trustManagerFactory))
-          : Http11SslContextSpec.forClient().configure(ssl -> ssl.trustManager(b.trustManagerFactory));
+      SslProvider.GenericSslContextSpec<?> spec =
+          b.http2
+              ? Http2SslContextSpec.forClient()
+                  .configure(ssl -> ssl.trustManager(b.trustManagerFactory))
+              : Http11SslContextSpec.forClient()
+                  .configure(ssl -> ssl.trustManager(b.trustManagerFactory));
       c = c.secure(ssl -> ssl.sslContext(spec));
     }
     if (b.proxy != null) {
@@ -138,7 +150,8 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
       owned = new HostResolverGroup(b.hostResolver);
       base = owned;
     } else if (policy != null && base == null) {
-      owned = NameResolverProvider.builder().build().newNameResolverGroup(HttpResources.get(), true);
+      owned =
+          NameResolverProvider.builder().build().newNameResolverGroup(HttpResources.get(), true);
       base = owned;
     }
     this.ownedResolver = owned;
@@ -172,14 +185,15 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
     Objects.requireNonNull(origin, "origin");
     Conditional v = validators == null ? Conditional.NONE : validators;
-    return Mono.defer(() -> {
-      if (closed) {
-        return Mono.just(closedResult());
-      }
-      Sinks.One<FetchResult> sink = Sinks.one();
-      limiter.submit(() -> start(origin, v, sink));
-      return sink.asMono();
-    });
+    return Mono.defer(
+        () -> {
+          if (closed) {
+            return Mono.just(closedResult());
+          }
+          Sinks.One<FetchResult> sink = Sinks.one();
+          limiter.submit(() -> start(origin, v, sink));
+          return sink.asMono();
+        });
   }
 
   private void start(Origin origin, Conditional validators, Sinks.One<FetchResult> sink) {
@@ -193,25 +207,32 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
     Disposable.Swap exchange = Disposables.swap();
     running.put(sink, exchange);
     try {
-      exchange.update(RobotsExchange
-          .run(client, maxBodyBytes, maxRedirects, deadline, origin, validators, wireBytes)
-          .doFinally(signal -> {
-            running.remove(sink);
-            limiter.release();
-          })
-          .subscribe(result -> {
-            completed.incrementAndGet();
-            logFailure(origin, result);
-            sink.tryEmitValue(result);
-          }, error -> sink.tryEmitValue(
-              FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(error)).build())));
+      exchange.update(
+          RobotsExchange.run(
+                  client, maxBodyBytes, maxRedirects, deadline, origin, validators, wireBytes)
+              .doFinally(
+                  signal -> {
+                    running.remove(sink);
+                    limiter.release();
+                  })
+              .subscribe(
+                  result -> {
+                    completed.incrementAndGet();
+                    logFailure(origin, result);
+                    sink.tryEmitValue(result);
+                  },
+                  error ->
+                      sink.tryEmitValue(
+                          FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(error))
+                              .build())));
       if (closed) {
         cancel(sink);
       }
     } catch (RuntimeException e) {
       running.remove(sink);
       limiter.release();
-      sink.tryEmitValue(FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(e)).build());
+      sink.tryEmitValue(
+          FetchResult.failure(FailureKind.OTHER, FailureClassifier.detail(e)).build());
     }
   }
 
@@ -230,8 +251,11 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
 
   private static void logFailure(Origin origin, FetchResult result) {
     if (!result.hasStatus() && LOG.isDebugEnabled()) {
-      LOG.debug("robots.txt fetch failed: origin={} kind={} cause={}", origin.key(),
-          result.failure(), result.failureDetail());
+      LOG.debug(
+          "robots.txt fetch failed: origin={} kind={} cause={}",
+          origin.key(),
+          result.failure(),
+          result.failureDetail());
     }
   }
 
@@ -277,8 +301,8 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   }
 
   /**
-   * Connections open now: never more than the fetches in flight, and each closes when its
-   * response has been read.
+   * Connections open now: never more than the fetches in flight, and each closes when its response
+   * has been read.
    *
    * @return the connections this fetcher holds open
    */
@@ -299,10 +323,10 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   /**
    * Closes the fetcher: fetches running or queued end at once with {@link
    * FailureKind#CRAWLER_FAULT} ("the fetcher was closed") and their connections close; fetches
-   * subscribed afterwards fail the same way; the resolver this fetcher created is released.
-   * Called from a thread that may block, it waits (up to 5 s) until its connections have
-   * closed, so that none is left open when it returns; from a non-blocking thread it returns at
-   * once and they close shortly after. Idempotent and thread-safe.
+   * subscribed afterwards fail the same way; the resolver this fetcher created is released. Called
+   * from a thread that may block, it waits (up to 5 s) until its connections have closed, so that
+   * none is left open when it returns; from a non-blocking thread it returns at once and they close
+   * shortly after. Idempotent and thread-safe.
    */
   @Override
   public void close() {

@@ -12,17 +12,17 @@ import reactor.netty.transport.ProxyProvider;
 
 /**
  * Configures a {@link NettyRobotsFetcher}. Every setter validates its argument at once and throws
- * {@link IllegalArgumentException} (or {@link NullPointerException}) naming the setting;
- * {@link #build()} checks the combination. Not thread-safe; reusable after {@code build()}.
+ * {@link IllegalArgumentException} (or {@link NullPointerException}) naming the setting; {@link
+ * #build()} checks the combination. Not thread-safe; reusable after {@code build()}.
  *
- * <p>Defaults: body cap 500 KiB (the RFC 9309 minimum parse limit), connect timeout 5 s,
- * response timeout between bytes 10 s, overall deadline 20 s, 5 redirects, 512 fetches in
- * flight, 16 KiB of response headers, one connection per request (no pooling), HTTP/1.1, TLS
- * with the JDK's trust store, Netty's non-blocking DNS resolver with caching that respects TTLs,
- * no proxy, and the {@link AddressPolicy#publicOnly()} address policy: loopback, private,
- * link-local and other special-purpose addresses are refused, for the first fetch and every
- * redirect, unless another policy is set (tests and local simulators set {@link
- * AddressPolicy#permitAll()} to reach loopback servers).
+ * <p>Defaults: body cap 500 KiB (the RFC 9309 minimum parse limit), connect timeout 5 s, response
+ * timeout between bytes 10 s, overall deadline 20 s, 5 redirects, 512 fetches in flight, 16 KiB of
+ * response headers, one connection per request (no pooling), HTTP/1.1, TLS with the JDK's trust
+ * store, Netty's non-blocking DNS resolver with caching that respects TTLs, no proxy, and the
+ * {@link AddressPolicy#publicOnly()} address policy: loopback, private, link-local and other
+ * special-purpose addresses are refused, for the first fetch and every redirect, unless another
+ * policy is set (tests and local simulators set {@link AddressPolicy#permitAll()} to reach loopback
+ * servers).
  */
 public final class NettyRobotsFetcherBuilder {
   String userAgent;
@@ -62,7 +62,8 @@ public final class NettyRobotsFetcherBuilder {
     for (int i = 0; i < userAgent.length(); i++) {
       char c = userAgent.charAt(i);
       if (c < 0x20 || c >= 0x7f) {
-        throw new IllegalArgumentException("userAgent must be printable ASCII, found char " + (int) c);
+        throw new IllegalArgumentException(
+            "userAgent must be printable ASCII, found char " + (int) c);
       }
     }
     this.userAgent = userAgent;
@@ -70,8 +71,8 @@ public final class NettyRobotsFetcherBuilder {
   }
 
   /**
-   * Decoded body bytes kept at most; at least {@link ParseOptions#MIN_PARSE_LIMIT}. Match it to
-   * the cache's parse limit.
+   * Decoded body bytes kept at most; at least {@link ParseOptions#MIN_PARSE_LIMIT}. Match it to the
+   * cache's parse limit.
    *
    * @param bytes the body cap in bytes, after decompression
    * @return this builder
@@ -154,12 +155,11 @@ public final class NettyRobotsFetcherBuilder {
   /**
    * Pooled connections per remote host at most.
    *
-   * <p>No effect: connections are no longer pooled (a robots.txt connection is almost never
-   * reused, and idle ones across many origins exhausted the process's descriptors); the
-   * argument is still validated.
+   * <p>No effect: connections are no longer pooled (a robots.txt connection is almost never reused,
+   * and idle ones across many origins exhausted the process's descriptors); the argument is still
+   * validated.
    *
    * @deprecated connections are not pooled; this setting has no effect
-   *
    * @param max connections, 1 to 10,000
    * @return this builder
    */
@@ -172,12 +172,11 @@ public final class NettyRobotsFetcherBuilder {
   /**
    * How long an idle pooled connection is kept.
    *
-   * <p>No effect: connections are no longer pooled (a robots.txt connection is almost never
-   * reused, and idle ones across many origins exhausted the process's descriptors); the
-   * argument is still validated.
+   * <p>No effect: connections are no longer pooled (a robots.txt connection is almost never reused,
+   * and idle ones across many origins exhausted the process's descriptors); the argument is still
+   * validated.
    *
    * @deprecated connections are not pooled; this setting has no effect
-   *
    * @param idle a positive duration
    * @return this builder
    */
@@ -190,12 +189,11 @@ public final class NettyRobotsFetcherBuilder {
   /**
    * How often idle connections are evicted in the background; zero turns that off.
    *
-   * <p>No effect: connections are no longer pooled (a robots.txt connection is almost never
-   * reused, and idle ones across many origins exhausted the process's descriptors); the
-   * argument is still validated.
+   * <p>No effect: connections are no longer pooled (a robots.txt connection is almost never reused,
+   * and idle ones across many origins exhausted the process's descriptors); the argument is still
+   * validated.
    *
    * @deprecated connections are not pooled; this setting has no effect
-   *
    * @param interval a duration, zero or positive
    * @return this builder
    */
@@ -288,8 +286,8 @@ public final class NettyRobotsFetcherBuilder {
   }
 
   /**
-   * The Netty resolver group to use instead of Netty's DNS resolver. The fetcher does not close
-   * it. Replaces a {@link #resolver(HostResolver)} set before.
+   * The Netty resolver group to use instead of Netty's DNS resolver. The fetcher does not close it.
+   * Replaces a {@link #resolver(HostResolver)} set before.
    *
    * @param group the resolver group
    * @return this builder
@@ -301,9 +299,9 @@ public final class NettyRobotsFetcherBuilder {
   }
 
   /**
-   * The crawler's own name resolution instead of Netty's DNS resolver: {@code hosts} maps a
-   * host name to its addresses (see {@link HostResolver} for the contract: it must not block).
-   * The address policy still applies to what it returns. Replaces a resolver group set before.
+   * The crawler's own name resolution instead of Netty's DNS resolver: {@code hosts} maps a host
+   * name to its addresses (see {@link HostResolver} for the contract: it must not block). The
+   * address policy still applies to what it returns. Replaces a resolver group set before.
    *
    * @param hosts the crawler's host-to-addresses function
    * @return this builder
@@ -316,10 +314,10 @@ public final class NettyRobotsFetcherBuilder {
 
   /**
    * Which resolved addresses may be connected to, checked on every connection (redirects too).
-   * Default {@link AddressPolicy#publicOnly()}; {@link AddressPolicy#permitAll()} turns the
-   * check off (for tests and servers on this machine). A policy other than {@code permitAll}
-   * cannot be combined with a proxy, which resolves names itself; with a proxy and no policy
-   * set, the proxy alone decides where connections go.
+   * Default {@link AddressPolicy#publicOnly()}; {@link AddressPolicy#permitAll()} turns the check
+   * off (for tests and servers on this machine). A policy other than {@code permitAll} cannot be
+   * combined with a proxy, which resolves names itself; with a proxy and no policy set, the proxy
+   * alone decides where connections go.
    *
    * @param policy the policy to apply
    * @return this builder
@@ -356,7 +354,8 @@ public final class NettyRobotsFetcherBuilder {
           "an address policy cannot be enforced through a proxy, which resolves names itself");
     }
     if (deadline.compareTo(connectTimeout) < 0) {
-      throw new IllegalStateException("deadline " + deadline + " is shorter than connectTimeout " + connectTimeout);
+      throw new IllegalStateException(
+          "deadline " + deadline + " is shorter than connectTimeout " + connectTimeout);
     }
     return new NettyRobotsFetcher(this);
   }

@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Wraps a resolver group so that every address the client is about to connect to passes the
- * {@link AddressPolicy} first. Addresses that are already resolved (IP literals) are checked too:
- * this resolver never reports an address as resolved, so the connector always asks it. Of the
- * addresses a name resolves to, the permitted ones are kept; when none is, resolution fails with
- * {@link AddressRefusedException}. Thread-safe; closing it does not close the delegate.
+ * Wraps a resolver group so that every address the client is about to connect to passes the {@link
+ * AddressPolicy} first. Addresses that are already resolved (IP literals) are checked too: this
+ * resolver never reports an address as resolved, so the connector always asks it. Of the addresses
+ * a name resolves to, the permitted ones are kept; when none is, resolution fails with {@link
+ * AddressRefusedException}. Thread-safe; closing it does not close the delegate.
  */
 final class PolicyResolverGroup extends AddressResolverGroup<InetSocketAddress> {
   private final AddressResolverGroup<InetSocketAddress> delegate;
@@ -38,7 +38,8 @@ final class PolicyResolverGroup extends AddressResolverGroup<InetSocketAddress> 
     private final AddressResolver<InetSocketAddress> delegate;
     private final AddressPolicy policy;
 
-    PolicyResolver(EventExecutor executor, AddressResolver<InetSocketAddress> delegate, AddressPolicy policy) {
+    PolicyResolver(
+        EventExecutor executor, AddressResolver<InetSocketAddress> delegate, AddressPolicy policy) {
       this.executor = executor;
       this.delegate = delegate;
       this.policy = policy;
@@ -60,15 +61,17 @@ final class PolicyResolverGroup extends AddressResolverGroup<InetSocketAddress> 
     }
 
     @Override
-    public Future<InetSocketAddress> resolve(SocketAddress address, Promise<InetSocketAddress> promise) {
+    public Future<InetSocketAddress> resolve(
+        SocketAddress address, Promise<InetSocketAddress> promise) {
       Promise<List<InetSocketAddress>> all = executor.newPromise();
-      all.addListener(f -> {
-        if (f.isSuccess()) {
-          promise.trySuccess(all.getNow().get(0));
-        } else {
-          promise.tryFailure(f.cause());
-        }
-      });
+      all.addListener(
+          f -> {
+            if (f.isSuccess()) {
+              promise.trySuccess(all.getNow().get(0));
+            } else {
+              promise.tryFailure(f.cause());
+            }
+          });
       resolveAll(address, all);
       return promise;
     }
@@ -90,19 +93,24 @@ final class PolicyResolverGroup extends AddressResolverGroup<InetSocketAddress> 
         filter(requested, List.of(requested), promise);
         return promise;
       }
-      delegate.resolveAll(requested).addListener(f -> {
-        if (f.isSuccess()) {
-          @SuppressWarnings("unchecked")
-          List<InetSocketAddress> resolved = (List<InetSocketAddress>) f.getNow();
-          filter(requested, resolved, promise);
-        } else {
-          promise.tryFailure(f.cause());
-        }
-      });
+      delegate
+          .resolveAll(requested)
+          .addListener(
+              f -> {
+                if (f.isSuccess()) {
+                  @SuppressWarnings("unchecked")
+                  List<InetSocketAddress> resolved = (List<InetSocketAddress>) f.getNow();
+                  filter(requested, resolved, promise);
+                } else {
+                  promise.tryFailure(f.cause());
+                }
+              });
       return promise;
     }
 
-    private void filter(InetSocketAddress requested, List<InetSocketAddress> resolved,
+    private void filter(
+        InetSocketAddress requested,
+        List<InetSocketAddress> resolved,
         Promise<List<InetSocketAddress>> promise) {
       List<InetSocketAddress> permitted = new ArrayList<>(resolved.size());
       for (InetSocketAddress a : resolved) {
@@ -111,9 +119,10 @@ final class PolicyResolverGroup extends AddressResolverGroup<InetSocketAddress> 
         }
       }
       if (permitted.isEmpty()) {
-        promise.tryFailure(resolved.isEmpty()
-            ? new java.net.UnknownHostException(requested.getHostString())
-            : new AddressRefusedException(requested, resolved.get(0)));
+        promise.tryFailure(
+            resolved.isEmpty()
+                ? new java.net.UnknownHostException(requested.getHostString())
+                : new AddressRefusedException(requested, resolved.get(0)));
       } else {
         promise.trySuccess(permitted);
       }

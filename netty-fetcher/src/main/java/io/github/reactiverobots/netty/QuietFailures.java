@@ -14,23 +14,23 @@ import reactor.netty.NettyPipeline;
 import reactor.netty.http.client.HttpClient;
 
 /**
- * Keeps an ordinary site failure out of reactor-netty's log. Left alone, reactor-netty logs a
- * WARN record with the full stack trace for every request that fails before its response (an
- * untrusted certificate, TLS to a plain HTTP port, a reply that is not HTTP, headers over the
- * limit, a close or a reset before the response, a read timeout), however the caller handles
- * the error, and the error is still delivered.
+ * Keeps an ordinary site failure out of reactor-netty's log. Left alone, reactor-netty logs a WARN
+ * record with the full stack trace for every request that fails before its response (an untrusted
+ * certificate, TLS to a plain HTTP port, a reply that is not HTTP, headers over the limit, a close
+ * or a reset before the response, a read timeout), however the caller handles the error, and the
+ * error is still delivered.
  *
- * <p>This handler sits in front of reactor-netty's bridge. While a request waits for its
- * response, a failure on its connection (an exception, a response the decoder rejected, the
- * connection closing) is handed straight to the waiting exchange, which then cancels its
- * request; the connection is closed, and the failure never reaches reactor-netty's observer.
- * Once the response has begun, failures take reactor-netty's own path, which delivers them to
- * the body reader without logging. The exchange reports every failure as a classified {@code
- * FetchResult}, so nothing is lost.
+ * <p>This handler sits in front of reactor-netty's bridge. While a request waits for its response,
+ * a failure on its connection (an exception, a response the decoder rejected, the connection
+ * closing) is handed straight to the waiting exchange, which then cancels its request; the
+ * connection is closed, and the failure never reaches reactor-netty's observer. Once the response
+ * has begun, failures take reactor-netty's own path, which delivers them to the body reader without
+ * logging. The exchange reports every failure as a classified {@code FetchResult}, so nothing is
+ * lost.
  *
  * <p>A request registers itself by carrying its sink in the Reactor context under {@link
- * #CONTEXT_KEY}; the channel keeps the sink of the request waiting on it. Stateless and
- * sharable: the state lives in a channel attribute, touched only on the channel's event loop.
+ * #CONTEXT_KEY}; the channel keeps the sink of the request waiting on it. Stateless and sharable:
+ * the state lives in a channel attribute, touched only on the channel's event loop.
  */
 @ChannelHandler.Sharable
 final class QuietFailures extends ChannelInboundHandlerAdapter {
@@ -47,23 +47,30 @@ final class QuietFailures extends ChannelInboundHandlerAdapter {
   /** {@code client} with this handler on each of its connections. */
   static HttpClient install(HttpClient client) {
     return client
-        .doOnChannelInit((observer, channel, remote) -> {
-          channel.attr(WAITING).set(waiting(observer.currentContext().getOrDefault(CONTEXT_KEY, null)));
-          ChannelPipeline pipeline = channel.pipeline();
-          if (pipeline.get(NettyPipeline.ReactiveBridge) != null) {
-            pipeline.addBefore(NettyPipeline.ReactiveBridge, NAME, INSTANCE);
-          } else {
-            pipeline.addLast(NAME, INSTANCE);
-          }
-        })
-        .doOnRequest((request, connection) -> connection.channel().attr(WAITING)
-            .set(waiting(request.currentContextView().getOrDefault(CONTEXT_KEY, null))));
+        .doOnChannelInit(
+            (observer, channel, remote) -> {
+              channel
+                  .attr(WAITING)
+                  .set(waiting(observer.currentContext().getOrDefault(CONTEXT_KEY, null)));
+              ChannelPipeline pipeline = channel.pipeline();
+              if (pipeline.get(NettyPipeline.ReactiveBridge) != null) {
+                pipeline.addBefore(NettyPipeline.ReactiveBridge, NAME, INSTANCE);
+              } else {
+                pipeline.addLast(NAME, INSTANCE);
+              }
+            })
+        .doOnRequest(
+            (request, connection) ->
+                connection
+                    .channel()
+                    .attr(WAITING)
+                    .set(waiting(request.currentContextView().getOrDefault(CONTEXT_KEY, null))));
   }
 
   /**
-   * {@code request} ended by the first failure seen on its connection before its response, as
-   * an error signal, instead of by reactor-netty. The failure travels as a value until the race
-   * is decided, so one that arrives after a cancellation (the deadline) is dropped quietly.
+   * {@code request} ended by the first failure seen on its connection before its response, as an
+   * error signal, instead of by reactor-netty. The failure travels as a value until the race is
+   * decided, so one that arrives after a cancellation (the deadline) is dropped quietly.
    */
   @SuppressWarnings("unchecked")
   static <T> Mono<T> guard(Mono<T> request) {

@@ -17,8 +17,8 @@ final class Redirects {
   }
 
   /**
-   * The URL to follow a redirect to, or null when it cannot be followed: no {@code Location},
-   * a blank one, one that does not parse, or one whose scheme is not http(s).
+   * The URL to follow a redirect to, or null when it cannot be followed: no {@code Location}, a
+   * blank one, one that does not parse, or one whose scheme is not http(s).
    */
   static String followable(String base, String location) {
     if (location == null || location.isBlank()) {
@@ -33,10 +33,9 @@ final class Redirects {
 
   /**
    * The absolute, normalised URL {@code location} points to from {@code base}, read as the URL
-   * Standard reads it for an http(s) base: tabs and newlines removed, {@code \} taken as
-   * {@code /} before the query, two or more leading slashes starting an authority
-   * (scheme-relative); origin in its canonical form, fragment dropped, non-ASCII and unsafe
-   * characters percent-encoded.
+   * Standard reads it for an http(s) base: tabs and newlines removed, {@code \} taken as {@code /}
+   * before the query, two or more leading slashes starting an authority (scheme-relative); origin
+   * in its canonical form, fragment dropped, non-ASCII and unsafe characters percent-encoded.
    *
    * @throws RedirectException ({@link FailureKind#OTHER}) when it is not a usable http(s) URL
    */
@@ -52,14 +51,15 @@ final class Redirects {
       String path = split.pathAndQuery().isEmpty() ? "/" : split.pathAndQuery();
       return split.origin().key() + path;
     } catch (IllegalArgumentException e) { // includes InvalidUrlException
-      throw new RedirectException(FailureKind.OTHER, "unusable Location '" + location + "': " + e.getMessage());
+      throw new RedirectException(
+          FailureKind.OTHER, "unusable Location '" + location + "': " + e.getMessage());
     }
   }
 
   /**
-   * The URL Standard's reading of a reference against an http(s) base, where it differs from
-   * RFC 3986: C0 controls and spaces trimmed, tabs and newlines removed, backslashes before the
-   * query read as slashes, and any run of two or more leading slashes as exactly two.
+   * The URL Standard's reading of a reference against an http(s) base, where it differs from RFC
+   * 3986: C0 controls and spaces trimmed, tabs and newlines removed, backslashes before the query
+   * read as slashes, and any run of two or more leading slashes as exactly two.
    */
   static String standardForm(String location) {
     String s = location.trim().replace("\t", "").replace("\n", "").replace("\r", "");
@@ -80,7 +80,9 @@ final class Redirects {
     return s;
   }
 
-  /** Percent-encodes octets that {@link URI} rejects: controls, space, non-ASCII and a few others. */
+  /**
+   * Percent-encodes octets that {@link URI} rejects: controls, space, non-ASCII and a few others.
+   */
   static String encodeUnsafe(String s) {
     StringBuilder sb = null;
     byte[] bytes = null;

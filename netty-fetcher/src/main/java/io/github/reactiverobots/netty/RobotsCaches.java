@@ -15,12 +15,11 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * <p>Who closes the fetcher: a cache made from a fetcher's settings ({@link #create(String)},
- * {@link #create(NettyRobotsFetcherBuilder, RobotsCacheBuilder)}) owns the fetcher it builds,
- * and {@link RobotsCache#close()} closes it, ending its connections. A fetcher passed in built
- * ({@link #create(NettyRobotsFetcher)}, {@link #create(NettyRobotsFetcher,
- * RobotsCacheBuilder)}) stays the caller's to close, as it may serve several caches, unless the
- * cache builder says {@link RobotsCacheBuilder#closeFetcherOnClose(boolean)}. Stateless and
- * thread-safe.
+ * {@link #create(NettyRobotsFetcherBuilder, RobotsCacheBuilder)}) owns the fetcher it builds, and
+ * {@link RobotsCache#close()} closes it, ending its connections. A fetcher passed in built ({@link
+ * #create(NettyRobotsFetcher)}, {@link #create(NettyRobotsFetcher, RobotsCacheBuilder)}) stays the
+ * caller's to close, as it may serve several caches, unless the cache builder says {@link
+ * RobotsCacheBuilder#closeFetcherOnClose(boolean)}. Stateless and thread-safe.
  */
 public final class RobotsCaches {
   private RobotsCaches() {}
@@ -29,22 +28,22 @@ public final class RobotsCaches {
    * A cache with the defaults of SEMANTICS.md §6 over a fetcher with its defaults (500 KiB body
    * cap, 5 s connect, 10 s between bytes, 20 s per fetch, 5 redirects, 512 fetches in flight).
    *
-   * The crawler's identity is {@code userAgent}: the fetcher sends it, and its product token
+   * <p>The crawler's identity is {@code userAgent}: the fetcher sends it, and its product token
    * (the leading {@code A-Z a-z _ -} run) selects the groups for checks that name no agent.
    *
    * @param userAgent the full {@code User-Agent} header the fetcher sends
    * @return the cache
-   * @throws IllegalArgumentException if {@code userAgent} does not start with a product token,
-   *     or starts with {@code Mozilla} (see {@link #create(CrawlerIdentity)})
+   * @throws IllegalArgumentException if {@code userAgent} does not start with a product token, or
+   *     starts with {@code Mozilla} (see {@link #create(CrawlerIdentity)})
    */
   public static RobotsCache create(String userAgent) {
-    return create(userAgent, fetcher -> { });
+    return create(userAgent, fetcher -> {});
   }
 
   /**
    * Like {@link #create(String)}, with the fetcher's other settings (a resolver, timeouts, an
-   * address policy) set by {@code fetcher} on a builder that already holds {@code userAgent}:
-   * the identity is given once and drives both the header sent and the groups matched.
+   * address policy) set by {@code fetcher} on a builder that already holds {@code userAgent}: the
+   * identity is given once and drives both the header sent and the groups matched.
    *
    * <pre>{@code
    * RobotsCache robots = RobotsCaches.create("MyBot/1.0 (+https://example.com/bot)",
@@ -54,11 +53,11 @@ public final class RobotsCaches {
    * @param userAgent the full {@code User-Agent} header the fetcher sends
    * @param fetcher sets the fetcher's other settings
    * @return the cache, which owns its fetcher
-   * @throws IllegalStateException if {@code fetcher} sets a User-Agent with another product
-   *     token, or the settings conflict; no fetcher is left open
+   * @throws IllegalStateException if {@code fetcher} sets a User-Agent with another product token,
+   *     or the settings conflict; no fetcher is left open
    */
   public static RobotsCache create(String userAgent, Consumer<NettyRobotsFetcherBuilder> fetcher) {
-    return create(CrawlerIdentity.of(userAgent), fetcher, cache -> { });
+    return create(CrawlerIdentity.of(userAgent), fetcher, cache -> {});
   }
 
   /**
@@ -70,11 +69,13 @@ public final class RobotsCaches {
    * @param fetcher sets the fetcher's other settings
    * @param cache sets the cache's other settings
    * @return the cache
-   * @throws IllegalStateException if a customizer sets another identity, or the settings
-   *     conflict; no fetcher is left open
+   * @throws IllegalStateException if a customizer sets another identity, or the settings conflict;
+   *     no fetcher is left open
    */
-  public static RobotsCache create(CrawlerIdentity crawler,
-      Consumer<NettyRobotsFetcherBuilder> fetcher, Consumer<RobotsCacheBuilder> cache) {
+  public static RobotsCache create(
+      CrawlerIdentity crawler,
+      Consumer<NettyRobotsFetcherBuilder> fetcher,
+      Consumer<RobotsCacheBuilder> cache) {
     Objects.requireNonNull(crawler, "crawler");
     Objects.requireNonNull(fetcher, "fetcher");
     Objects.requireNonNull(cache, "cache");
@@ -87,16 +88,16 @@ public final class RobotsCaches {
   }
 
   /**
-   * A cache built by {@code cacheBuilder} over a fetcher built by {@code fetcherBuilder}, which
-   * the cache owns: {@link RobotsCache#close()} closes it. Any fetcher already set on the cache
-   * builder is replaced.
+   * A cache built by {@code cacheBuilder} over a fetcher built by {@code fetcherBuilder}, which the
+   * cache owns: {@link RobotsCache#close()} closes it. Any fetcher already set on the cache builder
+   * is replaced.
    *
    * @param fetcherBuilder the fetcher's settings
    * @param cacheBuilder the cache's settings
    * @return the cache
    * @throws IllegalStateException if the settings conflict (the cache's parse limit above the
-   *     fetcher's body cap, or a crawler token other than the fetcher's User-Agent's); no
-   *     fetcher is left open
+   *     fetcher's body cap, or a crawler token other than the fetcher's User-Agent's); no fetcher
+   *     is left open
    */
   public static RobotsCache create(
       NettyRobotsFetcherBuilder fetcherBuilder, RobotsCacheBuilder cacheBuilder) {
@@ -112,16 +113,16 @@ public final class RobotsCaches {
   }
 
   /**
-   * Like {@link #create(String)} for a crawler whose {@code User-Agent} header does not start
-   * with its product token: the fetcher sends {@code crawler.userAgent()}, and
-   * {@code crawler.token()} alone selects the robots.txt groups (never the header's first word).
-   * The cache owns the fetcher, as with {@link #create(String)}.
+   * Like {@link #create(String)} for a crawler whose {@code User-Agent} header does not start with
+   * its product token: the fetcher sends {@code crawler.userAgent()}, and {@code crawler.token()}
+   * alone selects the robots.txt groups (never the header's first word). The cache owns the
+   * fetcher, as with {@link #create(String)}.
    *
    * @param crawler the crawler's product token and the User-Agent header it sends
    * @return the cache
    */
   public static RobotsCache create(CrawlerIdentity crawler) {
-    return create(crawler, fetcher -> { }, cache -> { });
+    return create(crawler, fetcher -> {}, cache -> {});
   }
 
   /**
@@ -136,8 +137,8 @@ public final class RobotsCaches {
 
   /**
    * A cache built by {@code cacheBuilder} over {@code fetcher}; any fetcher already set on the
-   * builder is replaced. The fetcher stays the caller's to close unless the builder says
-   * {@link RobotsCacheBuilder#closeFetcherOnClose(boolean)}.
+   * builder is replaced. The fetcher stays the caller's to close unless the builder says {@link
+   * RobotsCacheBuilder#closeFetcherOnClose(boolean)}.
    *
    * @param fetcher fetches robots.txt for the cache
    * @param cacheBuilder the cache's settings

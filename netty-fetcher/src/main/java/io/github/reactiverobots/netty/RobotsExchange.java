@@ -24,8 +24,8 @@ import reactor.netty.http.client.HttpClientResponse;
 /**
  * One fetch of an origin's robots.txt: the request, the redirects (followed here, never by
  * reactor-netty), the capped and decoded body, and the mapping of every failure to a {@link
- * FetchResult}. A new instance per fetch; its state is touched by one exchange step at a time,
- * and the few fields a deadline may read concurrently are guarded.
+ * FetchResult}. A new instance per fetch; its state is touched by one exchange step at a time, and
+ * the few fields a deadline may read concurrently are guarded.
  */
 final class RobotsExchange {
   /** Bytes of a redirect or error body read (and dropped) to keep the connection reusable. */
@@ -41,8 +41,13 @@ final class RobotsExchange {
   private final List<String> hops = new ArrayList<>();
   private String currentUrl;
 
-  private RobotsExchange(HttpClient client, int maxBodyBytes, int maxRedirects, Duration deadline,
-      Origin origin, LongAdder wireBytes) {
+  private RobotsExchange(
+      HttpClient client,
+      int maxBodyBytes,
+      int maxRedirects,
+      Duration deadline,
+      Origin origin,
+      LongAdder wireBytes) {
     this.client = client;
     this.maxBodyBytes = maxBodyBytes;
     this.maxRedirects = maxRedirects;
@@ -57,19 +62,30 @@ final class RobotsExchange {
    * @param client the configured client (base headers, timeouts, TLS, resolver)
    * @param wireBytes where to add the body bytes read from the network (before decoding)
    */
-  static Mono<FetchResult> run(HttpClient client, int maxBodyBytes, int maxRedirects,
-      Duration deadline, Origin origin, Conditional validators, LongAdder wireBytes) {
-    HttpClient conditional = validators.isEmpty() ? client : client.headers(h -> {
-      if (validators.etag() != null) {
-        h.set(HttpHeaderNames.IF_NONE_MATCH, validators.etag());
-      }
-      if (validators.lastModified() != null) {
-        h.set(HttpHeaderNames.IF_MODIFIED_SINCE, validators.lastModified());
-      }
-    });
-    return Mono.defer(() ->
-        new RobotsExchange(conditional, maxBodyBytes, maxRedirects, deadline, origin, wireBytes)
-            .execute());
+  static Mono<FetchResult> run(
+      HttpClient client,
+      int maxBodyBytes,
+      int maxRedirects,
+      Duration deadline,
+      Origin origin,
+      Conditional validators,
+      LongAdder wireBytes) {
+    HttpClient conditional =
+        validators.isEmpty()
+            ? client
+            : client.headers(
+                h -> {
+                  if (validators.etag() != null) {
+                    h.set(HttpHeaderNames.IF_NONE_MATCH, validators.etag());
+                  }
+                  if (validators.lastModified() != null) {
+                    h.set(HttpHeaderNames.IF_MODIFIED_SINCE, validators.lastModified());
+                  }
+                });
+    return Mono.defer(
+        () ->
+            new RobotsExchange(conditional, maxBodyBytes, maxRedirects, deadline, origin, wireBytes)
+                .execute());
   }
 
   private Mono<FetchResult> execute() {
@@ -83,14 +99,20 @@ final class RobotsExchange {
     // is dropped as a late value, quietly, rather than as an error.
     return request(first)
         .onErrorResume(e -> Mono.just(failure(e)))
-        .timeout(deadline, Mono.fromSupplier(() -> failure(
-            new TimeoutException("overall deadline of " + deadline.toMillis() + " ms exceeded"))))
-        .map(b -> {
-          synchronized (this) {
-            b.hops(hops).finalUrl(currentUrl);
-          }
-          return b.elapsed(Duration.ofNanos(System.nanoTime() - start)).build();
-        });
+        .timeout(
+            deadline,
+            Mono.fromSupplier(
+                () ->
+                    failure(
+                        new TimeoutException(
+                            "overall deadline of " + deadline.toMillis() + " ms exceeded"))))
+        .map(
+            b -> {
+              synchronized (this) {
+                b.hops(hops).finalUrl(currentUrl);
+              }
+              return b.elapsed(Duration.ofNanos(System.nanoTime() - start)).build();
+            });
   }
 
   private static FetchResult.Builder failure(Throwable e) {
@@ -100,23 +122,29 @@ final class RobotsExchange {
   private Mono<FetchResult.Builder> request(String url) {
     // A java.net.URI, never a String: reactor-netty's own String parsing takes the host of
     // "http://a.test:1/" to be "a.test:1" for one-digit ports (reactor-netty issue 4357).
-    return QuietFailures.guard(client.get()
-            .uri(URI.create(url))
-            .responseConnection((response, connection) -> respond(url, response, connection))
-            .next())
+    return QuietFailures.guard(
+            client
+                .get()
+                .uri(URI.create(url))
+                .responseConnection((response, connection) -> respond(url, response, connection))
+                .next())
         .switchIfEmpty(Mono.error(() -> new IllegalStateException("no response from " + url)))
-        .flatMap(step -> step.location == null ? Mono.just(step.result) : follow(url, step.location));
+        .flatMap(
+            step -> step.location == null ? Mono.just(step.result) : follow(url, step.location));
   }
 
   private Mono<FetchResult.Builder> follow(String from, String next) {
     synchronized (this) {
       if (!visited.add(next)) {
-        return Mono.error(new RedirectException(FailureKind.REDIRECT_LOOP,
-            "redirect loop: " + from + " -> " + next));
+        return Mono.error(
+            new RedirectException(
+                FailureKind.REDIRECT_LOOP, "redirect loop: " + from + " -> " + next));
       }
       if (hops.size() >= maxRedirects) {
-        return Mono.error(new RedirectException(FailureKind.TOO_MANY_REDIRECTS,
-            "more than " + maxRedirects + " redirects; next was " + next));
+        return Mono.error(
+            new RedirectException(
+                FailureKind.TOO_MANY_REDIRECTS,
+                "more than " + maxRedirects + " redirects; next was " + next));
       }
       hops.add(next);
       currentUrl = next;
@@ -138,39 +166,46 @@ final class RobotsExchange {
     if (status < 100 || status > 999) {
       return Mono.error(new IllegalStateException("invalid HTTP status " + status));
     }
-    FetchResult.Builder result = FetchResult.status(status)
-        .cacheControl(joined(headers, HttpHeaderNames.CACHE_CONTROL))
-        .expires(headers.get(HttpHeaderNames.EXPIRES))
-        .date(headers.get(HttpHeaderNames.DATE))
-        .age(headers.get(HttpHeaderNames.AGE))
-        .etag(headers.get(HttpHeaderNames.ETAG))
-        .lastModified(headers.get(HttpHeaderNames.LAST_MODIFIED))
-        .retryAfter(headers.get(HttpHeaderNames.RETRY_AFTER));
+    FetchResult.Builder result =
+        FetchResult.status(status)
+            .cacheControl(joined(headers, HttpHeaderNames.CACHE_CONTROL))
+            .expires(headers.get(HttpHeaderNames.EXPIRES))
+            .date(headers.get(HttpHeaderNames.DATE))
+            .age(headers.get(HttpHeaderNames.AGE))
+            .etag(headers.get(HttpHeaderNames.ETAG))
+            .lastModified(headers.get(HttpHeaderNames.LAST_MODIFIED))
+            .retryAfter(headers.get(HttpHeaderNames.RETRY_AFTER));
     if (status / 100 != 2) {
       return discard(connection).thenReturn(new Step(result, null));
     }
     String encoding = headers.get(HttpHeaderNames.CONTENT_ENCODING);
     BodyDecoder.Declared declared = BodyDecoder.declared(encoding);
     if (declared == null) {
-      return discard(connection).then(Mono.error(
-          new BodyDecodingException("unsupported Content-Encoding: " + encoding)));
+      return discard(connection)
+          .then(Mono.error(new BodyDecodingException("unsupported Content-Encoding: " + encoding)));
     }
     long contentLength = contentLength(headers.get(HttpHeaderNames.CONTENT_LENGTH));
     return readBody(connection, declared, contentLength)
         .map(body -> new Step(result.bodyOwned(body.bytes).bodyTruncated(body.truncated), null));
   }
 
-  private Mono<DecodedBody> readBody(Connection connection, BodyDecoder.Declared declared,
-      long contentLength) {
+  private Mono<DecodedBody> readBody(
+      Connection connection, BodyDecoder.Declared declared, long contentLength) {
     return Mono.using(
         () -> new BodyDecoder(declared, maxBodyBytes, contentLength),
-        decoder -> connection.inbound().receive()
-            .<Void>handle((buf, sink) -> {
-              if (!feed(decoder, buf)) {
-                sink.complete(); // cancels the inbound: reactor-netty closes the connection
-              }
-            })
-            .then(Mono.fromSupplier(() -> new DecodedBody(decoder.finish(), decoder.truncated()))),
+        decoder ->
+            connection
+                .inbound()
+                .receive()
+                .<Void>handle(
+                    (buf, sink) -> {
+                      if (!feed(decoder, buf)) {
+                        sink.complete(); // cancels the inbound: reactor-netty closes the connection
+                      }
+                    })
+                .then(
+                    Mono.fromSupplier(
+                        () -> new DecodedBody(decoder.finish(), decoder.truncated()))),
         decoder -> {
           wireBytes.add(decoder.wireBytes());
           decoder.close();
@@ -188,13 +223,16 @@ final class RobotsExchange {
 
   private static Mono<Void> discard(Connection connection) {
     long[] seen = {0};
-    return connection.inbound().receive()
-        .<Void>handle((buf, sink) -> {
-          seen[0] += buf.readableBytes();
-          if (seen[0] > DISCARD_LIMIT) {
-            sink.complete();
-          }
-        })
+    return connection
+        .inbound()
+        .receive()
+        .<Void>handle(
+            (buf, sink) -> {
+              seen[0] += buf.readableBytes();
+              if (seen[0] > DISCARD_LIMIT) {
+                sink.complete();
+              }
+            })
         .then()
         .onErrorResume(e -> Mono.empty());
   }

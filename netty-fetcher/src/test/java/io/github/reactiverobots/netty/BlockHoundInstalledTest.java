@@ -11,15 +11,17 @@ import reactor.core.scheduler.Schedulers;
 class BlockHoundInstalledTest {
   @Test
   void blockingOnANonBlockingThreadIsReported() {
-    Throwable error = Mono.fromCallable(() -> {
-          Thread.sleep(1);
-          return "slept";
-        })
-        .subscribeOn(Schedulers.parallel())
-        .map(Object::toString)
-        .onErrorResume(e -> Mono.just(e.getClass().getName() + ": " + e.getMessage()))
-        .map(RuntimeException::new)
-        .block(Duration.ofSeconds(10));
+    Throwable error =
+        Mono.fromCallable(
+                () -> {
+                  Thread.sleep(1);
+                  return "slept";
+                })
+            .subscribeOn(Schedulers.parallel())
+            .map(Object::toString)
+            .onErrorResume(e -> Mono.just(e.getClass().getName() + ": " + e.getMessage()))
+            .map(RuntimeException::new)
+            .block(Duration.ofSeconds(10));
     assertThat(error.getMessage()).contains("BlockingOperationError").contains("Thread.sleep");
   }
 }

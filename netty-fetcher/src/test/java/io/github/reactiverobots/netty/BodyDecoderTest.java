@@ -38,7 +38,8 @@ class BodyDecoderTest {
   void identityPassesThrough() {
     assertThat(decodeWhole(BodyDecoder.Declared.IDENTITY, TEXT)).isEqualTo(TEXT);
     assertThat(decodeByteByByte(BodyDecoder.Declared.IDENTITY, TEXT, CAP)).isEqualTo(TEXT);
-    assertThat(decodeWhole(BodyDecoder.Declared.IDENTITY, new byte[] {'a', 'b'})).containsExactly('a', 'b');
+    assertThat(decodeWhole(BodyDecoder.Declared.IDENTITY, new byte[] {'a', 'b'}))
+        .containsExactly('a', 'b');
     assertThat(decodeWhole(BodyDecoder.Declared.IDENTITY, new byte[0])).isEmpty();
   }
 
@@ -64,15 +65,22 @@ class BodyDecoderTest {
     member.writeBytes(raw);
     java.util.zip.CRC32 crc = new java.util.zip.CRC32();
     crc.update(TEXT);
-    member.writeBytes(ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-        .putInt((int) crc.getValue()).putInt(TEXT.length).array()); // trailer: CRC-32, ISIZE
+    member.writeBytes(
+        ByteBuffer.allocate(8)
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+            .putInt((int) crc.getValue())
+            .putInt(TEXT.length)
+            .array()); // trailer: CRC-32, ISIZE
     byte[] one = member.toByteArray();
     byte[] two = concat(one, FetcherTestSupport.gzip("second".getBytes(StandardCharsets.US_ASCII)));
     assertThat(decodeByteByByte(BodyDecoder.Declared.GZIP, one, CAP)).isEqualTo(TEXT);
-    assertThat(new String(decodeByteByByte(BodyDecoder.Declared.GZIP, two, CAP), StandardCharsets.US_ASCII))
+    assertThat(
+            new String(
+                decodeByteByByte(BodyDecoder.Declared.GZIP, two, CAP), StandardCharsets.US_ASCII))
         .isEqualTo(new String(TEXT, StandardCharsets.US_ASCII) + "second");
     // Trailing bytes that are not another member are ignored.
-    assertThat(decodeWhole(BodyDecoder.Declared.GZIP, concat(one, new byte[] {0, 0, 0, 0}))).isEqualTo(TEXT);
+    assertThat(decodeWhole(BodyDecoder.Declared.GZIP, concat(one, new byte[] {0, 0, 0, 0})))
+        .isEqualTo(TEXT);
   }
 
   @Test
@@ -101,7 +109,8 @@ class BodyDecoderTest {
       broken[i] = (byte) 0xff;
     }
     assertThatThrownBy(() -> decodeWhole(BodyDecoder.Declared.GZIP, broken))
-        .isInstanceOf(BodyDecodingException.class).hasMessageContaining("corrupt");
+        .isInstanceOf(BodyDecodingException.class)
+        .hasMessageContaining("corrupt");
   }
 
   /** Every prefix of a compressed stream, fed whole or byte by byte, is a body cut short. */
@@ -116,8 +125,9 @@ class BodyDecoderTest {
     byte[] zlib = Arrays.copyOf(buf, zlibDeflater.deflate(buf));
     zlibDeflater.end();
     Object[][] streams = {
-        {BodyDecoder.Declared.GZIP, gz}, {BodyDecoder.Declared.IDENTITY, gz},
-        {BodyDecoder.Declared.DEFLATE, raw}, {BodyDecoder.Declared.DEFLATE, zlib}};
+      {BodyDecoder.Declared.GZIP, gz}, {BodyDecoder.Declared.IDENTITY, gz},
+      {BodyDecoder.Declared.DEFLATE, raw}, {BodyDecoder.Declared.DEFLATE, zlib}
+    };
     for (Object[] stream : streams) {
       BodyDecoder.Declared declared = (BodyDecoder.Declared) stream[0];
       byte[] whole = (byte[]) stream[1];
@@ -125,9 +135,11 @@ class BodyDecoderTest {
       for (int n = 1; n < whole.length; n++) {
         byte[] prefix = Arrays.copyOf(whole, n);
         String what = declared + " prefix of " + n + " of " + whole.length;
-        assertThatThrownBy(() -> decodeWhole(declared, prefix)).as(what)
+        assertThatThrownBy(() -> decodeWhole(declared, prefix))
+            .as(what)
             .isInstanceOf(BodyCutShortException.class);
-        assertThatThrownBy(() -> decodeByteByByte(declared, prefix, CAP)).as(what)
+        assertThatThrownBy(() -> decodeByteByByte(declared, prefix, CAP))
+            .as(what)
             .isInstanceOf(BodyCutShortException.class);
       }
     }
@@ -140,12 +152,14 @@ class BodyDecoderTest {
       byte[] bad = gz.clone();
       bad[i] ^= 1;
       assertThatThrownBy(() -> decodeWhole(BodyDecoder.Declared.GZIP, bad))
-          .isInstanceOf(BodyCutShortException.class).hasMessageContaining("trailer");
+          .isInstanceOf(BodyCutShortException.class)
+          .hasMessageContaining("trailer");
     }
     byte[] two = concat(gz, gz);
     assertThat(decodeWhole(BodyDecoder.Declared.GZIP, two)).hasSize(2 * TEXT.length);
-    assertThatThrownBy(() -> decodeWhole(BodyDecoder.Declared.GZIP,
-        Arrays.copyOf(two, gz.length + 5))).isInstanceOf(BodyCutShortException.class);
+    assertThatThrownBy(
+            () -> decodeWhole(BodyDecoder.Declared.GZIP, Arrays.copyOf(two, gz.length + 5)))
+        .isInstanceOf(BodyCutShortException.class);
   }
 
   /** A stream cut beyond the cap is not checked: the rest was never to be read. */

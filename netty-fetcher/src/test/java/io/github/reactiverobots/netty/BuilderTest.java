@@ -17,11 +17,14 @@ class BuilderTest {
   @Test
   void userAgentIsRequiredAndValidated() {
     assertThatThrownBy(() -> NettyRobotsFetcher.builder().build())
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("userAgent");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("userAgent");
     assertThatThrownBy(() -> NettyRobotsFetcher.builder().userAgent(" "))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("userAgent");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("userAgent");
     assertThatThrownBy(() -> NettyRobotsFetcher.builder().userAgent("Bot\r\nX-Evil: 1"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("userAgent");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("userAgent");
     assertThatThrownBy(() -> NettyRobotsFetcher.builder().userAgent(null))
         .isInstanceOf(NullPointerException.class);
   }
@@ -30,27 +33,44 @@ class BuilderTest {
   void limitsAreValidated() {
     assertThatThrownBy(() -> builder().maxBodyBytes(ParseOptions.MIN_PARSE_LIMIT - 1))
         .hasMessageContaining("maxBodyBytes");
-    assertThatThrownBy(() -> builder().connectTimeout(Duration.ZERO)).hasMessageContaining("connectTimeout");
-    assertThatThrownBy(() -> builder().responseTimeout(Duration.ofSeconds(-1))).hasMessageContaining("responseTimeout");
+    assertThatThrownBy(() -> builder().connectTimeout(Duration.ZERO))
+        .hasMessageContaining("connectTimeout");
+    assertThatThrownBy(() -> builder().responseTimeout(Duration.ofSeconds(-1)))
+        .hasMessageContaining("responseTimeout");
     assertThatThrownBy(() -> builder().deadline(Duration.ZERO)).hasMessageContaining("deadline");
     assertThatThrownBy(() -> builder().maxRedirects(-1)).hasMessageContaining("maxRedirects");
     assertThatThrownBy(() -> builder().maxRedirects(21)).hasMessageContaining("maxRedirects");
     assertThatThrownBy(() -> builder().maxInFlight(0)).hasMessageContaining("maxInFlight");
     assertThatThrownBy(() -> builder().maxHeaderSize(10)).hasMessageContaining("maxHeaderSize");
-    assertThatThrownBy(() -> builder().maxConnectionsPerHost(0)).hasMessageContaining("maxConnectionsPerHost");
-    assertThatThrownBy(() -> builder().evictionInterval(Duration.ofSeconds(-1))).hasMessageContaining("evictionInterval");
-    assertThatThrownBy(() -> builder().httpProxy("proxy.test", 0)).hasMessageContaining("proxy port");
+    assertThatThrownBy(() -> builder().maxConnectionsPerHost(0))
+        .hasMessageContaining("maxConnectionsPerHost");
+    assertThatThrownBy(() -> builder().evictionInterval(Duration.ofSeconds(-1)))
+        .hasMessageContaining("evictionInterval");
+    assertThatThrownBy(() -> builder().httpProxy("proxy.test", 0))
+        .hasMessageContaining("proxy port");
     assertThatThrownBy(() -> builder().connectTimeout(Duration.ofSeconds(30)).build())
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("deadline");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("deadline");
   }
 
   @Test
   void conflictingSettingsAreRejected() throws Exception {
-    assertThatThrownBy(() -> builder().addressPolicy(AddressPolicy.publicOnly()).socksProxy("proxy.test", 1080).build())
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("proxy");
-    var server = SslContextBuilder.forServer(
-        new io.netty.pkitesting.CertificateBuilder()
-            .subject("CN=x.test").setIsCertificateAuthority(true).buildSelfSigned().toKeyManagerFactory()).build();
+    assertThatThrownBy(
+            () ->
+                builder()
+                    .addressPolicy(AddressPolicy.publicOnly())
+                    .socksProxy("proxy.test", 1080)
+                    .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("proxy");
+    var server =
+        SslContextBuilder.forServer(
+                new io.netty.pkitesting.CertificateBuilder()
+                    .subject("CN=x.test")
+                    .setIsCertificateAuthority(true)
+                    .buildSelfSigned()
+                    .toKeyManagerFactory())
+            .build();
     assertThatThrownBy(() -> builder().sslContext(server)).hasMessageContaining("client");
   }
 

@@ -12,8 +12,8 @@ import java.util.stream.Stream;
 
 /**
  * Counts this process's open TCP sockets connected to a port, from {@code /proc/self/fd} (the
- * socket inodes it holds) and {@code /proc/self/net/tcp} and {@code tcp6} (each socket's
- * remote port and inode). Linux only.
+ * socket inodes it holds) and {@code /proc/self/net/tcp} and {@code tcp6} (each socket's remote
+ * port and inode). Linux only.
  */
 final class ClientSockets {
   private ClientSockets() {}

@@ -21,8 +21,8 @@ import reactor.netty.DisposableServer;
 import reactor.netty.tcp.TcpServer;
 
 /**
- * Compressed bodies cut short or corrupted on the way, each sent whole as far as HTTP can tell
- * (a {@code Content-Length} matching the bytes sent): never rules, always "unreachable" (§6).
+ * Compressed bodies cut short or corrupted on the way, each sent whole as far as HTTP can tell (a
+ * {@code Content-Length} matching the bytes sent): never rules, always "unreachable" (§6).
  */
 class CompressedIntegrityTest extends FetcherTestSupport {
   private static final byte[] ROBOTS_TXT = robots();
@@ -30,7 +30,10 @@ class CompressedIntegrityTest extends FetcherTestSupport {
   private static byte[] robots() {
     StringBuilder sb = new StringBuilder("User-agent: *\n");
     for (int i = 0; i < 300; i++) {
-      sb.append("Disallow: /section-").append(i).append("/page-").append(i * 7919 % 1000)
+      sb.append("Disallow: /section-")
+          .append(i)
+          .append("/page-")
+          .append(i * 7919 % 1000)
           .append('\n');
     }
     return sb.append("Disallow: /private\n").toString().getBytes(StandardCharsets.US_ASCII);
@@ -44,31 +47,68 @@ class CompressedIntegrityTest extends FetcherTestSupport {
     for (String encoding : new String[] {"gzip", null}) {
       for (double at : new double[] {0.01, 0.1, 0.3, 0.6, 0.9}) {
         int n = (int) (gz.length * at);
-        cases.add(Arguments.of("gzip cut at " + n + " of " + gz.length, encoding,
-            Arrays.copyOf(gz, n), FailureKind.BODY_CUT_SHORT));
+        cases.add(
+            Arguments.of(
+                "gzip cut at " + n + " of " + gz.length,
+                encoding,
+                Arrays.copyOf(gz, n),
+                FailureKind.BODY_CUT_SHORT));
       }
-      cases.add(Arguments.of("gzip without its trailer", encoding,
-          Arrays.copyOf(gz, gz.length - 8), FailureKind.BODY_CUT_SHORT));
-      cases.add(Arguments.of("gzip with half its trailer", encoding,
-          Arrays.copyOf(gz, gz.length - 4), FailureKind.BODY_CUT_SHORT));
-      cases.add(Arguments.of("gzip with a wrong CRC-32", encoding,
-          flip(gz, gz.length - 8), FailureKind.BODY_CUT_SHORT));
-      cases.add(Arguments.of("gzip with a wrong length", encoding,
-          flip(gz, gz.length - 1), FailureKind.BODY_CUT_SHORT));
+      cases.add(
+          Arguments.of(
+              "gzip without its trailer",
+              encoding,
+              Arrays.copyOf(gz, gz.length - 8),
+              FailureKind.BODY_CUT_SHORT));
+      cases.add(
+          Arguments.of(
+              "gzip with half its trailer",
+              encoding,
+              Arrays.copyOf(gz, gz.length - 4),
+              FailureKind.BODY_CUT_SHORT));
+      cases.add(
+          Arguments.of(
+              "gzip with a wrong CRC-32",
+              encoding,
+              flip(gz, gz.length - 8),
+              FailureKind.BODY_CUT_SHORT));
+      cases.add(
+          Arguments.of(
+              "gzip with a wrong length",
+              encoding,
+              flip(gz, gz.length - 1),
+              FailureKind.BODY_CUT_SHORT));
       cases.add(Arguments.of("gzip with every 7th byte flipped", encoding, everySeventh(gz), null));
     }
     for (double at : new double[] {0.1, 0.5, 0.9}) {
-      cases.add(Arguments.of("zlib deflate cut at " + at, "deflate",
-          Arrays.copyOf(zlib, (int) (zlib.length * at)), FailureKind.BODY_CUT_SHORT));
-      cases.add(Arguments.of("raw deflate cut at " + at, "deflate",
-          Arrays.copyOf(raw, (int) (raw.length * at)), FailureKind.BODY_CUT_SHORT));
+      cases.add(
+          Arguments.of(
+              "zlib deflate cut at " + at,
+              "deflate",
+              Arrays.copyOf(zlib, (int) (zlib.length * at)),
+              FailureKind.BODY_CUT_SHORT));
+      cases.add(
+          Arguments.of(
+              "raw deflate cut at " + at,
+              "deflate",
+              Arrays.copyOf(raw, (int) (raw.length * at)),
+              FailureKind.BODY_CUT_SHORT));
     }
-    cases.add(Arguments.of("zlib deflate without its checksum", "deflate",
-        Arrays.copyOf(zlib, zlib.length - 4), FailureKind.BODY_CUT_SHORT));
-    cases.add(Arguments.of("zlib deflate with a wrong checksum", "deflate",
-        flip(zlib, zlib.length - 1), FailureKind.OTHER));
-    cases.add(Arguments.of("deflate of one byte", "deflate",
-        Arrays.copyOf(raw, 1), FailureKind.BODY_CUT_SHORT));
+    cases.add(
+        Arguments.of(
+            "zlib deflate without its checksum",
+            "deflate",
+            Arrays.copyOf(zlib, zlib.length - 4),
+            FailureKind.BODY_CUT_SHORT));
+    cases.add(
+        Arguments.of(
+            "zlib deflate with a wrong checksum",
+            "deflate",
+            flip(zlib, zlib.length - 1),
+            FailureKind.OTHER));
+    cases.add(
+        Arguments.of(
+            "deflate of one byte", "deflate", Arrays.copyOf(raw, 1), FailureKind.BODY_CUT_SHORT));
     return cases;
   }
 
@@ -78,8 +118,8 @@ class CompressedIntegrityTest extends FetcherTestSupport {
    */
   @ParameterizedTest(name = "{0}, Content-Encoding: {1}")
   @MethodSource("damagedBodies")
-  void aDamagedCompressedBodyIsNeverRules(String name, String encoding, byte[] body,
-      FailureKind expected) {
+  void aDamagedCompressedBodyIsNeverRules(
+      String name, String encoding, byte[] body, FailureKind expected) {
     DisposableServer s = server(encoding, body);
     try {
       NettyRobotsFetcher f = fetcher(fetcherBuilder());
@@ -120,22 +160,33 @@ class CompressedIntegrityTest extends FetcherTestSupport {
   }
 
   static List<Arguments> wholeBodies() {
-    return List.of(Arguments.of("gzip", gzip(ROBOTS_TXT)), Arguments.of(null, gzip(ROBOTS_TXT)),
+    return List.of(
+        Arguments.of("gzip", gzip(ROBOTS_TXT)),
+        Arguments.of(null, gzip(ROBOTS_TXT)),
         Arguments.of("deflate", deflate(ROBOTS_TXT, false)),
         Arguments.of("deflate", deflate(ROBOTS_TXT, true)));
   }
 
   private static DisposableServer server(String encoding, byte[] body) {
-    String head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
-        + (encoding == null ? "" : "Content-Encoding: " + encoding + "\r\n")
-        + "Content-Length: " + body.length + "\r\n\r\n";
+    String head =
+        "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+            + (encoding == null ? "" : "Content-Encoding: " + encoding + "\r\n")
+            + "Content-Length: "
+            + body.length
+            + "\r\n\r\n";
     byte[] h = head.getBytes(StandardCharsets.ISO_8859_1);
     byte[] response = Arrays.copyOf(h, h.length + body.length);
     System.arraycopy(body, 0, response, h.length, body.length);
-    return TcpServer.create().host("127.0.0.1").port(0)
-        .handle((in, out) -> in.receive().take(1)
-            .thenMany(out.sendByteArray(Mono.just(response)))
-            .thenMany(in.receive()).then())
+    return TcpServer.create()
+        .host("127.0.0.1")
+        .port(0)
+        .handle(
+            (in, out) ->
+                in.receive()
+                    .take(1)
+                    .thenMany(out.sendByteArray(Mono.just(response)))
+                    .thenMany(in.receive())
+                    .then())
         .bindNow();
   }
 

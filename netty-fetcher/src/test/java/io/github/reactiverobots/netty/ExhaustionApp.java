@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,11 +15,11 @@ import java.util.stream.Stream;
 import reactor.core.publisher.Flux;
 
 /**
- * Run by {@link ExhaustionTest} in a JVM of its own: warms up, then lowers its own soft
- * descriptor limit ({@code prlimit}) to a little above what it holds and checks many new
- * origins (served by the test's JVM) far more at once than the limit allows; then raises the
- * limit and checks the origins that failed again. Prints the outcomes of both passes and how
- * many origins the cache held between them.
+ * Run by {@link ExhaustionTest} in a JVM of its own: warms up, then lowers its own soft descriptor
+ * limit ({@code prlimit}) to a little above what it holds and checks many new origins (served by
+ * the test's JVM) far more at once than the limit allows; then raises the limit and checks the
+ * origins that failed again. Prints the outcomes of both passes and how many origins the cache held
+ * between them.
  *
  * <p>Arguments: the servers as {@code ip:port,...}, origins, checks in flight, headroom.
  */
@@ -43,10 +42,14 @@ public final class ExhaustionApp {
       ips[i] = InetAddress.getByName(servers[i].substring(0, servers[i].indexOf(':')));
       ports[i] = Integer.parseInt(servers[i].substring(servers[i].indexOf(':') + 1));
     }
-    RobotsCache cache = RobotsCaches.create("ScanBot/1.0", fetcher -> fetcher
-        .addressPolicy(AddressPolicy.permitAll())
-        .maxInFlight(inFlight)
-        .resolver(host -> List.of(ips[index(host) % ips.length])));
+    RobotsCache cache =
+        RobotsCaches.create(
+            "ScanBot/1.0",
+            fetcher ->
+                fetcher
+                    .addressPolicy(AddressPolicy.permitAll())
+                    .maxInFlight(inFlight)
+                    .resolver(host -> List.of(ips[index(host) % ips.length])));
     List<String> urls = new ArrayList<>();
     for (int i = 0; i < origins; i++) {
       urls.add("http://o" + i + ".test:" + ports[i % ports.length] + "/private/x");
@@ -54,24 +57,36 @@ public final class ExhaustionApp {
     check(cache, List.of("http://o0.test:" + ports[0] + "/warm-up"), inFlight);
     loadClassesFromDirectories();
     int held = openDescriptors();
-    String before = Files.readAllLines(Path.of("/proc/self/limits")).stream()
-        .filter(l -> l.startsWith("Max open files")).findFirst().orElseThrow()
-        .substring("Max open files".length()).trim().split("\\s+")[0];
+    String before =
+        Files.readAllLines(Path.of("/proc/self/limits")).stream()
+            .filter(l -> l.startsWith("Max open files"))
+            .findFirst()
+            .orElseThrow()
+            .substring("Max open files".length())
+            .trim()
+            .split("\\s+")[0];
     prlimit(held + headroom);
     Map<String, List<String>> first = check(cache, urls, inFlight);
     long kept = cache.stats().origins();
     prlimit(Integer.parseInt(before));
     Map<String, List<String>> second =
         check(cache, first.getOrDefault("CRAWLER_FAULT/disallowed", List.of()), inFlight);
-    System.out.println("RESULT first=" + counts(first) + " kept=" + kept + " second="
-        + counts(second) + " limit=" + (held + headroom));
+    System.out.println(
+        "RESULT first="
+            + counts(first)
+            + " kept="
+            + kept
+            + " second="
+            + counts(second)
+            + " limit="
+            + (held + headroom));
     cache.close();
   }
 
   /**
-   * Loads every class held in a directory of the class path (the modules' build output): each
-   * would otherwise need a descriptor to be read once the limit is reached. Classes in jars are
-   * read through the jar, held open already.
+   * Loads every class held in a directory of the class path (the modules' build output): each would
+   * otherwise need a descriptor to be read once the limit is reached. Classes in jars are read
+   * through the jar, held open already.
    */
   private static void loadClassesFromDirectories() throws IOException {
     for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
@@ -86,7 +101,9 @@ public final class ExhaustionApp {
             continue;
           }
           try {
-            Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), false,
+            Class.forName(
+                name.substring(0, name.length() - 6).replace('/', '.'),
+                false,
                 ExhaustionApp.class.getClassLoader());
           } catch (ClassNotFoundException | LinkageError e) {
             // not loadable on its own here (a test class needing a missing optional dependency)
@@ -100,8 +117,8 @@ public final class ExhaustionApp {
     return Integer.parseInt(host.substring(1, host.indexOf('.')));
   }
 
-  private static Map<String, List<String>> check(RobotsCache cache, List<String> urls,
-      int inFlight) {
+  private static Map<String, List<String>> check(
+      RobotsCache cache, List<String> urls, int inFlight) {
     Map<String, List<String>> byKind = new TreeMap<>();
     Flux.fromIterable(urls)
         .flatMap(url -> cache.check(url).map(v -> Map.entry(url, kind(v))), inFlight)
@@ -111,8 +128,10 @@ public final class ExhaustionApp {
   }
 
   private static String kind(Verdict v) {
-    return v.originState().map(s -> s.failure() != null ? s.failure().name()
-        : s.outcome().name()).orElse("NONE") + (v.allowed() ? "" : "/disallowed");
+    return v.originState()
+            .map(s -> s.failure() != null ? s.failure().name() : s.outcome().name())
+            .orElse("NONE")
+        + (v.allowed() ? "" : "/disallowed");
   }
 
   private static Map<String, Integer> counts(Map<String, List<String>> byKind) {
@@ -122,8 +141,14 @@ public final class ExhaustionApp {
   }
 
   private static void prlimit(int soft) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder("prlimit", "--pid", Long.toString(ProcessHandle.current().pid()),
-        "--nofile=" + soft + ":").inheritIO().start();
+    Process p =
+        new ProcessBuilder(
+                "prlimit",
+                "--pid",
+                Long.toString(ProcessHandle.current().pid()),
+                "--nofile=" + soft + ":")
+            .inheritIO()
+            .start();
     if (p.waitFor() != 0) {
       throw new IllegalStateException("prlimit failed");
     }

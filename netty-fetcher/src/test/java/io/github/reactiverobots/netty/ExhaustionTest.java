@@ -18,11 +18,11 @@ import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 
 /**
- * SEMANTICS.md §6, the crawler's own faults: a crawler out of descriptors (its soft limit
- * lowered to 100 above what it holds, 512 checks in flight) gets {@code CRAWLER_FAULT} for the
- * fetches it could not start, and never a failure kind of the sites; nothing is kept for those
- * origins, so once descriptors are back they are fetched again at once, with no backoff.
- * The servers run in this JVM, so that only the crawler runs short.
+ * SEMANTICS.md §6, the crawler's own faults: a crawler out of descriptors (its soft limit lowered
+ * to 100 above what it holds, 512 checks in flight) gets {@code CRAWLER_FAULT} for the fetches it
+ * could not start, and never a failure kind of the sites; nothing is kept for those origins, so
+ * once descriptors are back they are fetched again at once, with no backoff. The servers run in
+ * this JVM, so that only the crawler runs short.
  */
 class ExhaustionTest {
   private static final int ORIGINS = 3000;
@@ -30,22 +30,26 @@ class ExhaustionTest {
   @Test
   void runningOutOfDescriptorsIsTheCrawlersFaultNotTheSites() throws Exception {
     assumeThat(Files.isDirectory(Path.of("/proc/self/fd"))).as("Linux /proc").isTrue();
-    assertThat(Files.isExecutable(Path.of("/usr/bin/prlimit"))).as("prlimit (util-linux)")
-        .isTrue();
+    assertThat(Files.isExecutable(Path.of("/usr/bin/prlimit"))).as("prlimit (util-linux)").isTrue();
     List<DisposableServer> servers = new ArrayList<>();
     List<String> addresses = new ArrayList<>();
     try {
       for (int i = 1; i <= 8; i++) {
-        DisposableServer s = HttpServer.create().host("127.31.0." + i).port(0)
-            .handle((req, res) -> res.sendString(Mono.just("User-agent: *\nDisallow: /private\n"))
-                .then())
-            .bindNow();
+        DisposableServer s =
+            HttpServer.create()
+                .host("127.31.0." + i)
+                .port(0)
+                .handle(
+                    (req, res) ->
+                        res.sendString(Mono.just("User-agent: *\nDisallow: /private\n")).then())
+                .bindNow();
         servers.add(s);
         addresses.add("127.31.0." + i + ":" + s.port());
       }
       String report = run(String.join(",", addresses));
-      Matcher m = Pattern.compile("RESULT first=\\{(.*)} kept=(\\d+) second=\\{(.*)} limit")
-          .matcher(report);
+      Matcher m =
+          Pattern.compile("RESULT first=\\{(.*)} kept=(\\d+) second=\\{(.*)} limit")
+              .matcher(report);
       assertThat(m.find()).as(report).isTrue();
       int ok = count(m.group(1), "OK/disallowed");
       int faults = count(m.group(1), "CRAWLER_FAULT/disallowed");
@@ -65,10 +69,17 @@ class ExhaustionTest {
   }
 
   private static String run(String servers) throws Exception {
-    List<String> command = List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp",
-        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-        ExhaustionApp.class.getName(), servers, Integer.toString(ORIGINS), "512", "100");
+    List<String> command =
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx512m",
+            "-cp",
+            System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+            ExhaustionApp.class.getName(),
+            servers,
+            Integer.toString(ORIGINS),
+            "512",
+            "100");
     Process app = new ProcessBuilder(command).redirectErrorStream(true).start();
     byte[] out;
     try (InputStream in = app.getInputStream()) {

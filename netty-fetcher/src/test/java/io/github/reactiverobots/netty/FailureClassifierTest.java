@@ -14,13 +14,17 @@ class FailureClassifierTest {
 
   @Test
   void shortagesOnThisSideAreCrawlerFaults() {
-    assertThat(FailureClassifier.classify(new ChannelException("Failed to open a socket.",
-        new SocketException("newSocketStream(..) failed: Too many open files"))))
+    assertThat(
+            FailureClassifier.classify(
+                new ChannelException(
+                    "Failed to open a socket.",
+                    new SocketException("newSocketStream(..) failed: Too many open files"))))
         .isEqualTo(FailureKind.CRAWLER_FAULT);
     assertThat(FailureClassifier.classify(new SocketException("Too many open files in system")))
         .isEqualTo(FailureKind.CRAWLER_FAULT);
-    assertThat(FailureClassifier.classify(
-        new ConnectException("connect(..) failed: Cannot assign requested address")))
+    assertThat(
+            FailureClassifier.classify(
+                new ConnectException("connect(..) failed: Cannot assign requested address")))
         .isEqualTo(FailureKind.CRAWLER_FAULT);
     assertThat(FailureClassifier.classify(new SocketException("No buffer space available")))
         .isEqualTo(FailureKind.CRAWLER_FAULT);
@@ -40,8 +44,12 @@ class FailureClassifierTest {
   void aClosedFetcherIsACrawlerFault() {
     NettyRobotsFetcher f = NettyRobotsFetcher.builder().userAgent("Bot/1.0").build();
     f.close();
-    assertThat(f.fetch(io.github.reactiverobots.core.url.Origin.of("http://a.test"),
-        io.github.reactiverobots.core.fetch.Conditional.NONE).block().failure())
+    assertThat(
+            f.fetch(
+                    io.github.reactiverobots.core.url.Origin.of("http://a.test"),
+                    io.github.reactiverobots.core.fetch.Conditional.NONE)
+                .block()
+                .failure())
         .isEqualTo(FailureKind.CRAWLER_FAULT);
   }
 }

@@ -2,9 +2,9 @@ package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheBuilder;
-import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.netty.testing.TestResolver;
 import java.io.ByteArrayOutputStream;
@@ -26,8 +26,11 @@ abstract class FetcherTestSupport {
   private final List<AutoCloseable> closeables = new ArrayList<>();
 
   NettyRobotsFetcherBuilder fetcherBuilder() {
-    return NettyRobotsFetcher.builder().userAgent(AGENT).resolver(resolver)
-        .addressPolicy(AddressPolicy.permitAll()).deadline(Duration.ofSeconds(10));
+    return NettyRobotsFetcher.builder()
+        .userAgent(AGENT)
+        .resolver(resolver)
+        .addressPolicy(AddressPolicy.permitAll())
+        .deadline(Duration.ofSeconds(10));
   }
 
   NettyRobotsFetcher fetcher(NettyRobotsFetcherBuilder builder) {

@@ -2,11 +2,11 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -36,8 +36,13 @@ class HostileServerTest extends FetcherTestSupport {
 
   @Test
   void aServerDrippingOneByteASecondHitsTheResponseTimeout() {
-    try (TestServer s = TestServer.start((req, res) -> res.header("Content-Length", "100")
-        .sendString(Flux.interval(Duration.ofSeconds(1), TestServer.loopOf(res)).map(i -> "x")).then())) {
+    try (TestServer s =
+        TestServer.start(
+            (req, res) ->
+                res.header("Content-Length", "100")
+                    .sendString(
+                        Flux.interval(Duration.ofSeconds(1), TestServer.loopOf(res)).map(i -> "x"))
+                    .then())) {
       NettyRobotsFetcher f = fetcher(fetcherBuilder().responseTimeout(Duration.ofMillis(200)));
       FetchResult r = fetch(f, s.origin("drip"));
       assertThat(r.failure()).isEqualTo(FailureKind.TIMEOUT);
@@ -48,10 +53,18 @@ class HostileServerTest extends FetcherTestSupport {
 
   @Test
   void aServerDrippingFastEnoughForTheReadTimeoutStillHitsTheDeadline() {
-    try (TestServer s = TestServer.start((req, res) -> res.header("Content-Length", "100000")
-        .sendString(Flux.interval(Duration.ofMillis(20), TestServer.loopOf(res)).map(i -> "x")).then())) {
-      NettyRobotsFetcher f = fetcher(fetcherBuilder()
-          .connectTimeout(Duration.ofMillis(200)).deadline(Duration.ofMillis(400)));
+    try (TestServer s =
+        TestServer.start(
+            (req, res) ->
+                res.header("Content-Length", "100000")
+                    .sendString(
+                        Flux.interval(Duration.ofMillis(20), TestServer.loopOf(res)).map(i -> "x"))
+                    .then())) {
+      NettyRobotsFetcher f =
+          fetcher(
+              fetcherBuilder()
+                  .connectTimeout(Duration.ofMillis(200))
+                  .deadline(Duration.ofMillis(400)));
       FetchResult r = fetch(f, s.origin("slow"));
       assertThat(r.failure()).isEqualTo(FailureKind.TIMEOUT);
       assertThat(r.failureDetail()).contains("deadline");
@@ -61,8 +74,11 @@ class HostileServerTest extends FetcherTestSupport {
   @Test
   void aServerThatNeverAnswersHitsTheDeadline() {
     try (TestServer s = TestServer.start((req, res) -> Mono.never())) {
-      NettyRobotsFetcher f = fetcher(fetcherBuilder()
-          .connectTimeout(Duration.ofMillis(200)).deadline(Duration.ofMillis(300)));
+      NettyRobotsFetcher f =
+          fetcher(
+              fetcherBuilder()
+                  .connectTimeout(Duration.ofMillis(200))
+                  .deadline(Duration.ofMillis(300)));
       FetchResult r = fetch(f, s.origin("silent"));
       assertThat(r.failure()).isEqualTo(FailureKind.TIMEOUT);
       assertThat(r.failureDetail()).contains("deadline");
@@ -99,7 +115,8 @@ class HostileServerTest extends FetcherTestSupport {
 
   @Test
   void anIncompleteChunkedBodyIsBodyCutShort() {
-    DisposableServer s = rawServer(false, "Transfer-Encoding: chunked\r\n", "10\r\nUser-agent: *\nDi\r\n");
+    DisposableServer s =
+        rawServer(false, "Transfer-Encoding: chunked\r\n", "10\r\nUser-agent: *\nDi\r\n");
     try {
       FetchResult r = fetch(fetcher(fetcherBuilder()), "http://chunked.test:" + s.port());
       assertThat(r.failure()).isEqualTo(FailureKind.BODY_CUT_SHORT);
@@ -110,11 +127,14 @@ class HostileServerTest extends FetcherTestSupport {
 
   @Test
   void aGzipBodyCutShortIsBodyCutShort() {
-    byte[] whole = gzip(("User-agent: *\nDisallow: /private\n" + "# filler\n".repeat(20_000))
-        .getBytes(StandardCharsets.US_ASCII));
+    byte[] whole =
+        gzip(
+            ("User-agent: *\nDisallow: /private\n" + "# filler\n".repeat(20_000))
+                .getBytes(StandardCharsets.US_ASCII));
     byte[] half = java.util.Arrays.copyOf(whole, whole.length / 2);
-    DisposableServer s = rawServer(false,
-        "Content-Encoding: gzip\r\nContent-Length: " + whole.length + "\r\n", half);
+    DisposableServer s =
+        rawServer(
+            false, "Content-Encoding: gzip\r\nContent-Length: " + whole.length + "\r\n", half);
     try {
       NettyRobotsFetcher f = fetcher(fetcherBuilder());
       String origin = "http://cutgzip.test:" + s.port();
@@ -129,22 +149,31 @@ class HostileServerTest extends FetcherTestSupport {
   void aFiftyMebibyteBodyIsReadOnlyToTheCap() {
     long total = 50L << 20;
     AtomicLong sent = new AtomicLong();
-    byte[] filler = "# filler filler filler filler filler filler filler filler filler\n".repeat(64)
-        .getBytes(StandardCharsets.US_ASCII);
+    byte[] filler =
+        "# filler filler filler filler filler filler filler filler filler\n"
+            .repeat(64)
+            .getBytes(StandardCharsets.US_ASCII);
     byte[] head = ROBOTS.getBytes(StandardCharsets.US_ASCII);
-    try (TestServer s = TestServer.start((req, res) -> res.header("Content-Length", Long.toString(total))
-        .send(Flux.<ByteBuf, long[]>generate(() -> new long[1], (at, sink) -> {
-          if (at[0] >= total) {
-            sink.complete();
-            return at;
-          }
-          byte[] src = at[0] == 0 ? head : filler;
-          int n = (int) Math.min(src.length, total - at[0]);
-          at[0] += n;
-          sent.accumulateAndGet(at[0], Math::max);
-          sink.next(Unpooled.wrappedBuffer(src, 0, n));
-          return at;
-        })).then())) {
+    try (TestServer s =
+        TestServer.start(
+            (req, res) ->
+                res.header("Content-Length", Long.toString(total))
+                    .send(
+                        Flux.<ByteBuf, long[]>generate(
+                            () -> new long[1],
+                            (at, sink) -> {
+                              if (at[0] >= total) {
+                                sink.complete();
+                                return at;
+                              }
+                              byte[] src = at[0] == 0 ? head : filler;
+                              int n = (int) Math.min(src.length, total - at[0]);
+                              at[0] += n;
+                              sent.accumulateAndGet(at[0], Math::max);
+                              sink.next(Unpooled.wrappedBuffer(src, 0, n));
+                              return at;
+                            }))
+                    .then())) {
       NettyRobotsFetcher f = fetcher(fetcherBuilder());
       FetchResult r = fetch(f, s.origin("huge"));
       assertThat(r.status()).isEqualTo(200);
@@ -163,24 +192,30 @@ class HostileServerTest extends FetcherTestSupport {
   void aGzipBombInflatingToOneGibibyteIsCutAtTheCap() {
     for (boolean declared : new boolean[] {true, false}) {
       ZeroGzipStream[] bomb = new ZeroGzipStream[1];
-      try (TestServer s = TestServer.start((req, res) -> {
-        bomb[0] = new ZeroGzipStream(1L << 30);
-        return (declared ? res.header("Content-Encoding", "gzip") : res)
-            .send(Flux.<ByteBuf>generate(sink -> {
-              byte[] chunk = bomb[0].next();
-              if (chunk == null) {
-                sink.complete();
-              } else {
-                sink.next(Unpooled.wrappedBuffer(chunk));
-              }
-            })).then();
-      })) {
+      try (TestServer s =
+          TestServer.start(
+              (req, res) -> {
+                bomb[0] = new ZeroGzipStream(1L << 30);
+                return (declared ? res.header("Content-Encoding", "gzip") : res)
+                    .send(
+                        Flux.<ByteBuf>generate(
+                            sink -> {
+                              byte[] chunk = bomb[0].next();
+                              if (chunk == null) {
+                                sink.complete();
+                              } else {
+                                sink.next(Unpooled.wrappedBuffer(chunk));
+                              }
+                            }))
+                    .then();
+              })) {
         NettyRobotsFetcher f = fetcher(fetcherBuilder());
         FetchResult r = fetch(f, s.origin("bomb"));
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.bodyLength()).as("declared=%s", declared).isEqualTo(CAP);
         assertThat(r.bodyTruncated()).isTrue();
-        // Flat memory: a few compressed KiB were read of the ~1 MiB stream, then the connection closed.
+        // Flat memory: a few compressed KiB were read of the ~1 MiB stream, then the connection
+        // closed.
         assertThat(f.wireBodyBytes()).isLessThanOrEqualTo(64 * 1024);
         Verdict v = verdict(f, s.origin("bomb") + "/anything");
         assertThat(v.allowed()).isTrue();
@@ -212,8 +247,12 @@ class HostileServerTest extends FetcherTestSupport {
     byte[] garbage = new byte[64 * 1024];
     new Random(7).nextBytes(garbage);
     garbage[0] = 'G'; // not gzip magic
-    try (TestServer s = TestServer.start((req, res) -> res.header("Content-Type", "application/octet-stream")
-        .sendByteArray(Mono.just(garbage)).then())) {
+    try (TestServer s =
+        TestServer.start(
+            (req, res) ->
+                res.header("Content-Type", "application/octet-stream")
+                    .sendByteArray(Mono.just(garbage))
+                    .then())) {
       NettyRobotsFetcher f = fetcher(fetcherBuilder());
       FetchResult r = fetch(f, s.origin("garbage"));
       assertThat(r.status()).isEqualTo(200);
@@ -226,10 +265,13 @@ class HostileServerTest extends FetcherTestSupport {
 
   @Test
   void htmlServedAsRobotsTxtIsABodyWithoutRules() {
-    String html = "<!DOCTYPE html>\n<html><head><title>Welcome</title></head>\n"
-        + "<body><p>Disallow: /private</p></body></html>\n";
-    try (TestServer s = TestServer.start((req, res) -> res.header("Content-Type", "text/html")
-        .sendString(Mono.just(html)).then())) {
+    String html =
+        "<!DOCTYPE html>\n<html><head><title>Welcome</title></head>\n"
+            + "<body><p>Disallow: /private</p></body></html>\n";
+    try (TestServer s =
+        TestServer.start(
+            (req, res) ->
+                res.header("Content-Type", "text/html").sendString(Mono.just(html)).then())) {
       NettyRobotsFetcher f = fetcher(fetcherBuilder());
       FetchResult r = fetch(f, s.origin("html"));
       assertThat(text(r)).isEqualTo(html);
@@ -252,15 +294,20 @@ class HostileServerTest extends FetcherTestSupport {
 
   @Test
   void oversizedHeadersAreRejected() {
-    try (TestServer s = TestServer.start((req, res) -> res.header("X-Padding", "p".repeat(40_000))
-        .sendString(Mono.just(ROBOTS)).then())) {
+    try (TestServer s =
+        TestServer.start(
+            (req, res) ->
+                res.header("X-Padding", "p".repeat(40_000)).sendString(Mono.just(ROBOTS)).then())) {
       FetchResult r = fetch(fetcher(fetcherBuilder().maxHeaderSize(8 * 1024)), s.origin("headers"));
       assertThat(r.failure()).isEqualTo(FailureKind.OTHER);
       assertThat(r.failureDetail()).contains("header is larger than 8192");
     }
   }
 
-  /** A raw TCP server that answers any request with a status line, one header, a partial body and a close. */
+  /**
+   * A raw TCP server that answers any request with a status line, one header, a partial body and a
+   * close.
+   */
   private static DisposableServer rawServer(boolean reset, String header, String body) {
     return rawServer(reset, header, body.getBytes(StandardCharsets.ISO_8859_1));
   }
@@ -273,8 +320,9 @@ class HostileServerTest extends FetcherTestSupport {
     byte[] head = ("HTTP/1.1 200 OK\r\n" + header + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
     byte[] response = java.util.Arrays.copyOf(head, head.length + body.length);
     System.arraycopy(body, 0, response, head.length, body.length);
-    return server.handle((in, out) -> in.receive().take(1)
-            .then(out.sendByteArray(Mono.just(response)).then()))
+    return server
+        .handle(
+            (in, out) -> in.receive().take(1).then(out.sendByteArray(Mono.just(response)).then()))
         .bindNow();
   }
 }

@@ -2,11 +2,11 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import java.time.Duration;
 import java.util.List;
@@ -34,22 +34,29 @@ class InFlightCapTest extends FetcherTestSupport {
     AtomicInteger maxQueued = new AtomicInteger();
     Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
     NettyRobotsFetcher[] holder = new NettyRobotsFetcher[1];
-    try (TestServer s = TestServer.start((req, res) -> {
-      requests.computeIfAbsent(req.requestHeaders().get("Host"), h -> new AtomicInteger()).incrementAndGet();
-      maxSeen.accumulateAndGet(current.incrementAndGet(), Math::max);
-      maxActive.accumulateAndGet(holder[0].activeFetches(), Math::max);
-      maxQueued.accumulateAndGet(holder[0].queuedFetches(), Math::max);
-      // Counted from arrival until just before answering: a counted request is a fetch in flight.
-      return Mono.delay(Duration.ofMillis(2), TestServer.loopOf(res))
-          .doOnNext(t -> current.decrementAndGet())
-          .then(res.keepAlive(false).sendString(Mono.just(ROBOTS)).then());
-    })) {
-      NettyRobotsFetcher f = fetcher(fetcherBuilder().maxInFlight(CAP).deadline(Duration.ofSeconds(30)));
+    try (TestServer s =
+        TestServer.start(
+            (req, res) -> {
+              requests
+                  .computeIfAbsent(req.requestHeaders().get("Host"), h -> new AtomicInteger())
+                  .incrementAndGet();
+              maxSeen.accumulateAndGet(current.incrementAndGet(), Math::max);
+              maxActive.accumulateAndGet(holder[0].activeFetches(), Math::max);
+              maxQueued.accumulateAndGet(holder[0].queuedFetches(), Math::max);
+              // Counted from arrival until just before answering: a counted request is a fetch in
+              // flight.
+              return Mono.delay(Duration.ofMillis(2), TestServer.loopOf(res))
+                  .doOnNext(t -> current.decrementAndGet())
+                  .then(res.keepAlive(false).sendString(Mono.just(ROBOTS)).then());
+            })) {
+      NettyRobotsFetcher f =
+          fetcher(fetcherBuilder().maxInFlight(CAP).deadline(Duration.ofSeconds(30)));
       holder[0] = f;
-      List<FetchResult> results = Flux.range(0, ORIGINS)
-          .flatMap(i -> f.fetch(Origin.of(s.origin("o" + i)), Conditional.NONE), ORIGINS)
-          .collectList()
-          .block(Duration.ofSeconds(120));
+      List<FetchResult> results =
+          Flux.range(0, ORIGINS)
+              .flatMap(i -> f.fetch(Origin.of(s.origin("o" + i)), Conditional.NONE), ORIGINS)
+              .collectList()
+              .block(Duration.ofSeconds(120));
 
       assertThat(results).hasSize(ORIGINS).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
       assertThat(requests).hasSize(ORIGINS);
@@ -68,26 +75,38 @@ class InFlightCapTest extends FetcherTestSupport {
     AtomicInteger current = new AtomicInteger();
     AtomicInteger maxSeen = new AtomicInteger();
     Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
-    try (TestServer s = TestServer.start((req, res) -> {
-      requests.computeIfAbsent(req.requestHeaders().get("Host"), h -> new AtomicInteger()).incrementAndGet();
-      maxSeen.accumulateAndGet(current.incrementAndGet(), Math::max);
-      return Mono.delay(Duration.ofMillis(2), TestServer.loopOf(res))
-          .doOnNext(t -> current.decrementAndGet())
-          .then(res.keepAlive(false).sendString(Mono.just(ROBOTS)).then());
-    })) {
-      NettyRobotsFetcher f = fetcher(fetcherBuilder().maxInFlight(CAP).deadline(Duration.ofSeconds(30)));
+    try (TestServer s =
+        TestServer.start(
+            (req, res) -> {
+              requests
+                  .computeIfAbsent(req.requestHeaders().get("Host"), h -> new AtomicInteger())
+                  .incrementAndGet();
+              maxSeen.accumulateAndGet(current.incrementAndGet(), Math::max);
+              return Mono.delay(Duration.ofMillis(2), TestServer.loopOf(res))
+                  .doOnNext(t -> current.decrementAndGet())
+                  .then(res.keepAlive(false).sendString(Mono.just(ROBOTS)).then());
+            })) {
+      NettyRobotsFetcher f =
+          fetcher(fetcherBuilder().maxInFlight(CAP).deadline(Duration.ofSeconds(30)));
       RobotsCache cache = closing(RobotsCaches.create(f));
-      Flux<String> urls = Flux.range(0, ORIGINS * 2)
-          .map(i -> s.origin("c" + (i % ORIGINS)) + (i < ORIGINS ? "/private/page" : "/public/page"));
-      List<Verdict> verdicts = cache.checkAll(urls, "TestBot", ORIGINS * 2)
-          .map(r -> r.verdict().orElseThrow())
-          .collectList()
-          .block(Duration.ofSeconds(120));
+      Flux<String> urls =
+          Flux.range(0, ORIGINS * 2)
+              .map(
+                  i ->
+                      s.origin("c" + (i % ORIGINS))
+                          + (i < ORIGINS ? "/private/page" : "/public/page"));
+      List<Verdict> verdicts =
+          cache
+              .checkAll(urls, "TestBot", ORIGINS * 2)
+              .map(r -> r.verdict().orElseThrow())
+              .collectList()
+              .block(Duration.ofSeconds(120));
 
       assertThat(verdicts).hasSize(ORIGINS * 2);
       assertThat(verdicts.stream().filter(Verdict::allowed).count()).isEqualTo(ORIGINS);
-      assertThat(verdicts).allSatisfy(v ->
-          assertThat(v.originState().orElseThrow().outcome()).isEqualTo(FetchOutcome.OK));
+      assertThat(verdicts)
+          .allSatisfy(
+              v -> assertThat(v.originState().orElseThrow().outcome()).isEqualTo(FetchOutcome.OK));
       assertThat(requests).hasSize(ORIGINS);
       assertThat(requests.values()).allSatisfy(n -> assertThat(n.get()).isEqualTo(1));
       assertThat(maxSeen.get()).isLessThanOrEqualTo(CAP);
@@ -101,14 +120,16 @@ class InFlightCapTest extends FetcherTestSupport {
     Sinks.Empty<Void> gate = Sinks.empty();
     CountDownLatch heldArrived = new CountDownLatch(1);
     AtomicInteger arrived = new AtomicInteger();
-    try (TestServer s = TestServer.start((req, res) -> {
-      arrived.incrementAndGet();
-      if (req.requestHeaders().get("Host").startsWith("held")) {
-        heldArrived.countDown();
-        return gate.asMono().then(res.sendString(Mono.just(ROBOTS)).then());
-      }
-      return res.sendString(Mono.just(ROBOTS)).then();
-    })) {
+    try (TestServer s =
+        TestServer.start(
+            (req, res) -> {
+              arrived.incrementAndGet();
+              if (req.requestHeaders().get("Host").startsWith("held")) {
+                heldArrived.countDown();
+                return gate.asMono().then(res.sendString(Mono.just(ROBOTS)).then());
+              }
+              return res.sendString(Mono.just(ROBOTS)).then();
+            })) {
       NettyRobotsFetcher f = fetcher(fetcherBuilder().maxInFlight(1));
       Disposable held = f.fetch(Origin.of(s.origin("held")), Conditional.NONE).subscribe();
       assertThat(heldArrived.await(10, TimeUnit.SECONDS)).isTrue();

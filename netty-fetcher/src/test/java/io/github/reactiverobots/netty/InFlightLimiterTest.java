@@ -40,13 +40,15 @@ class InFlightLimiterTest {
     InFlightLimiter limiter = new InFlightLimiter(1);
     AtomicInteger ran = new AtomicInteger();
     Runnable[] self = new Runnable[1];
-    // Each task submits the next and finishes synchronously: 100,000 deep would overflow if it recursed.
-    self[0] = () -> {
-      if (ran.incrementAndGet() < 100_000) {
-        limiter.submit(self[0]);
-      }
-      limiter.release();
-    };
+    // Each task submits the next and finishes synchronously: 100,000 deep would overflow if it
+    // recursed.
+    self[0] =
+        () -> {
+          if (ran.incrementAndGet() < 100_000) {
+            limiter.submit(self[0]);
+          }
+          limiter.release();
+        };
     limiter.submit(self[0]);
     assertThat(ran.get()).isEqualTo(100_000);
     assertThat(limiter.active()).isZero();
@@ -63,15 +65,17 @@ class InFlightLimiterTest {
     try {
       CountDownLatch all = new CountDownLatch(tasks);
       for (int i = 0; i < tasks; i++) {
-        limiter.submit(() -> {
-          maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
-          pool.execute(() -> {
-            running.decrementAndGet();
-            done.incrementAndGet();
-            limiter.release();
-            all.countDown();
-          });
-        });
+        limiter.submit(
+            () -> {
+              maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+              pool.execute(
+                  () -> {
+                    running.decrementAndGet();
+                    done.incrementAndGet();
+                    limiter.release();
+                    all.countDown();
+                  });
+            });
       }
       assertThat(all.await(60, TimeUnit.SECONDS)).isTrue();
     } finally {

@@ -21,8 +21,8 @@ import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
 /**
- * The cache owns the fetcher it builds: closing it closes every connection (counted from
- * {@code /proc}), cancels fetches in flight and leaves no fetch active.
+ * The cache owns the fetcher it builds: closing it closes every connection (counted from {@code
+ * /proc}), cancels fetches in flight and leaves no fetch active.
  */
 class LifecycleTest extends FetcherTestSupport {
 
@@ -35,7 +35,8 @@ class LifecycleTest extends FetcherTestSupport {
   void thirtyCreateCheckCloseRoundsLeaveNoSocketOpen() {
     try (TestServer s = TestServer.start((req, res) -> res.sendString(Mono.just(ROBOTS)).then())) {
       for (int round = 0; round < 30; round++) {
-        RobotsCache cache = RobotsCaches.create(fetcherBuilder(), RobotsCache.builder().crawler(AGENT));
+        RobotsCache cache =
+            RobotsCaches.create(fetcherBuilder(), RobotsCache.builder().crawler(AGENT));
         Verdict v = cache.check(s.origin("round" + round) + "/private/x").block(WAIT);
         assertThat(v.allowed()).isFalse();
         // Connections are not pooled: none is kept once the fetch is done, cache still open.
@@ -45,7 +46,8 @@ class LifecycleTest extends FetcherTestSupport {
         }
         assertThat(ClientSockets.connectedTo(s.port())).as("round %d, open", round).isZero();
         cache.close();
-        assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).as("round %d, closed", round)
+        assertThat(ClientSockets.awaitNoneConnectedTo(s.port()))
+            .as("round %d, closed", round)
             .isZero();
       }
     }
@@ -55,9 +57,12 @@ class LifecycleTest extends FetcherTestSupport {
   void closeCancelsAFetchInFlightSoNoFetchIsActiveAndItsSocketIsClosed() throws Exception {
     CountDownLatch arrived = new CountDownLatch(1);
     try (TestServer s = neverAnswering(arrived)) {
-      RobotsCache cache = RobotsCaches.create(fetcherBuilder(), RobotsCache.builder().crawler(AGENT));
-      StepVerifier waiter = StepVerifier.create(cache.check(s.origin("hang") + "/x"))
-          .expectError(IllegalStateException.class).verifyLater();
+      RobotsCache cache =
+          RobotsCaches.create(fetcherBuilder(), RobotsCache.builder().crawler(AGENT));
+      StepVerifier waiter =
+          StepVerifier.create(cache.check(s.origin("hang") + "/x"))
+              .expectError(IllegalStateException.class)
+              .verifyLater();
       assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
       assertThat(cache.stats().fetchesActive()).isEqualTo(1);
       assertThat(ClientSockets.connectedTo(s.port())).isEqualTo(1);
@@ -73,12 +78,16 @@ class LifecycleTest extends FetcherTestSupport {
     CountDownLatch arrived = new CountDownLatch(1);
     try (TestServer s = neverAnswering(arrived)) {
       NettyRobotsFetcher f = fetcherBuilder().maxInFlight(1).build();
-      StepVerifier running = StepVerifier.create(fetchOf(f, s.origin("a")))
-          .assertNext(r -> assertThat(r.failureDetail()).contains("closed")).expectComplete()
-          .verifyLater();
-      StepVerifier queued = StepVerifier.create(fetchOf(f, s.origin("b")))
-          .assertNext(r -> assertThat(r.failureDetail()).contains("closed")).expectComplete()
-          .verifyLater();
+      StepVerifier running =
+          StepVerifier.create(fetchOf(f, s.origin("a")))
+              .assertNext(r -> assertThat(r.failureDetail()).contains("closed"))
+              .expectComplete()
+              .verifyLater();
+      StepVerifier queued =
+          StepVerifier.create(fetchOf(f, s.origin("b")))
+              .assertNext(r -> assertThat(r.failureDetail()).contains("closed"))
+              .expectComplete()
+              .verifyLater();
       assertThat(arrived.await(10, TimeUnit.SECONDS)).isTrue();
       assertThat(f.activeFetches()).isEqualTo(1);
       assertThat(f.queuedFetches()).isEqualTo(1);
@@ -93,10 +102,11 @@ class LifecycleTest extends FetcherTestSupport {
 
   /** A server that takes each request and never answers; counts the requests down. */
   private static TestServer neverAnswering(CountDownLatch arrived) {
-    return TestServer.start((req, res) -> {
-      arrived.countDown();
-      return Mono.never();
-    });
+    return TestServer.start(
+        (req, res) -> {
+          arrived.countDown();
+          return Mono.never();
+        });
   }
 
   private static Mono<FetchResult> fetchOf(NettyRobotsFetcher f, String origin) {
@@ -106,11 +116,17 @@ class LifecycleTest extends FetcherTestSupport {
   @Test
   void closeIsIdempotentAndSafeUnderConcurrentCalls() {
     try (TestServer s = TestServer.start((req, res) -> res.sendString(Mono.just(ROBOTS)).then())) {
-      RobotsCache cache = RobotsCaches.create(fetcherBuilder(), RobotsCache.builder().crawler(AGENT));
-      assertThat(cache.check(s.origin("c") + "/x").block(WAIT).originState().orElseThrow()
-          .outcome()).isEqualTo(FetchOutcome.OK);
-      Flux.range(0, 8).parallel(4).runOn(Schedulers.boundedElastic())
-          .doOnNext(i -> cache.close()).sequential().blockLast(WAIT);
+      RobotsCache cache =
+          RobotsCaches.create(fetcherBuilder(), RobotsCache.builder().crawler(AGENT));
+      assertThat(
+              cache.check(s.origin("c") + "/x").block(WAIT).originState().orElseThrow().outcome())
+          .isEqualTo(FetchOutcome.OK);
+      Flux.range(0, 8)
+          .parallel(4)
+          .runOn(Schedulers.boundedElastic())
+          .doOnNext(i -> cache.close())
+          .sequential()
+          .blockLast(WAIT);
       cache.close();
       assertThat(cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
       assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
@@ -131,13 +147,12 @@ class LifecycleTest extends FetcherTestSupport {
 
   @Test
   void aParseLimitAboveTheBodyCapIsRefusedNamingBothAndNoFetcherIsLeftOpen() {
-    assertThatThrownBy(() -> RobotsCaches.create(
-            fetcherBuilder(), RobotsCache.builder().parseLimit(2 << 20)))
+    assertThatThrownBy(
+            () -> RobotsCaches.create(fetcherBuilder(), RobotsCache.builder().parseLimit(2 << 20)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("parseLimit (2097152 bytes)")
         .hasMessageContaining("maxBodyBytes (512000 bytes)");
     NettyRobotsFetcher f = fetcher(fetcherBuilder().maxBodyBytes(2 << 20));
     RobotsCaches.create(f, RobotsCache.builder().parseLimit(2 << 20)).close();
   }
-
 }

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * limit is 4,096 ({@code ulimit -n} in the shell that starts it): no fetch fails, the open
  * descriptors stay within three times the in-flight cap above the baseline (both ends of every
  * connection are in that process, since the servers are too, and a finished fetch's socket may
- * still be closing as the next one opens; runs have peaked at 1.6 to 1.8 times), and they are
- * back to the baseline within 5 s of the scan's end.
+ * still be closing as the next one opens; runs have peaked at 1.6 to 1.8 times), and they are back
+ * to the baseline within 5 s of the scan's end.
  */
 class ManyOriginsTest {
   private static final int ORIGINS = 15_000;
@@ -32,10 +32,21 @@ class ManyOriginsTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classpath =
         System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    String script = "ulimit -n " + LIMIT + " && exec \"$0\" -Xmx512m -cp \"$1\" "
-        + ManyOriginsApp.class.getName() + " " + ORIGINS + " 64 " + IN_FLIGHT + " " + LIMIT;
-    Process app = new ProcessBuilder(List.of("bash", "-c", script, java, classpath))
-        .redirectErrorStream(true).start();
+    String script =
+        "ulimit -n "
+            + LIMIT
+            + " && exec \"$0\" -Xmx512m -cp \"$1\" "
+            + ManyOriginsApp.class.getName()
+            + " "
+            + ORIGINS
+            + " 64 "
+            + IN_FLIGHT
+            + " "
+            + LIMIT;
+    Process app =
+        new ProcessBuilder(List.of("bash", "-c", script, java, classpath))
+            .redirectErrorStream(true)
+            .start();
     byte[] out;
     try (InputStream in = app.getInputStream()) {
       out = in.readAllBytes();
@@ -46,8 +57,11 @@ class ManyOriginsTest {
     }
     String report = new String(out, StandardCharsets.UTF_8);
     assertThat(app.exitValue()).as(report).isZero();
-    Matcher m = Pattern.compile("RESULT checks=(\\d+) outcomes=\\{(.*)} baseline=(\\d+) peak=(\\d+)"
-        + " after=(\\d+) settleMillis=(\\d+)").matcher(report);
+    Matcher m =
+        Pattern.compile(
+                "RESULT checks=(\\d+) outcomes=\\{(.*)} baseline=(\\d+) peak=(\\d+)"
+                    + " after=(\\d+) settleMillis=(\\d+)")
+            .matcher(report);
     assertThat(m.find()).as(report).isTrue();
     assertThat(Integer.parseInt(m.group(1))).isEqualTo(ORIGINS);
     assertThat(m.group(2)).as(report).isEqualTo("OK/disallowed=" + ORIGINS);

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 class ModuleExportsTest {
   @Test
   void exportsOnlyTheApiPackage() throws Exception {
-    Path classes = Path.of(NettyRobotsFetcher.class.getProtectionDomain().getCodeSource()
-        .getLocation().toURI());
+    Path classes =
+        Path.of(
+            NettyRobotsFetcher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     ModuleDescriptor module;
     try (InputStream in = Files.newInputStream(classes.resolve("module-info.class"))) {
       module = ModuleDescriptor.read(in);

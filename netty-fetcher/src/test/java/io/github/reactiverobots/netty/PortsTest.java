@@ -27,12 +27,16 @@ class PortsTest extends FetcherTestSupport {
   void everyPortReachesItsServerAndTheResolverSeesOnlyTheHost(int port) throws Exception {
     Queue<String> asked = new ConcurrentLinkedQueue<>();
     InetAddress loopback = InetAddress.getByAddress(ADDRESS);
-    NettyRobotsFetcher f = fetcher(NettyRobotsFetcher.builder().userAgent(AGENT)
-        .addressPolicy(AddressPolicy.permitAll())
-        .resolver(host -> {
-          asked.add(host);
-          return List.of(loopback);
-        }));
+    NettyRobotsFetcher f =
+        fetcher(
+            NettyRobotsFetcher.builder()
+                .userAgent(AGENT)
+                .addressPolicy(AddressPolicy.permitAll())
+                .resolver(
+                    host -> {
+                      asked.add(host);
+                      return List.of(loopback);
+                    }));
     String[] hostHeader = new String[1];
     DisposableServer server = bind(port, hostHeader);
     try {
@@ -58,11 +62,14 @@ class PortsTest extends FetcherTestSupport {
 
   private static DisposableServer bind(int port, String[] hostHeader) {
     try {
-      return HttpServer.create().host("127.24.0.1").port(port)
-          .handle((req, res) -> {
-            hostHeader[0] = req.requestHeaders().get("Host");
-            return res.sendString(Mono.just("User-agent: *\nDisallow: /x\n")).then();
-          })
+      return HttpServer.create()
+          .host("127.24.0.1")
+          .port(port)
+          .handle(
+              (req, res) -> {
+                hostHeader[0] = req.requestHeaders().get("Host");
+                return res.sendString(Mono.just("User-agent: *\nDisallow: /x\n")).then();
+              })
           .bindNow();
     } catch (RuntimeException e) {
       return null;

@@ -2,8 +2,8 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -22,25 +22,43 @@ class ProxyTest extends FetcherTestSupport {
    * requested port, whatever the host name (every test name lives on loopback).
    */
   private static DisposableServer connectProxy(List<String> targets) {
-    return TcpServer.create().host("127.0.0.1").port(0)
-        .handle((in, out) -> in.receive().retain().switchOnFirst((first, rest) -> {
-          ByteBuf head = first.get();
-          if (head == null) {
-            return rest.then();
-          }
-          String request = head.toString(StandardCharsets.US_ASCII);
-          head.release();
-          String target = request.split(" ", 3)[1];
-          targets.add(request.substring(0, request.indexOf('\r')));
-          int port = Integer.parseInt(target.substring(target.lastIndexOf(':') + 1));
-          return TcpClient.newConnection().host("127.0.0.1").port(port).connect()
-              .flatMap(upstream -> out
-                  .sendString(Mono.just("HTTP/1.1 200 Connection established\r\n\r\n")).then()
-                  .then(Mono.when(
-                      upstream.outbound().send(rest.skip(1)).then(),
-                      out.send(upstream.inbound().receive().retain()).then()))
-                  .doFinally(s -> upstream.dispose()));
-        }).then())
+    return TcpServer.create()
+        .host("127.0.0.1")
+        .port(0)
+        .handle(
+            (in, out) ->
+                in.receive()
+                    .retain()
+                    .switchOnFirst(
+                        (first, rest) -> {
+                          ByteBuf head = first.get();
+                          if (head == null) {
+                            return rest.then();
+                          }
+                          String request = head.toString(StandardCharsets.US_ASCII);
+                          head.release();
+                          String target = request.split(" ", 3)[1];
+                          targets.add(request.substring(0, request.indexOf('\r')));
+                          int port =
+                              Integer.parseInt(target.substring(target.lastIndexOf(':') + 1));
+                          return TcpClient.newConnection()
+                              .host("127.0.0.1")
+                              .port(port)
+                              .connect()
+                              .flatMap(
+                                  upstream ->
+                                      out.sendString(
+                                              Mono.just(
+                                                  "HTTP/1.1 200 Connection established\r\n\r\n"))
+                                          .then()
+                                          .then(
+                                              Mono.when(
+                                                  upstream.outbound().send(rest.skip(1)).then(),
+                                                  out.send(upstream.inbound().receive().retain())
+                                                      .then()))
+                                          .doFinally(s -> upstream.dispose()));
+                        })
+                    .then())
         .bindNow();
   }
 
@@ -49,8 +67,9 @@ class ProxyTest extends FetcherTestSupport {
     List<String> targets = new CopyOnWriteArrayList<>();
     DisposableServer proxy = connectProxy(targets);
     try (TestServer s = TestServer.start((req, res) -> res.sendString(Mono.just(ROBOTS)).then())) {
-      NettyRobotsFetcher f = fetcher(NettyRobotsFetcher.builder().userAgent(AGENT)
-          .httpProxy("127.0.0.1", proxy.port()));
+      NettyRobotsFetcher f =
+          fetcher(
+              NettyRobotsFetcher.builder().userAgent(AGENT).httpProxy("127.0.0.1", proxy.port()));
       FetchResult r = fetch(f, s.origin("proxied"));
       assertThat(r.status()).isEqualTo(200);
       assertThat(text(r)).isEqualTo(ROBOTS);
@@ -67,8 +86,8 @@ class ProxyTest extends FetcherTestSupport {
     int deadPort = proxy.port();
     proxy.disposeNow();
     try (TestServer s = TestServer.start((req, res) -> res.sendString(Mono.just(ROBOTS)).then())) {
-      NettyRobotsFetcher f = fetcher(NettyRobotsFetcher.builder().userAgent(AGENT)
-          .httpProxy("127.0.0.1", deadPort));
+      NettyRobotsFetcher f =
+          fetcher(NettyRobotsFetcher.builder().userAgent(AGENT).httpProxy("127.0.0.1", deadPort));
       FetchResult r = fetch(f, s.origin("proxied"));
       assertThat(r.hasStatus()).isFalse();
       assertThat(r.failure()).isEqualTo(FailureKind.CONNECT);

@@ -19,18 +19,18 @@ import java.util.logging.SimpleFormatter;
 import reactor.util.Loggers;
 
 /**
- * A plain application, as a crawler without an SLF4J binding is: checks one URL on each
- * {@code NAME=ORIGIN} argument through a cache over the Netty fetcher, and reports on its real
- * standard output what the libraries logged meanwhile. Run by {@link QuietFailuresTest} in a
- * JVM of its own, so that every logger is created after the capture is in place.
+ * A plain application, as a crawler without an SLF4J binding is: checks one URL on each {@code
+ * NAME=ORIGIN} argument through a cache over the Netty fetcher, and reports on its real standard
+ * output what the libraries logged meanwhile. Run by {@link QuietFailuresTest} in a JVM of its own,
+ * so that every logger is created after the capture is in place.
  *
  * <p>Captured, by a handler on the root of JDK logging: Netty's records (Netty logs through JDK
  * logging when no SLF4J is present) and Reactor's and reactor-netty's (sent to JDK logging here
- * instead of Reactor's console logger; both print INFO and above, so the same code paths run),
- * at the default levels, with DEBUG on only for {@code io.github.reactiverobots}, as an
- * application would configure it; and anything printed on the console. Report lines: {@code
- * RESULT name failure-kind-or-status outcome}, {@code LOG level logger thrown message} and
- * {@code CONSOLE text}.
+ * instead of Reactor's console logger; both print INFO and above, so the same code paths run), at
+ * the default levels, with DEBUG on only for {@code io.github.reactiverobots}, as an application
+ * would configure it; and anything printed on the console. Report lines: {@code RESULT name
+ * failure-kind-or-status outcome}, {@code LOG level logger thrown message} and {@code CONSOLE
+ * text}.
  */
 public final class QuietFailuresApp {
 
@@ -45,34 +45,49 @@ public final class QuietFailuresApp {
     List<String> records = Collections.synchronizedList(new ArrayList<>());
     Loggers.useJdkLoggers();
     // Held to the end: JDK logging keeps a logger's level only while the logger is referenced.
-    java.util.logging.Logger library = java.util.logging.Logger.getLogger("io.github.reactiverobots");
+    java.util.logging.Logger library =
+        java.util.logging.Logger.getLogger("io.github.reactiverobots");
     library.setLevel(Level.FINE);
-    java.util.logging.Logger.getLogger("").addHandler(new Handler() {
-      @Override
-      public void publish(LogRecord r) {
-        records.add(line(level(r.getLevel()), r.getLoggerName(), r.getThrown() != null,
-            new SimpleFormatter().formatMessage(r)));
-      }
+    java.util.logging.Logger.getLogger("")
+        .addHandler(
+            new Handler() {
+              @Override
+              public void publish(LogRecord r) {
+                records.add(
+                    line(
+                        level(r.getLevel()),
+                        r.getLoggerName(),
+                        r.getThrown() != null,
+                        new SimpleFormatter().formatMessage(r)));
+              }
 
-      @Override
-      public void flush() {}
+              @Override
+              public void flush() {}
 
-      @Override
-      public void close() {}
-    });
+              @Override
+              public void close() {}
+            });
     List<String> results = new ArrayList<>();
-    try (RobotsCache cache = RobotsCaches.create(NettyRobotsFetcher.builder()
-            .userAgent("QuietBot/1.0").resolver(new TestResolver())
-            .addressPolicy(AddressPolicy.permitAll())
-            .responseTimeout(Duration.ofMillis(300)).deadline(Duration.ofSeconds(10)),
-        RobotsCache.builder().crawler("QuietBot/1.0"))) {
+    try (RobotsCache cache =
+        RobotsCaches.create(
+            NettyRobotsFetcher.builder()
+                .userAgent("QuietBot/1.0")
+                .resolver(new TestResolver())
+                .addressPolicy(AddressPolicy.permitAll())
+                .responseTimeout(Duration.ofMillis(300))
+                .deadline(Duration.ofSeconds(10)),
+            RobotsCache.builder().crawler("QuietBot/1.0"))) {
       for (String arg : args) {
         String[] nameAndOrigin = arg.split("=", 2);
         Verdict v = cache.check(nameAndOrigin[1] + "/page").block(Duration.ofSeconds(30));
         OriginState state = v.originState().orElseThrow();
-        results.add("RESULT " + nameAndOrigin[0] + " "
-            + (state.failure() != null ? state.failure() : Integer.toString(state.status()))
-            + " " + state.outcome());
+        results.add(
+            "RESULT "
+                + nameAndOrigin[0]
+                + " "
+                + (state.failure() != null ? state.failure() : Integer.toString(state.status()))
+                + " "
+                + state.outcome());
       }
     }
     results.forEach(report::println);
@@ -98,15 +113,23 @@ public final class QuietFailuresApp {
       return "null";
     }
     StringBuilder out = new StringBuilder(text.length());
-    text.chars().forEach(c -> out.append(c < 0x20 || c == 0x7f
-        ? String.format("\\x%02X", c) : String.valueOf((char) c)));
+    text.chars()
+        .forEach(
+            c ->
+                out.append(
+                    c < 0x20 || c == 0x7f
+                        ? String.format("\\x%02X", c)
+                        : String.valueOf((char) c)));
     return out.toString();
   }
 
   /** The SLF4J name of a JDK logging level. */
   private static String level(Level level) {
     int v = level.intValue();
-    return v >= Level.SEVERE.intValue() ? "ERROR" : v >= Level.WARNING.intValue() ? "WARN"
-        : v >= Level.INFO.intValue() ? "INFO" : v >= Level.FINE.intValue() ? "DEBUG" : "TRACE";
+    return v >= Level.SEVERE.intValue()
+        ? "ERROR"
+        : v >= Level.WARNING.intValue()
+            ? "WARN"
+            : v >= Level.INFO.intValue() ? "INFO" : v >= Level.FINE.intValue() ? "DEBUG" : "TRACE";
   }
 }

@@ -27,46 +27,55 @@ class RedirectFormsTest extends FetcherTestSupport {
 
   @BeforeAll
   static void start() {
-    server = TestServer.start((req, res) -> {
-      hits.incrementAndGet();
-      String host = req.requestHeaders().get("Host");
-      String name = host.substring(0, host.indexOf('.'));
-      if (name.equals("target")) {
-        return res.sendString(Mono.just(req.uri().equals("/elsewhere/robots.txt")
-            ? TARGET_RULES : "User-agent: *\nDisallow: /wrong-path\n")).then();
-      }
-      String location = req.requestHeaders().get("X-Test-Location");
-      String authority = "target.test:" + server.port() + "/elsewhere/robots.txt";
-      switch (name) {
-        case "none":
-          return res.status(302).sendString(Mono.just("moved, but where?")).then();
-        case "empty":
-          return res.status(302).header("Location", "").send();
-        case "ftp":
-          return res.status(301).header("Location", "ftp://files.test/robots.txt").send();
-        case "file":
-          return res.status(302).header("Location", "file:///etc/passwd").send();
-        case "mailto":
-          return res.status(307).header("Location", "mailto:a@b.test").send();
-        case "junk":
-          return res.status(308).header("Location", "http://[zz::/robots.txt").send();
-        case "badport":
-          return res.status(302).header("Location", "http://target.test:99999/robots.txt").send();
-        case "backslashes":
-          return res.status(302).header("Location", "\\\\" + authority).send();
-        case "slashes":
-          return res.status(302).header("Location", "//" + authority).send();
-        case "mixed":
-          return res.status(302).header("Location", "\\/" + authority).send();
-        case "triple":
-          return res.status(302).header("Location", "///" + authority).send();
-        case "absolutebackslash":
-          return res.status(302).header("Location", "http:\\\\" + authority.replace('/', '\\'))
-              .send();
-        default:
-          return res.status(404).send();
-      }
-    });
+    server =
+        TestServer.start(
+            (req, res) -> {
+              hits.incrementAndGet();
+              String host = req.requestHeaders().get("Host");
+              String name = host.substring(0, host.indexOf('.'));
+              if (name.equals("target")) {
+                return res.sendString(
+                        Mono.just(
+                            req.uri().equals("/elsewhere/robots.txt")
+                                ? TARGET_RULES
+                                : "User-agent: *\nDisallow: /wrong-path\n"))
+                    .then();
+              }
+              String location = req.requestHeaders().get("X-Test-Location");
+              String authority = "target.test:" + server.port() + "/elsewhere/robots.txt";
+              switch (name) {
+                case "none":
+                  return res.status(302).sendString(Mono.just("moved, but where?")).then();
+                case "empty":
+                  return res.status(302).header("Location", "").send();
+                case "ftp":
+                  return res.status(301).header("Location", "ftp://files.test/robots.txt").send();
+                case "file":
+                  return res.status(302).header("Location", "file:///etc/passwd").send();
+                case "mailto":
+                  return res.status(307).header("Location", "mailto:a@b.test").send();
+                case "junk":
+                  return res.status(308).header("Location", "http://[zz::/robots.txt").send();
+                case "badport":
+                  return res.status(302)
+                      .header("Location", "http://target.test:99999/robots.txt")
+                      .send();
+                case "backslashes":
+                  return res.status(302).header("Location", "\\\\" + authority).send();
+                case "slashes":
+                  return res.status(302).header("Location", "//" + authority).send();
+                case "mixed":
+                  return res.status(302).header("Location", "\\/" + authority).send();
+                case "triple":
+                  return res.status(302).header("Location", "///" + authority).send();
+                case "absolutebackslash":
+                  return res.status(302)
+                      .header("Location", "http:\\\\" + authority.replace('/', '\\'))
+                      .send();
+                default:
+                  return res.status(404).send();
+              }
+            });
   }
 
   @AfterAll
@@ -128,11 +137,15 @@ class RedirectFormsTest extends FetcherTestSupport {
    */
   @Test
   void byDefaultALoopbackOriginIsRefusedWithoutAnyConnection() {
-    NettyRobotsFetcher f = fetcher(NettyRobotsFetcher.builder().userAgent(AGENT)
-        .resolver(resolver));
+    NettyRobotsFetcher f =
+        fetcher(NettyRobotsFetcher.builder().userAgent(AGENT).resolver(resolver));
     int before = hits.get();
-    for (String origin : new String[] {server.origin("target"),
-        "http://127.0.0.1:" + server.port(), "http://[::1]:" + server.port()}) {
+    for (String origin :
+        new String[] {
+          server.origin("target"),
+          "http://127.0.0.1:" + server.port(),
+          "http://[::1]:" + server.port()
+        }) {
       FetchResult r = fetch(f, origin);
       assertThat(r.failure()).as(origin).isEqualTo(FailureKind.ADDRESS_REFUSED);
       Verdict v = verdict(f, origin + "/page");

@@ -2,11 +2,11 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.fetch.FetchResult;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,9 @@ import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
-/** Redirects, followed by the fetcher itself: chains, limits, loops, hosts and the address policy. */
+/**
+ * Redirects, followed by the fetcher itself: chains, limits, loops, hosts and the address policy.
+ */
 class RedirectTest extends FetcherTestSupport {
   private static final int[] STATUSES = {301, 302, 303, 307, 308};
   private static final String OTHER_RULES = "User-agent: *\nDisallow: /cross\n";
@@ -32,10 +34,12 @@ class RedirectTest extends FetcherTestSupport {
 
   @BeforeAll
   static void start() {
-    internal = TestServer.start((req, res) -> {
-      internalHits.incrementAndGet();
-      return res.sendString(Mono.just("User-agent: *\nAllow: /\n")).then();
-    });
+    internal =
+        TestServer.start(
+            (req, res) -> {
+              internalHits.incrementAndGet();
+              return res.sendString(Mono.just("User-agent: *\nAllow: /\n")).then();
+            });
     server = TestServer.start(RedirectTest::handle);
   }
 
@@ -51,7 +55,10 @@ class RedirectTest extends FetcherTestSupport {
     String path = req.uri();
     if (name.startsWith("hops")) {
       int total = Integer.parseInt(name.substring(4));
-      int done = path.equals("/robots.txt") ? 0 : Integer.parseInt(path.substring(path.lastIndexOf('/') + 1));
+      int done =
+          path.equals("/robots.txt")
+              ? 0
+              : Integer.parseInt(path.substring(path.lastIndexOf('/') + 1));
       if (done < total) {
         return redirect(res, STATUSES[done % STATUSES.length], "/hop/" + (done + 1));
       }
@@ -68,7 +75,8 @@ class RedirectTest extends FetcherTestSupport {
         if (path.equals("/robots.txt")) {
           return redirect(res, 302, "moved/here.txt?v=1#frag");
         }
-        return res.sendString(Mono.just(path.equals("/moved/here.txt?v=1") ? OTHER_RULES : "nope")).then();
+        return res.sendString(Mono.just(path.equals("/moved/here.txt?v=1") ? OTHER_RULES : "nope"))
+            .then();
       case "toliteral":
         return redirect(res, 302, "http://127.0.0.1:" + internal.port() + "/robots.txt");
       case "ftp":
@@ -204,8 +212,11 @@ class RedirectTest extends FetcherTestSupport {
   void thePolicyWorksWithTheDefaultResolverToo() {
     // No resolver injected: the fetcher builds Netty's DNS resolver and guards it. An IP literal
     // is checked without any lookup, so nothing leaves the machine.
-    NettyRobotsFetcher f = fetcher(NettyRobotsFetcher.builder().userAgent(AGENT)
-        .addressPolicy(AddressPolicy.publicOnly()));
+    NettyRobotsFetcher f =
+        fetcher(
+            NettyRobotsFetcher.builder()
+                .userAgent(AGENT)
+                .addressPolicy(AddressPolicy.publicOnly()));
     int before = internalHits.get();
     FetchResult r = fetch(f, "http://127.0.0.1:" + internal.port());
     assertThat(r.failure()).isEqualTo(FailureKind.ADDRESS_REFUSED);
@@ -213,7 +224,8 @@ class RedirectTest extends FetcherTestSupport {
   }
 
   private NettyRobotsFetcherBuilder policyFetcher() {
-    InetSocketAddress exempt = new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), server.port());
+    InetSocketAddress exempt =
+        new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), server.port());
     return fetcherBuilder().addressPolicy(AddressPolicy.publicOnly().exempting(Set.of(exempt)));
   }
 }

@@ -2,15 +2,15 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.RobotsCacheListener;
 import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.url.Origin;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.nio.charset.StandardCharsets;
@@ -26,10 +26,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
-import org.reactivestreams.Publisher;
 
 /** Each HTTP status of SEMANTICS.md §6 from a real server: the FetchResult and the verdict. */
 class StatusTest extends FetcherTestSupport {
@@ -53,7 +53,8 @@ class StatusTest extends FetcherTestSupport {
   private static Publisher<Void> handle(HttpServerRequest req, HttpServerResponse res) {
     String host = req.requestHeaders().get("Host");
     String name = host.substring(0, host.indexOf('.'));
-    req.requestHeaders().forEach(e -> SEEN_HEADERS.put(name + ":" + e.getKey().toLowerCase(), e.getValue()));
+    req.requestHeaders()
+        .forEach(e -> SEEN_HEADERS.put(name + ":" + e.getKey().toLowerCase(), e.getValue()));
     SEEN.put(name, req);
     byte[] robots = ROBOTS.getBytes(StandardCharsets.UTF_8);
     switch (name) {
@@ -62,35 +63,54 @@ class StatusTest extends FetcherTestSupport {
       case "gzip":
         return res.header("Content-Encoding", "gzip").sendByteArray(Mono.just(gzip(robots))).then();
       case "sniffed":
-        return res.header("Content-Type", "text/plain").sendByteArray(Mono.just(gzip(robots))).then();
+        return res.header("Content-Type", "text/plain")
+            .sendByteArray(Mono.just(gzip(robots)))
+            .then();
       case "deflate":
-        return res.header("Content-Encoding", "deflate").sendByteArray(Mono.just(zlib(robots))).then();
+        return res.header("Content-Encoding", "deflate")
+            .sendByteArray(Mono.just(zlib(robots)))
+            .then();
       case "biggzip":
         byte[] big = gzip(BIG.getBytes(StandardCharsets.UTF_8));
         return res.header("Content-Encoding", "gzip")
-            .send(reactor.core.publisher.Flux.range(0, (big.length + 1023) / 1024)
-                .map(i -> io.netty.buffer.Unpooled.wrappedBuffer(big, i * 1024, Math.min(1024, big.length - i * 1024))))
+            .send(
+                reactor.core.publisher.Flux.range(0, (big.length + 1023) / 1024)
+                    .map(
+                        i ->
+                            io.netty.buffer.Unpooled.wrappedBuffer(
+                                big, i * 1024, Math.min(1024, big.length - i * 1024))))
             .then();
       case "brotli":
         return res.header("Content-Encoding", "br").sendByteArray(Mono.just(robots)).then();
       case "maxage":
         return res.header("Cache-Control", "public, max-age=3600")
-            .header("ETag", ETAG).header("Last-Modified", LAST_MODIFIED).header("Age", "7")
+            .header("ETag", ETAG)
+            .header("Last-Modified", LAST_MODIFIED)
+            .header("Age", "7")
             .header("Date", "Wed, 02 Sep 2026 10:00:00 GMT")
             .header("Expires", "Thu, 01 Jan 2037 00:00:00 GMT")
-            .sendByteArray(Mono.just(robots)).then();
+            .sendByteArray(Mono.just(robots))
+            .then();
       case "conditional":
         if (ETAG.equals(req.requestHeaders().get("If-None-Match"))) {
           return res.status(304).header("ETag", ETAG).header("Cache-Control", "max-age=600").send();
         }
-        return res.header("ETag", ETAG).header("Last-Modified", LAST_MODIFIED)
-            .header("Cache-Control", "max-age=600").sendByteArray(Mono.just(robots)).then();
+        return res.header("ETag", ETAG)
+            .header("Last-Modified", LAST_MODIFIED)
+            .header("Cache-Control", "max-age=600")
+            .sendByteArray(Mono.just(robots))
+            .then();
       case "s429":
-        return res.status(429).header("Retry-After", "120").sendString(Mono.just("slow down")).then();
+        return res.status(429)
+            .header("Retry-After", "120")
+            .sendString(Mono.just("slow down"))
+            .then();
       default:
         if (name.startsWith("s")) {
           int status = Integer.parseInt(name.substring(1));
-          return res.status(HttpResponseStatus.valueOf(status)).sendString(Mono.just("<h1>" + status + "</h1>")).then();
+          return res.status(HttpResponseStatus.valueOf(status))
+              .sendString(Mono.just("<h1>" + status + "</h1>"))
+              .then();
         }
         return res.status(500).send();
     }
@@ -184,12 +204,14 @@ class StatusTest extends FetcherTestSupport {
     OriginState state = verdict(f, server.origin("maxage") + "/").originState().orElseThrow();
     assertThat(state.outcome()).isEqualTo(FetchOutcome.OK);
     // max-age 3600 minus Age 7
-    assertThat(Duration.between(state.fetchedAt(), state.expiresAt())).isEqualTo(Duration.ofSeconds(3593));
+    assertThat(Duration.between(state.fetchedAt(), state.expiresAt()))
+        .isEqualTo(Duration.ofSeconds(3593));
   }
 
   @Test
   void conditionalRequestGets304() {
-    FetchResult r = fetch(fetcher(), server.origin("conditional"), new Conditional(ETAG, LAST_MODIFIED));
+    FetchResult r =
+        fetch(fetcher(), server.origin("conditional"), new Conditional(ETAG, LAST_MODIFIED));
     assertThat(r.status()).isEqualTo(304);
     assertThat(r.bodyLength()).isZero();
     assertThat(r.etag()).isEqualTo(ETAG);
@@ -203,16 +225,23 @@ class StatusTest extends FetcherTestSupport {
     AtomicLong nanos = new AtomicLong(1_000_000_000L);
     CountDownLatch twoFetches = new CountDownLatch(2);
     Map<Integer, FetchOutcome> outcomes = new ConcurrentHashMap<>();
-    RobotsCacheListener listener = new RobotsCacheListener() {
-      @Override
-      public void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
-          FailureKind failure, long bodyBytes, long d) {
-        outcomes.put(status, outcome);
-        twoFetches.countDown();
-      }
-    };
-    RobotsCache cache = closing(RobotsCaches.create(f,
-        RobotsCache.builder().ticker(nanos::get).listener(listener)));
+    RobotsCacheListener listener =
+        new RobotsCacheListener() {
+          @Override
+          public void onFetchFinished(
+              Origin origin,
+              FetchOutcome outcome,
+              int status,
+              FailureKind failure,
+              long bodyBytes,
+              long d) {
+            outcomes.put(status, outcome);
+            twoFetches.countDown();
+          }
+        };
+    RobotsCache cache =
+        closing(
+            RobotsCaches.create(f, RobotsCache.builder().ticker(nanos::get).listener(listener)));
     String url = server.origin("conditional") + "/private/page";
     Verdict first = cache.check(url, "TestBot").block(WAIT);
     assertThat(first.allowed()).isFalse();
@@ -222,11 +251,14 @@ class StatusTest extends FetcherTestSupport {
     Verdict stale = cache.check(url, "TestBot").block(WAIT);
     assertThat(stale.allowed()).isFalse();
     assertThat(twoFetches.await(30, TimeUnit.SECONDS)).isTrue();
-    assertThat(outcomes).containsEntry(200, FetchOutcome.OK).containsEntry(304, FetchOutcome.NOT_MODIFIED);
+    assertThat(outcomes)
+        .containsEntry(200, FetchOutcome.OK)
+        .containsEntry(304, FetchOutcome.NOT_MODIFIED);
     Verdict refreshed = cache.check(url, "TestBot").block(WAIT);
     assertThat(refreshed.allowed()).isFalse();
     assertThat(refreshed.reason()).isEqualTo(Reason.MATCHED_DISALLOW);
-    assertThat(refreshed.originState().orElseThrow().outcome()).isEqualTo(FetchOutcome.NOT_MODIFIED);
+    assertThat(refreshed.originState().orElseThrow().outcome())
+        .isEqualTo(FetchOutcome.NOT_MODIFIED);
   }
 
   @ParameterizedTest
@@ -254,7 +286,8 @@ class StatusTest extends FetcherTestSupport {
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
     OriginState state = v.originState().orElseThrow();
     assertThat(state.outcome()).isEqualTo(FetchOutcome.UNREACHABLE);
-    assertThat(Duration.between(state.fetchedAt(), state.expiresAt())).isEqualTo(Duration.ofSeconds(120));
+    assertThat(Duration.between(state.fetchedAt(), state.expiresAt()))
+        .isEqualTo(Duration.ofSeconds(120));
   }
 
   @ParameterizedTest

@@ -19,12 +19,15 @@ final class TestServer implements AutoCloseable {
   }
 
   static TestServer start(
-      BiFunction<? super HttpServerRequest, ? super HttpServerResponse, ? extends Publisher<Void>> handler) {
+      BiFunction<? super HttpServerRequest, ? super HttpServerResponse, ? extends Publisher<Void>>
+          handler) {
     return start(HttpServer.create(), handler);
   }
 
-  static TestServer start(HttpServer base,
-      BiFunction<? super HttpServerRequest, ? super HttpServerResponse, ? extends Publisher<Void>> handler) {
+  static TestServer start(
+      HttpServer base,
+      BiFunction<? super HttpServerRequest, ? super HttpServerResponse, ? extends Publisher<Void>>
+          handler) {
     return new TestServer(base.host("127.0.0.1").port(0).handle(handler).bindNow());
   }
 

@@ -2,10 +2,10 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.model.FetchOutcome;
 import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.fetch.FetchResult;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.pkitesting.CertificateBuilder;
@@ -32,28 +32,36 @@ class TlsTest extends FetcherTestSupport {
 
   @BeforeAll
   static void start() throws Exception {
-    cert = new CertificateBuilder()
-        .subject("CN=tls.test")
-        .addSanDnsName("tls.test")
-        .addSanDnsName("h2.test")
-        .setIsCertificateAuthority(true)
-        .algorithm(CertificateBuilder.Algorithm.ecp256)
-        .buildSelfSigned();
-    https = TestServer.start(HttpServer.create()
-            .secure(spec -> spec.sslContext(tryForServer())),
-        (req, res) -> {
-          PROTOCOLS.put("https", req.protocol());
-          return res.sendString(Mono.just(ROBOTS)).then();
-        });
-    h2 = TestServer.start(HttpServer.create()
-            .protocol(HttpProtocol.H2, HttpProtocol.HTTP11)
-            .secure(spec -> spec.sslContext(tryForH2Server())),
-        (req, res) -> {
-          PROTOCOLS.put("h2", req.protocol());
-          return res.sendString(Mono.just(ROBOTS)).then();
-        });
-    plain = TestServer.start((req, res) -> res.status(301)
-        .header("Location", "https://tls.test:" + https.port() + "/robots.txt").send());
+    cert =
+        new CertificateBuilder()
+            .subject("CN=tls.test")
+            .addSanDnsName("tls.test")
+            .addSanDnsName("h2.test")
+            .setIsCertificateAuthority(true)
+            .algorithm(CertificateBuilder.Algorithm.ecp256)
+            .buildSelfSigned();
+    https =
+        TestServer.start(
+            HttpServer.create().secure(spec -> spec.sslContext(tryForServer())),
+            (req, res) -> {
+              PROTOCOLS.put("https", req.protocol());
+              return res.sendString(Mono.just(ROBOTS)).then();
+            });
+    h2 =
+        TestServer.start(
+            HttpServer.create()
+                .protocol(HttpProtocol.H2, HttpProtocol.HTTP11)
+                .secure(spec -> spec.sslContext(tryForH2Server())),
+            (req, res) -> {
+              PROTOCOLS.put("h2", req.protocol());
+              return res.sendString(Mono.just(ROBOTS)).then();
+            });
+    plain =
+        TestServer.start(
+            (req, res) ->
+                res.status(301)
+                    .header("Location", "https://tls.test:" + https.port() + "/robots.txt")
+                    .send());
   }
 
   private static SslProvider.GenericSslContextSpec<?> tryForServer() {
@@ -109,7 +117,9 @@ class TlsTest extends FetcherTestSupport {
 
   @Test
   void theHostNameIsVerifiedEvenWithACustomContext() throws Exception {
-    FetchResult r = fetch(fetcher(fetcherBuilder().sslContext(trusting())), "https://other.test:" + https.port());
+    FetchResult r =
+        fetch(
+            fetcher(fetcherBuilder().sslContext(trusting())), "https://other.test:" + https.port());
     assertThat(r.failure()).isEqualTo(FailureKind.TLS);
   }
 
@@ -123,7 +133,8 @@ class TlsTest extends FetcherTestSupport {
 
   @Test
   void http2IsNegotiatedOverTlsWhenEnabled() throws Exception {
-    NettyRobotsFetcher f = fetcher(fetcherBuilder().http2(true).trustManager(cert.toTrustManagerFactory()));
+    NettyRobotsFetcher f =
+        fetcher(fetcherBuilder().http2(true).trustManager(cert.toTrustManagerFactory()));
     FetchResult r = fetch(f, "https://h2.test:" + h2.port());
     assertThat(r.status()).isEqualTo(200);
     assertThat(text(r)).isEqualTo(ROBOTS);

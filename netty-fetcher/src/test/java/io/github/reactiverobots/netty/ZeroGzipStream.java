@@ -5,8 +5,8 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
- * A gzip stream of {@code size} zero bytes, produced lazily chunk by chunk, so a test can serve
- * a bomb that inflates to 1 GiB without ever holding more than one chunk. Deterministic. Not
+ * A gzip stream of {@code size} zero bytes, produced lazily chunk by chunk, so a test can serve a
+ * bomb that inflates to 1 GiB without ever holding more than one chunk. Deterministic. Not
  * thread-safe.
  */
 final class ZeroGzipStream {

@@ -13,11 +13,11 @@ import reactor.core.Disposable;
 
 /**
  * The library's quiet-failure policy for the store's connections: connections lost and reconnect
- * attempts that failed are counted, and at most one line is logged per change of state (the
- * first connection lost, the last one back), whatever the number of attempts between. Lettuce's
- * own reconnect lines go to its loggers ({@code io.lettuce.core.protocol.ConnectionWatchdog},
- * {@code io.lettuce.core.protocol.ReconnectionHandler}), which an application quiets in its
- * logging settings. Counts every connection of the client resources it watches. Thread-safe.
+ * attempts that failed are counted, and at most one line is logged per change of state (the first
+ * connection lost, the last one back), whatever the number of attempts between. Lettuce's own
+ * reconnect lines go to its loggers ({@code io.lettuce.core.protocol.ConnectionWatchdog}, {@code
+ * io.lettuce.core.protocol.ReconnectionHandler}), which an application quiets in its logging
+ * settings. Counts every connection of the client resources it watches. Thread-safe.
  */
 final class ConnectionWatch implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("io.github.reactiverobots.redis");
@@ -31,9 +31,12 @@ final class ConnectionWatch implements AutoCloseable {
 
   /** Connections lost, each counted once per loss. */
   private final LongAdder losses = new LongAdder();
+
   private final LongAdder failedReconnects = new LongAdder();
+
   /** Connections lost and not back, by node; a node holds several (commands, pub/sub). */
   private final Map<String, Integer> down = new HashMap<>();
+
   private final Disposable events;
   private volatile boolean closed;
 
@@ -43,17 +46,23 @@ final class ConnectionWatch implements AutoCloseable {
 
   ConnectionWatch(ClientResources resources, Log log) {
     this.log = log;
-    this.events = resources.eventBus().get().subscribe(e -> {
-      if (e instanceof ReconnectAttemptEvent r) {
-        if (r.getAttempt() == 1) {
-          lost(r.remoteAddress());
-        }
-      } else if (e instanceof ReconnectFailedEvent f) {
-        failedReconnects.increment();
-      } else if (e instanceof ConnectionActivatedEvent a) {
-        back(a.remoteAddress());
-      }
-    }, e -> { });
+    this.events =
+        resources
+            .eventBus()
+            .get()
+            .subscribe(
+                e -> {
+                  if (e instanceof ReconnectAttemptEvent r) {
+                    if (r.getAttempt() == 1) {
+                      lost(r.remoteAddress());
+                    }
+                  } else if (e instanceof ReconnectFailedEvent f) {
+                    failedReconnects.increment();
+                  } else if (e instanceof ConnectionActivatedEvent a) {
+                    back(a.remoteAddress());
+                  }
+                },
+                e -> {});
   }
 
   /**
@@ -72,8 +81,11 @@ final class ConnectionWatch implements AutoCloseable {
     }
     losses.increment();
     if (first) {
-      log.log(System.Logger.Level.WARNING, "Redis connection to " + node
-          + " lost; reconnecting, checks fetch for themselves meanwhile");
+      log.log(
+          System.Logger.Level.WARNING,
+          "Redis connection to "
+              + node
+              + " lost; reconnecting, checks fetch for themselves meanwhile");
     }
   }
 
@@ -99,7 +111,8 @@ final class ConnectionWatch implements AutoCloseable {
 
   /** The node as host:port, whether Lettuce's address is resolved or not. */
   private static String node(SocketAddress address) {
-    return address instanceof InetSocketAddress i ? i.getHostString() + ":" + i.getPort()
+    return address instanceof InetSocketAddress i
+        ? i.getHostString() + ":" + i.getPort()
         : String.valueOf(address);
   }
 

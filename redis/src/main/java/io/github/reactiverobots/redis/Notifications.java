@@ -17,16 +17,16 @@ import reactor.core.scheduler.Scheduler;
 
 /**
  * Redis pub/sub for the workers waiting on origins: a channel is subscribed while at least one
- * waiter listens to it and unsubscribed when the last leaves. Standalone, over one connection
- * with {@code SUBSCRIBE}; on a Redis Cluster, with sharded {@code SSUBSCRIBE} sent to the primary
- * that serves the channel's slot (over Lettuce's per-node pub/sub connection), and sent again to
- * the new primary after a topology change ({@link #resubscribe()}). A notification can be missed
- * (one published between a waiter's read and its subscription taking effect, while a connection
- * is down, or during a failover), so waiters re-read on a backoff as well; Lettuce resubscribes
- * a connection's channels after a reconnect. Commands are sent in the order the bookkeeping
- * decided them, from the store's sending thread (never from the caller's thread: see
- * {@link RedisRobotsStore} on threads). Thread-safe; the bookkeeping is a short critical section
- * that schedules commands without waiting for them.
+ * waiter listens to it and unsubscribed when the last leaves. Standalone, over one connection with
+ * {@code SUBSCRIBE}; on a Redis Cluster, with sharded {@code SSUBSCRIBE} sent to the primary that
+ * serves the channel's slot (over Lettuce's per-node pub/sub connection), and sent again to the new
+ * primary after a topology change ({@link #resubscribe()}). A notification can be missed (one
+ * published between a waiter's read and its subscription taking effect, while a connection is down,
+ * or during a failover), so waiters re-read on a backoff as well; Lettuce resubscribes a
+ * connection's channels after a reconnect. Commands are sent in the order the bookkeeping decided
+ * them, from the store's sending thread (never from the caller's thread: see {@link
+ * RedisRobotsStore} on threads). Thread-safe; the bookkeeping is a short critical section that
+ * schedules commands without waiting for them.
  */
 final class Notifications implements AutoCloseable {
   /** How a channel is subscribed to and left. */
@@ -43,8 +43,10 @@ final class Notifications implements AutoCloseable {
 
   private static final class Listeners {
     final Sinks.Many<String> sink = Sinks.many().multicast().directBestEffort();
+
     /** Completes once Redis confirmed the subscription (or could not make it). */
     final Mono<Void> subscribed;
+
     int count;
 
     Listeners(Mono<Void> subscribe) {
@@ -53,22 +55,25 @@ final class Notifications implements AutoCloseable {
     }
   }
 
-  private Notifications(StatefulRedisPubSubConnection<String, String> connection,
-      Channels channels, Scheduler serial) {
+  private Notifications(
+      StatefulRedisPubSubConnection<String, String> connection,
+      Channels channels,
+      Scheduler serial) {
     this.connection = connection;
     this.channels = channels;
     this.serial = serial;
-    connection.addListener(new RedisPubSubAdapter<>() {
-      @Override
-      public void message(String channel, String message) {
-        wake(channel);
-      }
+    connection.addListener(
+        new RedisPubSubAdapter<>() {
+          @Override
+          public void message(String channel, String message) {
+            wake(channel);
+          }
 
-      @Override
-      public void smessage(String channel, String message) {
-        wake(channel);
-      }
-    });
+          @Override
+          public void smessage(String channel, String message) {
+            wake(channel);
+          }
+        });
   }
 
   /**
@@ -77,20 +82,23 @@ final class Notifications implements AutoCloseable {
    * @param connection the pub/sub connection, closed by {@link #close()}
    * @param serial the one thread the commands are sent from, in order; not disposed here
    */
-  static Notifications standalone(StatefulRedisPubSubConnection<String, String> connection,
-      Scheduler serial) {
+  static Notifications standalone(
+      StatefulRedisPubSubConnection<String, String> connection, Scheduler serial) {
     RedisPubSubReactiveCommands<String, String> commands = connection.reactive();
-    return new Notifications(connection, new Channels() {
-      @Override
-      public Mono<Void> subscribe(String channel) {
-        return commands.subscribe(channel);
-      }
+    return new Notifications(
+        connection,
+        new Channels() {
+          @Override
+          public Mono<Void> subscribe(String channel) {
+            return commands.subscribe(channel);
+          }
 
-      @Override
-      public Mono<Void> unsubscribe(String channel) {
-        return commands.unsubscribe(channel);
-      }
-    }, serial);
+          @Override
+          public Mono<Void> unsubscribe(String channel) {
+            return commands.unsubscribe(channel);
+          }
+        },
+        serial);
   }
 
   /**
@@ -99,50 +107,59 @@ final class Notifications implements AutoCloseable {
    * @param connection the cluster pub/sub connection, closed by {@link #close()}
    * @param serial the one thread the commands are sent from, in order; not disposed here
    */
-  static Notifications sharded(StatefulRedisClusterPubSubConnection<String, String> connection,
-      Scheduler serial) {
+  static Notifications sharded(
+      StatefulRedisClusterPubSubConnection<String, String> connection, Scheduler serial) {
     connection.setNodeMessagePropagation(true);
     Map<String, String> nodeOf = new ConcurrentHashMap<>();
-    return new Notifications(connection, new Channels() {
-      @Override
-      public Mono<Void> subscribe(String channel) {
-        return Mono.defer(() -> {
-          RedisClusterNode node =
-              connection.getPartitions().getMasterBySlot(SlotHash.getSlot(channel));
-          if (node == null) {
-            return Mono.empty();
+    return new Notifications(
+        connection,
+        new Channels() {
+          @Override
+          public Mono<Void> subscribe(String channel) {
+            return Mono.defer(
+                () -> {
+                  RedisClusterNode node =
+                      connection.getPartitions().getMasterBySlot(SlotHash.getSlot(channel));
+                  if (node == null) {
+                    return Mono.empty();
+                  }
+                  String previous = nodeOf.put(channel, node.getNodeId());
+                  Mono<Void> leave =
+                      previous == null || previous.equals(node.getNodeId())
+                          ? Mono.empty()
+                          : unsubscribeOn(previous, channel);
+                  return leave.then(
+                      Mono.fromCompletionStage(
+                              () -> connection.getConnectionAsync(node.getNodeId()))
+                          .flatMap(c -> c.reactive().ssubscribe(channel)));
+                });
           }
-          String previous = nodeOf.put(channel, node.getNodeId());
-          Mono<Void> leave = previous == null || previous.equals(node.getNodeId()) ? Mono.empty()
-              : unsubscribeOn(previous, channel);
-          return leave.then(Mono.fromCompletionStage(() ->
-                  connection.getConnectionAsync(node.getNodeId()))
-              .flatMap(c -> c.reactive().ssubscribe(channel)));
-        });
-      }
 
-      @Override
-      public Mono<Void> unsubscribe(String channel) {
-        return Mono.defer(() -> {
-          String node = nodeOf.remove(channel);
-          return node == null ? Mono.empty() : unsubscribeOn(node, channel);
-        });
-      }
+          @Override
+          public Mono<Void> unsubscribe(String channel) {
+            return Mono.defer(
+                () -> {
+                  String node = nodeOf.remove(channel);
+                  return node == null ? Mono.empty() : unsubscribeOn(node, channel);
+                });
+          }
 
-      private Mono<Void> unsubscribeOn(String node, String channel) {
-        return Mono.fromCompletionStage(() -> connection.getConnectionAsync(node))
-            .flatMap(c -> c.reactive().sunsubscribe(channel))
-            .onErrorResume(e -> Mono.empty());
-      }
-    }, serial);
+          private Mono<Void> unsubscribeOn(String node, String channel) {
+            return Mono.fromCompletionStage(() -> connection.getConnectionAsync(node))
+                .flatMap(c -> c.reactive().sunsubscribe(channel))
+                .onErrorResume(e -> Mono.empty());
+          }
+        },
+        serial);
   }
 
   /**
-   * A first signal once the subscription to {@code channel} is confirmed (so that a read made on
-   * it cannot miss a message published after it), then one for each message on the channel.
+   * A first signal once the subscription to {@code channel} is confirmed (so that a read made on it
+   * cannot miss a message published after it), then one for each message on the channel.
    */
   Flux<String> on(String channel) {
-    return Flux.using(() -> join(channel),
+    return Flux.using(
+        () -> join(channel),
         l -> l.subscribed.thenMany(Flux.just(channel).concatWith(l.sink.asFlux())),
         l -> leave(channel, l));
   }
@@ -157,7 +174,7 @@ final class Notifications implements AutoCloseable {
       listened = List.copyOf(byChannel.keySet());
     }
     for (String channel : listened) {
-      channels.subscribe(channel).subscribeOn(serial).subscribe(null, e -> { });
+      channels.subscribe(channel).subscribeOn(serial).subscribe(null, e -> {});
       wake(channel);
     }
   }
@@ -184,7 +201,7 @@ final class Notifications implements AutoCloseable {
 
   private synchronized void leave(String channel, Listeners l) {
     if (--l.count == 0 && byChannel.remove(channel, l)) {
-      channels.unsubscribe(channel).subscribeOn(serial).subscribe(null, e -> { });
+      channels.unsubscribe(channel).subscribeOn(serial).subscribe(null, e -> {});
     }
   }
 

@@ -20,13 +20,13 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * The Redis a store talks to, standalone ({@link RedisClient}) or a Redis Cluster
- * ({@link RedisClusterClient}, keys routed by their slot, the topology refreshed periodically and
- * on the adaptive triggers): the few commands the store sends, the pub/sub that wakes waiters
- * ({@code SUBSCRIBE}/{@code PUBLISH} standalone, sharded {@code SSUBSCRIBE}/{@code SPUBLISH} on a
- * cluster, so that an origin's notifications stay on its shard), and the command scripts publish
- * with. Shared by the robots store and any other store of this module that needs the same
- * connection. Thread-safe; {@link #open} blocks (it connects), nothing else does.
+ * The Redis a store talks to, standalone ({@link RedisClient}) or a Redis Cluster ({@link
+ * RedisClusterClient}, keys routed by their slot, the topology refreshed periodically and on the
+ * adaptive triggers): the few commands the store sends, the pub/sub that wakes waiters ({@code
+ * SUBSCRIBE}/{@code PUBLISH} standalone, sharded {@code SSUBSCRIBE}/{@code SPUBLISH} on a cluster,
+ * so that an origin's notifications stay on its shard), and the command scripts publish with.
+ * Shared by the robots store and any other store of this module that needs the same connection.
+ * Thread-safe; {@link #open} blocks (it connects), nothing else does.
  */
 final class RedisConnection implements AutoCloseable {
   static final RedisCodec<String, byte[]> CODEC =
@@ -39,14 +39,19 @@ final class RedisConnection implements AutoCloseable {
   private final RedisScriptingReactiveCommands<String, byte[]> scripts;
   private final Notifications notifications;
   private final Disposable topologyWatch;
+
   /** On a cluster, the refresh a failed command starts; null standalone. */
   private final TopologyRefresh refresh;
 
-  private RedisConnection(AutoCloseable client, StatefulConnection<String, byte[]> connection,
+  private RedisConnection(
+      AutoCloseable client,
+      StatefulConnection<String, byte[]> connection,
       RedisStringReactiveCommands<String, byte[]> strings,
       RedisKeyReactiveCommands<String, byte[]> keys,
-      RedisScriptingReactiveCommands<String, byte[]> scripts, Notifications notifications,
-      Disposable topologyWatch, TopologyRefresh refresh) {
+      RedisScriptingReactiveCommands<String, byte[]> scripts,
+      Notifications notifications,
+      Disposable topologyWatch,
+      TopologyRefresh refresh) {
     this.client = client;
     this.connection = connection;
     this.strings = strings;
@@ -63,21 +68,21 @@ final class RedisConnection implements AutoCloseable {
    * @param serial the one thread pub/sub commands are sent from, in order
    */
   static RedisConnection open(RedisStoreBuilder b, ClientResources resources, Scheduler serial) {
-    return b.clusterNodes != null ? openCluster(b, resources, serial)
+    return b.clusterNodes != null
+        ? openCluster(b, resources, serial)
         : openStandalone(b, resources, serial);
   }
 
-  private static RedisConnection openStandalone(RedisStoreBuilder b, ClientResources resources,
-      Scheduler serial) {
+  private static RedisConnection openStandalone(
+      RedisStoreBuilder b, ClientResources resources, Scheduler serial) {
     RedisClient client = b.client(resources);
     StatefulRedisConnection<String, byte[]> c = null;
     try {
       c = client.connect(CODEC, b.uri);
-      Notifications n = Notifications.standalone(client.connectPubSub(StringCodec.UTF8, b.uri),
-          serial);
+      Notifications n =
+          Notifications.standalone(client.connectPubSub(StringCodec.UTF8, b.uri), serial);
       var commands = c.reactive();
-      return new RedisConnection(client::shutdown, c, commands, commands, commands, n, null,
-          null);
+      return new RedisConnection(client::shutdown, c, commands, commands, commands, n, null, null);
     } catch (RuntimeException e) {
       if (c != null) {
         c.close();
@@ -87,8 +92,8 @@ final class RedisConnection implements AutoCloseable {
     }
   }
 
-  private static RedisConnection openCluster(RedisStoreBuilder b, ClientResources resources,
-      Scheduler serial) {
+  private static RedisConnection openCluster(
+      RedisStoreBuilder b, ClientResources resources, Scheduler serial) {
     RedisClusterClient client = b.clusterClient(resources);
     StatefulRedisClusterConnection<String, byte[]> c = null;
     try {
@@ -96,11 +101,21 @@ final class RedisConnection implements AutoCloseable {
       Notifications n = Notifications.sharded(client.connectPubSub(StringCodec.UTF8), serial);
       // After a failover the channels subscribed on the lost primary are subscribed again on the
       // shard's new one (until then, waiters fall back on their re-reads).
-      Disposable watch = resources.eventBus().get()
-          .filter(ClusterTopologyChangedEvent.class::isInstance)
-          .subscribe(e -> n.resubscribe(), e -> { });
+      Disposable watch =
+          resources
+              .eventBus()
+              .get()
+              .filter(ClusterTopologyChangedEvent.class::isInstance)
+              .subscribe(e -> n.resubscribe(), e -> {});
       var commands = c.reactive();
-      return new RedisConnection(client::shutdown, c, commands, commands, commands, n, watch,
+      return new RedisConnection(
+          client::shutdown,
+          c,
+          commands,
+          commands,
+          commands,
+          n,
+          watch,
           new TopologyRefresh(client::refreshPartitionsAsync, serial));
     } catch (RuntimeException e) {
       if (c != null) {
@@ -136,8 +151,8 @@ final class RedisConnection implements AutoCloseable {
   }
 
   /**
-   * A command failed on a cluster: its node may be lost, and the topology read before the
-   * failover ended (see {@link TopologyRefresh}).
+   * A command failed on a cluster: its node may be lost, and the topology read before the failover
+   * ended (see {@link TopologyRefresh}).
    */
   private void failed(Throwable e) {
     refresh.commandFailed();

@@ -22,39 +22,39 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * A {@link RobotsStore} on Redis, through Lettuce's reactive API: the shared robots.txt state of a
- * fleet of crawler workers, each with its own {@code RobotsCache}
- * ({@code RobotsCache.builder().store(store)}).
+ * fleet of crawler workers, each with its own {@code RobotsCache} ({@code
+ * RobotsCache.builder().store(store)}).
  *
- * <p>Keys, for an origin {@code https://example.com} and the default prefix {@code robots:}:
- * the value {@code robots:{https://example.com}}, the fetch lease
- * {@code robots:{https://example.com}:lease}, and the pub/sub channel that wakes waiters
- * {@code robots:{https://example.com}:done}. The braces are a Redis Cluster hash tag: an origin's
- * keys always share a slot, so the scripts that touch two of them work on a cluster too.
+ * <p>Keys, for an origin {@code https://example.com} and the default prefix {@code robots:}: the
+ * value {@code robots:{https://example.com}}, the fetch lease {@code
+ * robots:{https://example.com}:lease}, and the pub/sub channel that wakes waiters {@code
+ * robots:{https://example.com}:done}. The braces are a Redis Cluster hash tag: an origin's keys
+ * always share a slot, so the scripts that touch two of them work on a cluster too.
  *
  * <p>A value is kept with a TTL equal to the retention the cache asks for (the cache's own
- * retention of the entry), in a versioned binary format with a checksum (see {@code
- * ValueFormat}): bytes that are not such a value (written by something else, another format
- * version, corrupted, or written under another origin's key) are rejected, counted in
- * {@link #rejectedValues()}, and signalled as a {@link RejectedValueException}, which the cache
- * counts and then overwrites with what it fetches. A lease is a key set with {@code NX} and a
- * {@code PX} expiry holding a random token (a lease key found without an expiry, which no store
- * writes, is given one when next asked for, so that it cannot hold the origin for good);
- * completing or releasing it deletes it only if the token is still the caller's, atomically with
- * the value's write (one Lua script) and a {@code PUBLISH} ({@code SPUBLISH} on a cluster) to the
- * origin's channel. Waiters subscribe to that channel and re-read on each
- * message, and on a backoff (default 50 ms doubling to 1 s) in case a message is missed.
+ * retention of the entry), in a versioned binary format with a checksum (see {@code ValueFormat}):
+ * bytes that are not such a value (written by something else, another format version, corrupted, or
+ * written under another origin's key) are rejected, counted in {@link #rejectedValues()}, and
+ * signalled as a {@link RejectedValueException}, which the cache counts and then overwrites with
+ * what it fetches. A lease is a key set with {@code NX} and a {@code PX} expiry holding a random
+ * token (a lease key found without an expiry, which no store writes, is given one when next asked
+ * for, so that it cannot hold the origin for good); completing or releasing it deletes it only if
+ * the token is still the caller's, atomically with the value's write (one Lua script) and a {@code
+ * PUBLISH} ({@code SPUBLISH} on a cluster) to the origin's channel. Waiters subscribe to that
+ * channel and re-read on each message, and on a backoff (default 50 ms doubling to 1 s) in case a
+ * message is missed.
  *
  * <p>Faults: with the connection down, commands fail at once (Lettuce's {@code REJECT_COMMANDS})
  * rather than queueing, and Lettuce reconnects on its own (10 ms doubling to 1 s); a Redis that
  * hangs is cut off by the cache's store wait (and by the command timeout here, a safety net).
- * Losses and failed reconnects are counted ({@link #connectionLosses()},
- * {@link #failedReconnects()}); the store logs one line when the first connection is lost and
- * one when the last is back, never one per attempt (Lettuce's own reconnect lines are its
- * loggers' {@code io.lettuce.core.protocol.ConnectionWatchdog} and {@code ReconnectionHandler}).
- * On a Redis Cluster ({@link Builder#uri(String)}), a primary lost makes the calls on its slots
- * fail at once until a topology refresh sees its replica promoted: each failed call starts one
- * (at most one at a time, a quarter of a second apart), besides Lettuce's periodic and adaptive
- * refreshes, whose triggers can all come before the promotion.
+ * Losses and failed reconnects are counted ({@link #connectionLosses()}, {@link
+ * #failedReconnects()}); the store logs one line when the first connection is lost and one when the
+ * last is back, never one per attempt (Lettuce's own reconnect lines are its loggers' {@code
+ * io.lettuce.core.protocol.ConnectionWatchdog} and {@code ReconnectionHandler}). On a Redis Cluster
+ * ({@link Builder#uri(String)}), a primary lost makes the calls on its slots fail at once until a
+ * topology refresh sees its replica promoted: each failed call starts one (at most one at a time, a
+ * quarter of a second apart), besides Lettuce's periodic and adaptive refreshes, whose triggers can
+ * all come before the promotion.
  *
  * <p>Threads: every command is sent from the store's own sending thread (one, with a queue of at
  * most {@value #SEND_QUEUE} commands, beyond which a command fails at once), never from the
@@ -74,24 +74,28 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
    */
   private static final String ACQUIRE =
       "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, 0} end\n"
-      + "local left = redis.call('PTTL', KEYS[1])\n"
-      + "if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) left = tonumber(ARGV[2]) end\n"
-      + "return {0, left}";
+          + "local left = redis.call('PTTL', KEYS[1])\n"
+          + "if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) left = tonumber(ARGV[2]) end\n"
+          + "return {0, left}";
+
   // The scripts below publish with PUBLISH (standalone) or SPUBLISH (cluster), given as "%s".
-  private static final String PUT = "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
-      + "redis.call('%s', ARGV[3], 'put')\n"
-      + "return 1";
-  private static final String COMPLETE = "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
-      + "if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end\n"
-      + "redis.call('%s', ARGV[4], 'done')\n"
-      + "return 1";
+  private static final String PUT =
+      "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
+          + "redis.call('%s', ARGV[3], 'put')\n"
+          + "return 1";
+  private static final String COMPLETE =
+      "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
+          + "if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end\n"
+          + "redis.call('%s', ARGV[4], 'done')\n"
+          + "return 1";
   private static final String RELEASE =
       "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end\n"
-      + "redis.call('%s', ARGV[2], 'released')\n"
-      + "return 1";
+          + "redis.call('%s', ARGV[2], 'released')\n"
+          + "return 1";
 
   /** Threads sending commands. */
   static final int SENDERS = 4;
+
   /** Commands queued for each sending thread at most. */
   static final int SEND_QUEUE = 16_384;
 
@@ -144,14 +148,14 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   /** Builds a {@link RedisRobotsStore}. Not thread-safe. */
   public sealed interface Builder permits RedisStoreBuilder {
     /**
-     * The Redis server, as a Lettuce URI ({@code redis://127.0.0.1:6379/0},
-     * {@code rediss://...} for TLS, a password or database in the URI); or a Redis Cluster, as
-     * {@code redis+cluster://} (or {@code rediss+cluster://}) followed by one or more seed nodes,
-     * comma-separated, sharing the URI's user information and options
-     * ({@code redis+cluster://:password@10.0.0.1:6379,10.0.0.2:6379}): the store then uses
-     * Lettuce's cluster client, keys go to their slot's primary, notifications use sharded
-     * pub/sub ({@code SSUBSCRIBE}/{@code SPUBLISH}, Redis 7 or later) and the topology is
-     * refreshed periodically and on Lettuce's adaptive triggers; required.
+     * The Redis server, as a Lettuce URI ({@code redis://127.0.0.1:6379/0}, {@code rediss://...}
+     * for TLS, a password or database in the URI); or a Redis Cluster, as {@code redis+cluster://}
+     * (or {@code rediss+cluster://}) followed by one or more seed nodes, comma-separated, sharing
+     * the URI's user information and options ({@code
+     * redis+cluster://:password@10.0.0.1:6379,10.0.0.2:6379}): the store then uses Lettuce's
+     * cluster client, keys go to their slot's primary, notifications use sharded pub/sub ({@code
+     * SSUBSCRIBE}/{@code SPUBLISH}, Redis 7 or later) and the topology is refreshed periodically
+     * and on Lettuce's adaptive triggers; required.
      *
      * @param uri the URI
      * @return this builder
@@ -160,8 +164,8 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
     Builder uri(String uri);
 
     /**
-     * On a Redis Cluster, how often the topology is read again even when nothing triggered it
-     * (a redirect or a lost node triggers a refresh at once); default 10 s. Ignored standalone.
+     * On a Redis Cluster, how often the topology is read again even when nothing triggered it (a
+     * redirect or a lost node triggers a refresh at once); default 10 s. Ignored standalone.
      *
      * @param period the period, positive
      * @return this builder
@@ -170,8 +174,8 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
     Builder clusterRefreshPeriod(Duration period);
 
     /**
-     * Lettuce's client resources (threads, event bus, reconnect delay) to share with other
-     * clients; default the store's own, which it shuts down on {@link #close()}.
+     * Lettuce's client resources (threads, event bus, reconnect delay) to share with other clients;
+     * default the store's own, which it shuts down on {@link #close()}.
      *
      * @param resources the resources; not shut down by the store
      * @return this builder
@@ -189,8 +193,8 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
     Builder keyPrefix(String prefix);
 
     /**
-     * The clock that decides whether a value read while waiting is fresh; default
-     * {@link Clock#systemUTC()}.
+     * The clock that decides whether a value read while waiting is fresh; default {@link
+     * Clock#systemUTC()}.
      *
      * @param clock the clock
      * @return this builder
@@ -234,45 +238,82 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
 
   @Override
   public Mono<Void> put(Origin origin, StoredRobots value, Duration retention) {
-    return send(() -> redis.<Long>eval(put, ScriptOutputType.INTEGER,
-        new String[] {valueKey(origin)}, ValueFormat.write(origin, value), millis(retention),
-        utf8(channel(origin))).then());
+    return send(
+        () ->
+            redis
+                .<Long>eval(
+                    put,
+                    ScriptOutputType.INTEGER,
+                    new String[] {valueKey(origin)},
+                    ValueFormat.write(origin, value),
+                    millis(retention),
+                    utf8(channel(origin)))
+                .then());
   }
 
   @Override
   public Mono<Lease> acquire(Origin origin, Duration duration) {
-    return Mono.defer(() -> {
-      String token = tokenPrefix + tokens.incrementAndGet();
-      return send(() -> redis.<List<Object>>eval(ACQUIRE, ScriptOutputType.MULTI,
-              new String[] {leaseKey(origin)}, utf8(token), millis(duration)).next())
-          .map(answer -> granted(origin, token, answer));
-    });
+    return Mono.defer(
+        () -> {
+          String token = tokenPrefix + tokens.incrementAndGet();
+          return send(() ->
+                  redis
+                      .<List<Object>>eval(
+                          ACQUIRE,
+                          ScriptOutputType.MULTI,
+                          new String[] {leaseKey(origin)},
+                          utf8(token),
+                          millis(duration))
+                      .next())
+              .map(answer -> granted(origin, token, answer));
+        });
   }
 
   @Override
   public Mono<Void> complete(Lease lease, StoredRobots value, Duration retention) {
     requireGranted(lease);
     Origin origin = lease.origin();
-    return send(() -> redis.<Long>eval(complete, ScriptOutputType.INTEGER,
-        new String[] {valueKey(origin), leaseKey(origin)}, ValueFormat.write(origin, value),
-        millis(retention), utf8(lease.token()), utf8(channel(origin))).then());
+    return send(
+        () ->
+            redis
+                .<Long>eval(
+                    complete,
+                    ScriptOutputType.INTEGER,
+                    new String[] {valueKey(origin), leaseKey(origin)},
+                    ValueFormat.write(origin, value),
+                    millis(retention),
+                    utf8(lease.token()),
+                    utf8(channel(origin)))
+                .then());
   }
 
   @Override
   public Mono<Void> release(Lease lease) {
     requireGranted(lease);
     Origin origin = lease.origin();
-    return send(() -> redis.<Long>eval(release, ScriptOutputType.INTEGER,
-        new String[] {leaseKey(origin)}, utf8(lease.token()), utf8(channel(origin))).then());
+    return send(
+        () ->
+            redis
+                .<Long>eval(
+                    release,
+                    ScriptOutputType.INTEGER,
+                    new String[] {leaseKey(origin)},
+                    utf8(lease.token()),
+                    utf8(channel(origin)))
+                .then());
   }
 
   @Override
   public Mono<StoredRobots> awaitValue(Origin origin, Duration maxWait) {
-    Flux<Boolean> fallback = Flux.<Duration, Duration>generate(() -> backoffMin, (d, sink) -> {
-      sink.next(d);
-      Duration next = d.multipliedBy(2);
-      return next.compareTo(backoffMax) > 0 ? backoffMax : next;
-    }).concatMap(d -> Mono.delay(d).thenReturn(Boolean.TRUE), 1);
+    Flux<Boolean> fallback =
+        Flux.<Duration, Duration>generate(
+                () -> backoffMin,
+                (d, sink) -> {
+                  sink.next(d);
+                  Duration next = d.multipliedBy(2);
+                  return next.compareTo(backoffMax) > 0 ? backoffMax : next;
+                })
+            .concatMap(d -> Mono.delay(d).thenReturn(Boolean.TRUE), 1);
     Flux<Boolean> wakeUps =
         Flux.merge(redis.notifications().on(channel(origin)).map(m -> Boolean.TRUE), fallback);
     return wakeUps
@@ -288,14 +329,17 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   private record Poll(StoredRobots value, boolean fresh, boolean leased) {}
 
   /**
-   * Whether a lease is held, then the value: in that order, since a lease ends in the same step
-   * as its value is written, so that a lease seen gone means its value (if any) is visible.
+   * Whether a lease is held, then the value: in that order, since a lease ends in the same step as
+   * its value is written, so that a lease seen gone means its value (if any) is visible.
    */
   private Mono<Poll> poll(Origin origin) {
-    return send(() -> redis.exists(leaseKey(origin))).flatMap(leases -> get(origin)
-        .map(v -> new Poll(v, v.expiresAt().isAfter(clock.instant()), leases > 0))
-        .onErrorResume(RejectedValueException.class, e -> Mono.empty())
-        .defaultIfEmpty(new Poll(null, false, leases > 0)));
+    return send(() -> redis.exists(leaseKey(origin)))
+        .flatMap(
+            leases ->
+                get(origin)
+                    .map(v -> new Poll(v, v.expiresAt().isAfter(clock.instant()), leases > 0))
+                    .onErrorResume(RejectedValueException.class, e -> Mono.empty())
+                    .defaultIfEmpty(new Poll(null, false, leases > 0)));
   }
 
   /**
@@ -307,8 +351,8 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   }
 
   /**
-   * Values read and rejected so far: bytes that were not a value of this format (foreign,
-   * another version, corrupted, or under another origin's key).
+   * Values read and rejected so far: bytes that were not a value of this format (foreign, another
+   * version, corrupted, or under another origin's key).
    *
    * @return the count
    */
@@ -356,8 +400,8 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   }
 
   /**
-   * Values read and rejected so far because another version of the format wrote them (a fleet
-   * in the middle of a rolling upgrade, say); included in {@link #rejectedValues()}.
+   * Values read and rejected so far because another version of the format wrote them (a fleet in
+   * the middle of a rolling upgrade, say); included in {@link #rejectedValues()}.
    *
    * @return the count
    */
@@ -379,9 +423,11 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
 
   /** The lease {@link #ACQUIRE} answered: granted only on its explicit flag. */
   private static Lease granted(Origin origin, String token, List<Object> answer) {
-    if (answer.size() == 2 && answer.get(0) instanceof Long flag
+    if (answer.size() == 2
+        && answer.get(0) instanceof Long flag
         && answer.get(1) instanceof Long left) {
-      return flag == 1 ? Lease.granted(origin, token)
+      return flag == 1
+          ? Lease.granted(origin, token)
           : Lease.heldElsewhere(origin, Duration.ofMillis(Math.max(0, left)));
     }
     throw new IllegalStateException("unexpected answer to the lease script: " + answer);

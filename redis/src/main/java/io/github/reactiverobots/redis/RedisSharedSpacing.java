@@ -29,32 +29,33 @@ import reactor.core.scheduler.Schedulers;
 /**
  * A fleet's {@link SharedSpacing} on Redis, standalone or cluster: one hash per origin, under
  * {@code <prefix>{<origin>}} (the origin is the hash tag, so everything about an origin lives in
- * one cluster slot), changed only by two Lua scripts of one key each, sent with
- * {@code EVALSHA} (and {@code EVAL} when Redis does not know the script yet).
+ * one cluster slot), changed only by two Lua scripts of one key each, sent with {@code EVALSHA}
+ * (and {@code EVAL} when Redis does not know the script yet).
  *
- * <p>The hash holds the origin's next slot ({@code n}) and one field per slot held
- * ({@code h:<holder>}, its lease's end), in microseconds of the ledger's clock: Redis's own
- * {@code TIME} by default, so workers whose clocks differ still agree. The reserve script
- * forgets the leases that ran out, answers how long to wait when the origin's {@code visit-time}
- * window is closed (UTC), when as many slots as the origin's concurrency are held (at most the
- * interval, at least 10 ms, before asking again) or when the next slot is later; otherwise it
- * records the holder's lease and moves the next slot to now plus the interval. The finish script
- * drops the holder's lease and keeps the next slot at least the pause from now: the latest and
- * longest pause any worker reported wins. Each script sets the key to expire when neither the
- * next slot nor a lease constrains the origin any more, so Redis holds only active origins.
+ * <p>The hash holds the origin's next slot ({@code n}) and one field per slot held ({@code
+ * h:<holder>}, its lease's end), in microseconds of the ledger's clock: Redis's own {@code TIME} by
+ * default, so workers whose clocks differ still agree. The reserve script forgets the leases that
+ * ran out, answers how long to wait when the origin's {@code visit-time} window is closed (UTC),
+ * when as many slots as the origin's concurrency are held (at most the interval, at least 10 ms,
+ * before asking again) or when the next slot is later; otherwise it records the holder's lease and
+ * moves the next slot to now plus the interval. The finish script drops the holder's lease and
+ * keeps the next slot at least the pause from now: the latest and longest pause any worker reported
+ * wins. Each script sets the key to expire when neither the next slot nor a lease constrains the
+ * origin any more, so Redis holds only active origins.
  *
  * <pre>{@code
  * RedisSharedSpacing spacing = RedisSharedSpacing.builder().uri("redis://redis:6379").build();
  * Pacer pacer = Pacer.builder(robots).sharedSpacing(spacing).build();
  * }</pre>
  *
- * <p>Faults: built from a URI, the connection fails commands at once while it is down
- * (Lettuce's {@code REJECT_COMMANDS}) and reconnects on its own; the pacer falls back to its
- * local rules for a call that fails or answers after its {@link PacerBuilder#sharedSpacingWait}.
- * Commands are sent from this ledger's own threads, never from the caller's. Thread-safe.
+ * <p>Faults: built from a URI, the connection fails commands at once while it is down (Lettuce's
+ * {@code REJECT_COMMANDS}) and reconnects on its own; the pacer falls back to its local rules for a
+ * call that fails or answers after its {@link PacerBuilder#sharedSpacingWait}. Commands are sent
+ * from this ledger's own threads, never from the caller's. Thread-safe.
  */
 public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
-  private static final String NOW = """
+  private static final String NOW =
+      """
       local now = tonumber(ARGV[1])
       if not now then
         local t = redis.call('TIME')
@@ -89,7 +90,9 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
       """;
 
   /** ARGV: now (µs, or empty for TIME), holder, interval, lease (µs), concurrency, window. */
-  static final String RESERVE = NOW + """
+  static final String RESERVE =
+      NOW
+          + """
       local from = tonumber(ARGV[6])
       if from >= 0 then
         local day = 86400000000
@@ -120,7 +123,9 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
       """;
 
   /** ARGV: now (µs, or empty for TIME), holder, pause (µs). */
-  static final String FINISH = NOW + """
+  static final String FINISH =
+      NOW
+          + """
       local nextAt, held, heldUntil = leases('h:' .. ARGV[2])
       nextAt = math.max(nextAt, now + tonumber(ARGV[3]))
       if nextAt > now then
@@ -144,8 +149,8 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
   private final ReentrantReadWriteLock writing = new ReentrantReadWriteLock();
   private volatile boolean closed;
 
-  private RedisSharedSpacing(Builder b, RedisScriptingReactiveCommands<String, String> commands,
-      AutoCloseable owned) {
+  private RedisSharedSpacing(
+      Builder b, RedisScriptingReactiveCommands<String, String> commands, AutoCloseable owned) {
     this.commands = commands;
     this.owned = owned;
     this.prefix = b.keyPrefix;
@@ -166,10 +171,15 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
   @Override
   public Mono<Duration> reserve(Origin origin, Request request) {
     Objects.requireNonNull(origin, "origin");
-    String[] args = {now(), request.holder(), micros(request.interval()),
-        micros(request.lease()), Integer.toString(request.concurrency()),
-        request.window() == null ? "-1" : minutes(request.window().from().toSecondOfDay()),
-        request.window() == null ? "-1" : minutes(request.window().to().toSecondOfDay())};
+    String[] args = {
+      now(),
+      request.holder(),
+      micros(request.interval()),
+      micros(request.lease()),
+      Integer.toString(request.concurrency()),
+      request.window() == null ? "-1" : minutes(request.window().from().toSecondOfDay()),
+      request.window() == null ? "-1" : minutes(request.window().to().toSecondOfDay())
+    };
     return run(reserveSha, RESERVE, key(origin), args)
         .map(w -> Duration.ofNanos(Math.multiplyExact(w, 1000L)));
   }
@@ -217,11 +227,18 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
 
   private Mono<Long> run(String sha, String script, String key, String... args) {
     String[] keys = {key};
-    return Mono.defer(() -> write(commands.<Long>evalsha(sha, ScriptOutputType.INTEGER, keys, args)
-            .next()))
-        .onErrorResume(RedisNoScriptException.class, e -> Mono.defer(() ->
-            write(commands.<Long>eval(script, ScriptOutputType.INTEGER, keys, args).next()))
-            .subscribeOn(sending))
+    return Mono.defer(
+            () -> write(commands.<Long>evalsha(sha, ScriptOutputType.INTEGER, keys, args).next()))
+        .onErrorResume(
+            RedisNoScriptException.class,
+            e ->
+                Mono.defer(
+                        () ->
+                            write(
+                                commands
+                                    .<Long>eval(script, ScriptOutputType.INTEGER, keys, args)
+                                    .next()))
+                    .subscribeOn(sending))
         .subscribeOn(sending);
   }
 
@@ -246,8 +263,8 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
       return "";
     }
     Instant t = clock.instant();
-    return Long.toString(Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L),
-        t.getNano() / 1000));
+    return Long.toString(
+        Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1000));
   }
 
   /** Rounded up, so that a wait is never shortened. */
@@ -299,10 +316,10 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
     }
 
     /**
-     * Commands of a connection the caller owns, instead of {@link #uri}: a standalone
-     * connection's {@code reactive()}, or a cluster connection's (keys are single and
-     * hash-tagged). Better with {@code REJECT_COMMANDS} when disconnected, so that calls fail
-     * at once rather than wait in a queue.
+     * Commands of a connection the caller owns, instead of {@link #uri}: a standalone connection's
+     * {@code reactive()}, or a cluster connection's (keys are single and hash-tagged). Better with
+     * {@code REJECT_COMMANDS} when disconnected, so that calls fail at once rather than wait in a
+     * queue.
      *
      * @param commands the commands, with a String codec
      * @return this builder
@@ -329,8 +346,8 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
     }
 
     /**
-     * The ledger's clock, sent with each call; default none: Redis's {@code TIME}, one clock
-     * for the whole fleet. For tests on virtual time, or a fleet whose clocks are in step.
+     * The ledger's clock, sent with each call; default none: Redis's {@code TIME}, one clock for
+     * the whole fleet. For tests on virtual time, or a fleet whose clocks are in step.
      *
      * @param clock the clock
      * @return this builder
@@ -354,18 +371,23 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
       if (given != null) {
         return new RedisSharedSpacing(this, given, null);
       }
-      ClientResources r = resources != null ? resources : ClientResources.builder()
-          .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
-              TimeUnit.MILLISECONDS))
-          .build();
+      ClientResources r =
+          resources != null
+              ? resources
+              : ClientResources.builder()
+                  .reconnectDelay(
+                      Delay.exponential(
+                          Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
+                  .build();
       RedisClient client = RedisClient.create(r);
-      client.setOptions(ClientOptions.builder()
-          .autoReconnect(true)
-          .publishOnScheduler(true)
-          .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-          .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(2)).build())
-          .timeoutOptions(TimeoutOptions.enabled(Duration.ofSeconds(5)))
-          .build());
+      client.setOptions(
+          ClientOptions.builder()
+              .autoReconnect(true)
+              .publishOnScheduler(true)
+              .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+              .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(2)).build())
+              .timeoutOptions(TimeoutOptions.enabled(Duration.ofSeconds(5)))
+              .build());
       StatefulRedisConnection<String, String> c;
       try {
         c = client.connect(StringCodec.UTF8, uri);
@@ -377,13 +399,16 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
         throw e;
       }
       boolean ownResources = resources == null;
-      return new RedisSharedSpacing(this, c.reactive(), () -> {
-        c.close();
-        client.shutdown();
-        if (ownResources) {
-          r.shutdown();
-        }
-      });
+      return new RedisSharedSpacing(
+          this,
+          c.reactive(),
+          () -> {
+            c.close();
+            client.shutdown();
+            if (ownResources) {
+              r.shutdown();
+            }
+          });
     }
   }
 }

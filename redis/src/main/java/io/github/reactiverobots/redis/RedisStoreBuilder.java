@@ -25,9 +25,12 @@ final class RedisStoreBuilder implements RedisRobotsStore.Builder {
   /** {@code redis+cluster://} or {@code rediss+cluster://}; group 1 is the plain scheme. */
   private static final Pattern CLUSTER_SCHEME =
       Pattern.compile("(rediss?)\\+cluster(?=://)", Pattern.CASE_INSENSITIVE);
+
   RedisURI uri;
+
   /** The seed nodes of a Redis Cluster, or null for a standalone Redis. */
   List<RedisURI> clusterNodes;
+
   Duration clusterRefreshPeriod = Duration.ofSeconds(10);
   ClientResources resources;
   String keyPrefix = "robots:";
@@ -116,18 +119,20 @@ final class RedisStoreBuilder implements RedisRobotsStore.Builder {
 
   /** The resources given, or new ones that reconnect 10 ms doubling to 1 s after a loss. */
   ClientResources resources() {
-    return resources != null ? resources : ClientResources.builder()
-        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
-            TimeUnit.MILLISECONDS))
-        .build();
+    return resources != null
+        ? resources
+        : ClientResources.builder()
+            .reconnectDelay(
+                Delay.exponential(
+                    Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
+            .build();
   }
 
   /**
-   * A client on {@code r} that fails commands at once while disconnected (instead of queueing
-   * them without bound), times commands out, and emits results off its I/O threads: a command
-   * chained on another's result (or on its rejection, which Lettuce signals inside the write)
-   * must not be written from inside Lettuce's write path, where it can spin against a
-   * connection being closed.
+   * A client on {@code r} that fails commands at once while disconnected (instead of queueing them
+   * without bound), times commands out, and emits results off its I/O threads: a command chained on
+   * another's result (or on its rejection, which Lettuce signals inside the write) must not be
+   * written from inside Lettuce's write path, where it can spin against a connection being closed.
    */
   RedisClient client(ClientResources r) {
     RedisClient client = RedisClient.create(r);
@@ -137,26 +142,29 @@ final class RedisStoreBuilder implements RedisRobotsStore.Builder {
 
   /**
    * A cluster client on {@code r} for the seed nodes, with the options of {@link #client}, the
-   * topology refreshed every {@link #clusterRefreshPeriod} and on every adaptive trigger (a
-   * {@code MOVED} or {@code ASK} redirect, reconnect attempts, an unknown node), so that after a
-   * failover commands reach the promoted replica.
+   * topology refreshed every {@link #clusterRefreshPeriod} and on every adaptive trigger (a {@code
+   * MOVED} or {@code ASK} redirect, reconnect attempts, an unknown node), so that after a failover
+   * commands reach the promoted replica.
    */
   RedisClusterClient clusterClient(ClientResources r) {
     RedisClusterClient client = RedisClusterClient.create(r, clusterNodes);
-    ClusterClientOptions.Builder options = ClusterClientOptions.builder()
-        .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
-            .enablePeriodicRefresh(clusterRefreshPeriod)
-            .enableAllAdaptiveRefreshTriggers()
-            .adaptiveRefreshTriggersTimeout(Duration.ofMillis(500))
-            .refreshTriggersReconnectAttempts(2)
-            .build());
+    ClusterClientOptions.Builder options =
+        ClusterClientOptions.builder()
+            .topologyRefreshOptions(
+                ClusterTopologyRefreshOptions.builder()
+                    .enablePeriodicRefresh(clusterRefreshPeriod)
+                    .enableAllAdaptiveRefreshTriggers()
+                    .adaptiveRefreshTriggersTimeout(Duration.ofMillis(500))
+                    .refreshTriggersReconnectAttempts(2)
+                    .build());
     options(options);
     client.setOptions(options.build());
     return client;
   }
 
   private <B extends ClientOptions.Builder> B options(B builder) {
-    builder.autoReconnect(true)
+    builder
+        .autoReconnect(true)
         .publishOnScheduler(true)
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
         .requestQueueSize(65_536)

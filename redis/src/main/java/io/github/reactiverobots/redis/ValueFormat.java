@@ -16,10 +16,10 @@ import java.util.zip.CRC32C;
 /**
  * The bytes a {@link StoredRobots} is kept as in Redis, version 1: the magic {@code RRS}, a version
  * byte, the origin's key (a value read under another origin's key is foreign), the fields, and a
- * CRC-32C of everything before it. Reading checks each of these and rejects, with a
- * {@link RejectedValueException}, anything written by something else, by another version, cut
- * short or corrupted; it never throws anything else. Enum constants are written by name, so that
- * reordering an enum does not change what a stored value means. Stateless and thread-safe.
+ * CRC-32C of everything before it. Reading checks each of these and rejects, with a {@link
+ * RejectedValueException}, anything written by something else, by another version, cut short or
+ * corrupted; it never throws anything else. Enum constants are written by name, so that reordering
+ * an enum does not change what a stored value means. Stateless and thread-safe.
  */
 final class ValueFormat {
   static final byte[] MAGIC = {'R', 'R', 'S'};
@@ -37,8 +37,18 @@ final class ValueFormat {
     byte[] lastModified = utf8(v.validators().lastModified());
     byte[] body = v.body();
     // Six length-prefixed fields, two ints, four instants (presence, seconds, nanos), checksum.
-    int size = HEADER_BYTES + 6 * 4 + length(key) + length(outcome) + length(failure)
-        + length(body) + length(etag) + length(lastModified) + 2 * 4 + 4 * 13 + CHECKSUM_BYTES;
+    int size =
+        HEADER_BYTES
+            + 6 * 4
+            + length(key)
+            + length(outcome)
+            + length(failure)
+            + length(body)
+            + length(etag)
+            + length(lastModified)
+            + 2 * 4
+            + 4 * 13
+            + CHECKSUM_BYTES;
     ByteBuffer out = ByteBuffer.allocate(size);
     out.put(MAGIC).put(VERSION);
     putBytes(out, key);
@@ -63,14 +73,19 @@ final class ValueFormat {
 
   /** Whether {@code bytes} hold a value of this format but another version of it. */
   static boolean isOtherVersion(byte[] bytes) {
-    return bytes.length > HEADER_BYTES && bytes[0] == MAGIC[0] && bytes[1] == MAGIC[1]
-        && bytes[2] == MAGIC[2] && bytes[3] != VERSION;
+    return bytes.length > HEADER_BYTES
+        && bytes[0] == MAGIC[0]
+        && bytes[1] == MAGIC[1]
+        && bytes[2] == MAGIC[2]
+        && bytes[3] != VERSION;
   }
 
   /** The value in {@code bytes}, read under {@code origin}'s key. */
   static StoredRobots read(Origin origin, byte[] bytes) {
-    if (bytes.length < HEADER_BYTES + CHECKSUM_BYTES || bytes[0] != MAGIC[0]
-        || bytes[1] != MAGIC[1] || bytes[2] != MAGIC[2]) {
+    if (bytes.length < HEADER_BYTES + CHECKSUM_BYTES
+        || bytes[0] != MAGIC[0]
+        || bytes[1] != MAGIC[1]
+        || bytes[2] != MAGIC[2]) {
       throw new RejectedValueException(origin, "not a reactive-robots value");
     }
     if (bytes[3] != VERSION) {
@@ -101,11 +116,21 @@ final class ValueFormat {
       if (in.hasRemaining()) {
         throw new RejectedValueException(origin, "trailing bytes");
       }
-      return StoredRobots.builder().outcome(outcome).status(status)
+      return StoredRobots.builder()
+          .outcome(outcome)
+          .status(status)
           .failure(failure == null || failure.isEmpty() ? null : FailureKind.valueOf(failure))
-          .fetchedAt(fetchedAt).expiresAt(expiresAt).body(body).confirmedAt(confirmedAt)
-          .validators(validators).failingSince(failingSince).failures(failures).build();
-    } catch (BufferUnderflowException | IllegalArgumentException | NullPointerException
+          .fetchedAt(fetchedAt)
+          .expiresAt(expiresAt)
+          .body(body)
+          .confirmedAt(confirmedAt)
+          .validators(validators)
+          .failingSince(failingSince)
+          .failures(failures)
+          .build();
+    } catch (BufferUnderflowException
+        | IllegalArgumentException
+        | NullPointerException
         | DateTimeException e) {
       throw new RejectedValueException(origin, "malformed: " + e.getMessage());
     }

@@ -24,10 +24,10 @@ import java.util.concurrent.atomic.LongAdder;
 import reactor.core.publisher.Flux;
 
 /**
- * Workers for the Redis tests: each a cache with its own fetcher and its own store connections,
- * all on one Redis, counting their store events. The origins {@code https://o<N>.example} serve
- * one body; {@code https://down<N>.example} answer 503 and {@code https://gone<N>.example} 404,
- * so that every verdict has an expected value under SEMANTICS.md. Closes what it opened.
+ * Workers for the Redis tests: each a cache with its own fetcher and its own store connections, all
+ * on one Redis, counting their store events. The origins {@code https://o<N>.example} serve one
+ * body; {@code https://down<N>.example} answer 503 and {@code https://gone<N>.example} 404, so that
+ * every verdict has an expected value under SEMANTICS.md. Closes what it opened.
  */
 final class Fleet implements AutoCloseable {
   static final String BODY = "User-agent: *\nDisallow: /private\n";
@@ -38,15 +38,18 @@ final class Fleet implements AutoCloseable {
   private final List<AutoCloseable> opened = new ArrayList<>();
 
   /** One worker. */
-  record Worker(RobotsCache cache, FakeFetcher fetcher, Map<RobotsCacheListener.StoreEvent,
-      LongAdder> events, Set<Origin> written) {
+  record Worker(
+      RobotsCache cache,
+      FakeFetcher fetcher,
+      Map<RobotsCacheListener.StoreEvent, LongAdder> events,
+      Set<Origin> written) {
     long events(RobotsCacheListener.StoreEvent e) {
       return events.get(e).sum();
     }
 
     /**
-     * Waits (up to 30 s) until {@code e} happened {@code n} times, and returns its count: the
-     * store writes run in the background, after the answers.
+     * Waits (up to 30 s) until {@code e} happened {@code n} times, and returns its count: the store
+     * writes run in the background, after the answers.
      */
     long awaitEvents(RobotsCacheListener.StoreEvent e, long n) throws InterruptedException {
       long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
@@ -81,12 +84,19 @@ final class Fleet implements AutoCloseable {
      * error instead of a verdict fails the test.
      */
     List<Verdict> checkAll(List<String> urls) {
-      List<CheckResult> results = cache.checkAll(Flux.fromIterable(urls), "TestBot", 64)
-          .collectList().block(Duration.ofSeconds(60));
+      List<CheckResult> results =
+          cache
+              .checkAll(Flux.fromIterable(urls), "TestBot", 64)
+              .collectList()
+              .block(Duration.ofSeconds(60));
       List<Verdict> verdicts = new ArrayList<>();
       for (CheckResult r : results) {
-        verdicts.add(r.verdict().orElseThrow(() -> new AssertionError(
-            r.url() + " answered with an error", r.error().orElse(null))));
+        verdicts.add(
+            r.verdict()
+                .orElseThrow(
+                    () ->
+                        new AssertionError(
+                            r.url() + " answered with an error", r.error().orElse(null))));
       }
       return verdicts;
     }
@@ -109,40 +119,49 @@ final class Fleet implements AutoCloseable {
 
   /** A worker whose cache builder {@code settings} adjusts. */
   Worker worker(java.util.function.UnaryOperator<RobotsCacheBuilder> settings) {
-    RedisRobotsStore store = RedisRobotsStore.builder().uri(uri).clientResources(resources)
-        .build();
+    RedisRobotsStore store = RedisRobotsStore.builder().uri(uri).clientResources(resources).build();
     opened.add(store);
-    FakeFetcher fetcher = new FakeFetcher().otherwise(FetchResult.failure(FailureKind.DNS, "?")
-        .build());
+    FakeFetcher fetcher =
+        new FakeFetcher().otherwise(FetchResult.failure(FailureKind.DNS, "?").build());
     Map<RobotsCacheListener.StoreEvent, LongAdder> events =
         new EnumMap<>(RobotsCacheListener.StoreEvent.class);
     for (RobotsCacheListener.StoreEvent e : RobotsCacheListener.StoreEvent.values()) {
       events.put(e, new LongAdder());
     }
     Set<Origin> written = ConcurrentHashMap.newKeySet();
-    RobotsCache cache = settings.apply(RobotsCache.builder()
-        .fetcher((origin, validators) -> {
-          String host = origin.host();
-          FetchResult r = host.startsWith("down") ? FetchResult.status(503).build()
-              : host.startsWith("gone") ? FetchResult.status(404).build()
-              : FetchResult.status(200).body(BODY.getBytes(StandardCharsets.UTF_8)).build();
-          fetcher.answer(origin, r);
-          return fetcher.fetch(origin, validators).delayElement(fetchDelay);
-        })
-        .store(store)
-        .listener(new RobotsCacheListener() {
-          @Override
-          public void onStore(Origin origin, StoreEvent event) {
-            events.get(event).increment();
-            if (event == StoreEvent.WRITE) {
-              written.add(origin);
-            }
-            synchronized (events) {
-              events.notifyAll();
-            }
-          }
-        }))
-        .build();
+    RobotsCache cache =
+        settings
+            .apply(
+                RobotsCache.builder()
+                    .fetcher(
+                        (origin, validators) -> {
+                          String host = origin.host();
+                          FetchResult r =
+                              host.startsWith("down")
+                                  ? FetchResult.status(503).build()
+                                  : host.startsWith("gone")
+                                      ? FetchResult.status(404).build()
+                                      : FetchResult.status(200)
+                                          .body(BODY.getBytes(StandardCharsets.UTF_8))
+                                          .build();
+                          fetcher.answer(origin, r);
+                          return fetcher.fetch(origin, validators).delayElement(fetchDelay);
+                        })
+                    .store(store)
+                    .listener(
+                        new RobotsCacheListener() {
+                          @Override
+                          public void onStore(Origin origin, StoreEvent event) {
+                            events.get(event).increment();
+                            if (event == StoreEvent.WRITE) {
+                              written.add(origin);
+                            }
+                            synchronized (events) {
+                              events.notifyAll();
+                            }
+                          }
+                        }))
+            .build();
     opened.add(cache);
     return new Worker(cache, fetcher, events, written);
   }
@@ -167,7 +186,8 @@ final class Fleet implements AutoCloseable {
     if (url.contains("://gone")) {
       return v.allowed() && v.reason() == Reason.ROBOTS_UNAVAILABLE;
     }
-    return url.contains("/private/") ? !v.allowed() && v.reason() == Reason.MATCHED_DISALLOW
+    return url.contains("/private/")
+        ? !v.allowed() && v.reason() == Reason.MATCHED_DISALLOW
         : v.allowed() && v.reason() == Reason.NO_MATCHING_RULE;
   }
 

@@ -31,19 +31,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Shared spacing on a real Redis Cluster (three primaries, three replicas, on loopback), on
- * virtual time as {@link RedisSharedSpacingTest}: two workers, each a pacer whose
- * {@link RedisSharedSpacing} has its own cluster connection, crawl origins whose ledgers hash to
- * every primary; each origin is spaced fleet-wide as one pacer would space it (the longest rule
- * wins, a {@code Retry-After} one worker saw holds the other), and each origin's ledger is one
- * key on its own slot's primary.
+ * Shared spacing on a real Redis Cluster (three primaries, three replicas, on loopback), on virtual
+ * time as {@link RedisSharedSpacingTest}: two workers, each a pacer whose {@link
+ * RedisSharedSpacing} has its own cluster connection, crawl origins whose ledgers hash to every
+ * primary; each origin is spaced fleet-wide as one pacer would space it (the longest rule wins, a
+ * {@code Retry-After} one worker saw holds the other), and each origin's ledger is one key on its
+ * own slot's primary.
  */
 class RedisClusterSharedSpacingTest {
   private static final Instant NOON = Instant.parse("2026-03-01T12:00:00Z");
   private static final String PREFIX = "robots:pace:";
 
-  @RegisterExtension
-  static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
+  @RegisterExtension static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
   private static ClientResources resources;
   private static RedisClusterClient client;
   private final List<StatefulRedisClusterConnection<String, String>> connections =
@@ -52,13 +51,15 @@ class RedisClusterSharedSpacingTest {
   @BeforeAll
   static void connect() {
     resources = ClientResources.create();
-    List<RedisURI> seeds = Stream.of(CLUSTER.cluster().uri()
-        .substring("redis+cluster://".length()).split(","))
-        .map(hostPort -> RedisURI.create("redis://" + hostPort)).toList();
+    List<RedisURI> seeds =
+        Stream.of(CLUSTER.cluster().uri().substring("redis+cluster://".length()).split(","))
+            .map(hostPort -> RedisURI.create("redis://" + hostPort))
+            .toList();
     client = RedisClusterClient.create(resources, seeds);
-    client.setOptions(ClusterClientOptions.builder()
-        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-        .build());
+    client.setOptions(
+        ClusterClientOptions.builder()
+            .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+            .build());
   }
 
   @AfterAll
@@ -84,8 +85,8 @@ class RedisClusterSharedSpacingTest {
   }
 
   /**
-   * One origin host per primary (the first of {@code <stem>0.test}, {@code <stem>1.test}, ...
-   * whose ledger key hashes to a primary not yet taken), so that a test covers every shard.
+   * One origin host per primary (the first of {@code <stem>0.test}, {@code <stem>1.test}, ... whose
+   * ledger key hashes to a primary not yet taken), so that a test covers every shard.
    */
   private static List<String> oneOriginPerPrimary(String stem) {
     List<String> hosts = new ArrayList<>();
@@ -105,8 +106,7 @@ class RedisClusterSharedSpacingTest {
   }
 
   private static List<String> pages(String host, int from, int n) {
-    return IntStream.range(from, from + n).mapToObj(i -> "http://" + host + "/page" + i)
-        .toList();
+    return IntStream.range(from, from + n).mapToObj(i -> "http://" + host + "/page" + i).toList();
   }
 
   private static List<Long> seconds(long... s) {
@@ -119,16 +119,25 @@ class RedisClusterSharedSpacingTest {
     String slow = hosts.get(0);
     String delayed = hosts.get(1);
     String open = hosts.get(2);
-    try (SharedPacingFleet fleet = new SharedPacingFleet(this::ledger, NOON)
-        .serve("http://" + slow, "User-agent: *\nCrawl-delay: 3\nRequest-rate: 1/5s\n")
-        .serve("http://" + delayed, "User-agent: *\nCrawl-delay: 2\n")
-        .serve("http://" + open, "User-agent: *\nDisallow:\n")) {
+    try (SharedPacingFleet fleet =
+        new SharedPacingFleet(this::ledger, NOON)
+            .serve("http://" + slow, "User-agent: *\nCrawl-delay: 3\nRequest-rate: 1/5s\n")
+            .serve("http://" + delayed, "User-agent: *\nCrawl-delay: 2\n")
+            .serve("http://" + open, "User-agent: *\nDisallow:\n")) {
       Pacer a = fleet.worker(b -> b.minimumDelay(Duration.ofSeconds(1)));
       Pacer b = fleet.worker(b2 -> b2.minimumDelay(Duration.ofSeconds(1)));
-      fleet.crawl("a", a, Stream.of(slow, delayed, open)
-          .flatMap(h -> pages(h, 0, 3).stream()).toList(), 200, null);
-      fleet.crawl("b", b, Stream.of(slow, delayed, open)
-          .flatMap(h -> pages(h, 3, 3).stream()).toList(), 200, null);
+      fleet.crawl(
+          "a",
+          a,
+          Stream.of(slow, delayed, open).flatMap(h -> pages(h, 0, 3).stream()).toList(),
+          200,
+          null);
+      fleet.crawl(
+          "b",
+          b,
+          Stream.of(slow, delayed, open).flatMap(h -> pages(h, 3, 3).stream()).toList(),
+          200,
+          null);
 
       fleet.advance(Duration.ofSeconds(30));
 
@@ -174,27 +183,34 @@ class RedisClusterSharedSpacingTest {
   void eachOriginsLedgerIsOneKeyOnItsSlotsPrimaryAndBindsEveryConnection() throws Exception {
     Clock clock = Clock.fixed(NOON, java.time.ZoneOffset.UTC);
     Request held = new Request("first", Duration.ofSeconds(30), null, 1, Duration.ofMinutes(1));
-    try (RedisSharedSpacing first = ledger(clock); RedisSharedSpacing second = ledger(clock)) {
+    try (RedisSharedSpacing first = ledger(clock);
+        RedisSharedSpacing second = ledger(clock)) {
       for (String host : oneOriginPerPrimary("keyed")) {
         keyedOnItsPrimary(first, second, held, host);
       }
     }
   }
 
-  private static void keyedOnItsPrimary(RedisSharedSpacing first, RedisSharedSpacing second,
-      Request held, String host) {
+  private static void keyedOnItsPrimary(
+      RedisSharedSpacing first, RedisSharedSpacing second, Request held, String host) {
     Origin origin = Origin.of("http://" + host);
     String key = first.key(origin);
     assertThat(key).isEqualTo(key(host));
 
     assertThat(first.reserve(origin, held).block(Duration.ofSeconds(10))).isZero();
     // The other worker's connection reaches the same key: one slot in flight fleet-wide.
-    assertThat(second.reserve(origin, new Request("second", Duration.ofSeconds(30), null, 1,
-        Duration.ofMinutes(1))).block(Duration.ofSeconds(10))).isPositive();
+    assertThat(
+            second
+                .reserve(
+                    origin,
+                    new Request("second", Duration.ofSeconds(30), null, 1, Duration.ofMinutes(1)))
+                .block(Duration.ofSeconds(10)))
+        .isPositive();
 
     RedisServer primary = CLUSTER.cluster().primaryOf(key);
-    assertThat(primary.commands().exists(key)).as("%s on slot %d's primary", key,
-        SlotHash.getSlot(key)).isOne();
+    assertThat(primary.commands().exists(key))
+        .as("%s on slot %d's primary", key, SlotHash.getSlot(key))
+        .isOne();
     assertThat(primary.commands().pttl(key)).isPositive();
     first.finish(origin, "first", Duration.ZERO).block(Duration.ofSeconds(10));
   }

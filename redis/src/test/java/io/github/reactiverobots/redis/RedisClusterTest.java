@@ -31,12 +31,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.core.publisher.Flux;
-import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
 /**
- * The store on a real Redis Cluster (three primaries, three replicas, on loopback): the workers
- * of a fleet share every origin's rules whichever slot it hashes to, sharded notifications wake
+ * The store on a real Redis Cluster (three primaries, three replicas, on loopback): the workers of
+ * a fleet share every origin's rules whichever slot it hashes to, sharded notifications wake
  * waiters, and a primary killed under load, its replica promoted, costs no caller error and no
  * wrong verdict. The failover test runs last: it leaves the cluster with one node down.
  */
@@ -44,16 +43,17 @@ import reactor.test.StepVerifier;
 class RedisClusterTest {
   private static final AtomicInteger PREFIXES = new AtomicInteger();
 
-  @RegisterExtension
-  static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
+  @RegisterExtension static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
   private static ClientResources resources;
 
   @BeforeAll
   static void createResources() {
-    resources = ClientResources.builder()
-        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofMillis(200), 2,
-            TimeUnit.MILLISECONDS))
-        .build();
+    resources =
+        ClientResources.builder()
+            .reconnectDelay(
+                Delay.exponential(
+                    Duration.ofMillis(10), Duration.ofMillis(200), 2, TimeUnit.MILLISECONDS))
+            .build();
   }
 
   @AfterAll
@@ -84,8 +84,9 @@ class RedisClusterTest {
       warmUp(second);
       int firstWarmUp = first.fetcher().calls();
       assertAllExpected(urls, first.checkAll(urls));
-      assertThat(first.awaitWritten(urls)).as("every origin written; store events %s",
-          first.events()).isTrue();
+      assertThat(first.awaitWritten(urls))
+          .as("every origin written; store events %s", first.events())
+          .isTrue();
 
       Set<RedisServer> primaries = new HashSet<>();
       for (String url : urls) {
@@ -96,12 +97,15 @@ class RedisClusterTest {
       int secondWarmUp = second.fetcher().calls();
       long warmHits = second.events(StoreEvent.HIT);
       assertAllExpected(urls, second.checkAll(urls));
-      assertThat(second.fetcher().calls() - secondWarmUp).as("second's store events %s",
-          second.events()).isZero();
-      assertThat(second.events(StoreEvent.HIT) - warmHits).as("second's store events %s",
-          second.events()).isEqualTo(60);
-      assertThat(first.fetcher().calls() - firstWarmUp).as("first's store events %s",
-          first.events()).isEqualTo(60);
+      assertThat(second.fetcher().calls() - secondWarmUp)
+          .as("second's store events %s", second.events())
+          .isZero();
+      assertThat(second.events(StoreEvent.HIT) - warmHits)
+          .as("second's store events %s", second.events())
+          .isEqualTo(60);
+      assertThat(first.fetcher().calls() - firstWarmUp)
+          .as("first's store events %s", first.events())
+          .isEqualTo(60);
     }
   }
 
@@ -111,8 +115,11 @@ class RedisClusterTest {
     String prefix = "n" + PREFIXES.incrementAndGet() + ":";
     // Fallback re-reads only every 60 s: a value within the 10 s below came by notification.
     try (RedisRobotsStore holder = store().keyPrefix(prefix).build();
-        RedisRobotsStore waiter = store().keyPrefix(prefix)
-            .waitBackoff(Duration.ofSeconds(60), Duration.ofSeconds(60)).build()) {
+        RedisRobotsStore waiter =
+            store()
+                .keyPrefix(prefix)
+                .waitBackoff(Duration.ofSeconds(60), Duration.ofSeconds(60))
+                .build()) {
       Set<RedisServer> shards = new HashSet<>();
       for (int i = 0; shards.size() < 3 && i < 100; i++) {
         Origin origin = Origin.of("https://wake" + i + ".example");
@@ -121,10 +128,15 @@ class RedisClusterTest {
         }
         Lease lease = holder.acquire(origin, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
         assertThat(lease.granted()).isTrue();
-        StoredRobots value = StoredRobots.builder().outcome(FetchOutcome.OK).status(200)
-            .fetchedAt(Instant.now()).expiresAt(Instant.now().plusSeconds(600))
-            .body("User-agent: *\nDisallow: /\n" .getBytes(StandardCharsets.UTF_8))
-            .confirmedAt(Instant.now()).build();
+        StoredRobots value =
+            StoredRobots.builder()
+                .outcome(FetchOutcome.OK)
+                .status(200)
+                .fetchedAt(Instant.now())
+                .expiresAt(Instant.now().plusSeconds(600))
+                .body("User-agent: *\nDisallow: /\n".getBytes(StandardCharsets.UTF_8))
+                .confirmedAt(Instant.now())
+                .build();
         StepVerifier.create(waiter.awaitValue(origin, Duration.ofSeconds(30)))
             .expectSubscription()
             .then(() -> holder.complete(lease, value, Duration.ofMinutes(10)).subscribe())
@@ -150,9 +162,10 @@ class RedisClusterTest {
   /** The failover of {@link #aPrimaryKilledUnderLoadCostsNoErrorAndNoWrongVerdict} on a cluster. */
   static void failover(RedisCluster cluster, ClientResources resources) throws Exception {
     try (Fleet fleet = new Fleet(cluster.uri(), resources, Duration.ofMillis(5))) {
-      List<Fleet.Worker> workers = List.of(
-          fleet.worker(Duration.ofMillis(500), Duration.ofMillis(500)),
-          fleet.worker(Duration.ofMillis(500), Duration.ofMillis(500)));
+      List<Fleet.Worker> workers =
+          List.of(
+              fleet.worker(Duration.ofMillis(500), Duration.ofMillis(500)),
+              fleet.worker(Duration.ofMillis(500), Duration.ofMillis(500)));
       AtomicBoolean stop = new AtomicBoolean();
       AtomicLong checks = new AtomicLong();
       AtomicLong wrong = new AtomicLong();
@@ -164,22 +177,29 @@ class RedisClusterTest {
       long loadDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
       List<Thread> load = new ArrayList<>();
       for (Fleet.Worker w : workers) {
-        Thread t = new Thread(() -> {
-          while (!stop.get() && System.nanoTime() - loadDeadline < 0) {
-            int n = round.incrementAndGet();
-            List<String> urls = new ArrayList<>(Fleet.urls(n * 10, 10));
-            urls.addAll(Fleet.urls(Math.max(0, n - 1) * 10, 10));
-            try {
-              List<Boolean> ok = Flux.fromIterable(urls)
-                  .flatMap(u -> w.cache().check(u, "TestBot").map(v -> Fleet.expected(u, v)), 64)
-                  .collectList().block(Duration.ofSeconds(60));
-              checks.addAndGet(ok.size());
-              wrong.addAndGet(ok.stream().filter(b -> !b).count());
-            } catch (RuntimeException e) {
-              errors.add(e);
-            }
-          }
-        }, "cluster-load");
+        Thread t =
+            new Thread(
+                () -> {
+                  while (!stop.get() && System.nanoTime() - loadDeadline < 0) {
+                    int n = round.incrementAndGet();
+                    List<String> urls = new ArrayList<>(Fleet.urls(n * 10, 10));
+                    urls.addAll(Fleet.urls(Math.max(0, n - 1) * 10, 10));
+                    try {
+                      List<Boolean> ok =
+                          Flux.fromIterable(urls)
+                              .flatMap(
+                                  u -> w.cache().check(u, "TestBot").map(v -> Fleet.expected(u, v)),
+                                  64)
+                              .collectList()
+                              .block(Duration.ofSeconds(60));
+                      checks.addAndGet(ok.size());
+                      wrong.addAndGet(ok.stream().filter(b -> !b).count());
+                    } catch (RuntimeException e) {
+                      errors.add(e);
+                    }
+                  }
+                },
+                "cluster-load");
         t.start();
         load.add(t);
       }
@@ -213,8 +233,10 @@ class RedisClusterTest {
           t.join(TimeUnit.SECONDS.toMillis(60));
         }
 
-        System.out.printf("cluster failover: %d checks, replica promoted %d ms after the kill,"
-            + " sharing back on the shard %d ms after the kill%n", checks.get(),
+        System.out.printf(
+            "cluster failover: %d checks, replica promoted %d ms after the kill,"
+                + " sharing back on the shard %d ms after the kill%n",
+            checks.get(),
             TimeUnit.NANOSECONDS.toMillis(promoted - killedAt),
             shared < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(shared - killedAt));
         for (Fleet.Worker w : workers) {
@@ -222,8 +244,11 @@ class RedisClusterTest {
         }
         assertThat(errors).isEmpty();
         assertThat(wrong.get()).isZero();
-        assertThat(shared).as("sharing resumed on the failed-over shard; store events %s, %s",
-            workers.get(0).events(), workers.get(1).events()).isPositive();
+        assertThat(shared)
+            .as(
+                "sharing resumed on the failed-over shard; store events %s, %s",
+                workers.get(0).events(), workers.get(1).events())
+            .isPositive();
       } finally {
         stop.set(true);
       }
@@ -231,16 +256,16 @@ class RedisClusterTest {
   }
 
   /**
-   * Checks new origins, one at a time, until the worker has written one to each shard: on a
-   * cluster just created, a new client's first scripts can fail for a moment (the worker then
-   * fetches for itself, as on any store fault); the sharing asserted after starts from there.
-   * Bounded: 30 s.
+   * Checks new origins, one at a time, until the worker has written one to each shard: on a cluster
+   * just created, a new client's first scripts can fail for a moment (the worker then fetches for
+   * itself, as on any store fault); the sharing asserted after starts from there. Bounded: 30 s.
    */
   private static void warmUp(Fleet.Worker worker) throws InterruptedException {
     Set<RedisServer> shards = new HashSet<>();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     for (int i = 0; shards.size() < 3; i++) {
-      assertThat(deadline - System.nanoTime()).as("a write to every shard within 30 s")
+      assertThat(deadline - System.nanoTime())
+          .as("a write to every shard within 30 s")
           .isPositive();
       String url = "https://warm" + PREFIXES.incrementAndGet() + ".example/private/x";
       assertAllExpected(List.of(url), worker.checkAll(List.of(url)));

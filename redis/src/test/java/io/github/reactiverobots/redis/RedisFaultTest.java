@@ -17,9 +17,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Redis killed, frozen and restarted empty under a running worker: every check still answers
- * what SEMANTICS.md says, no error reaches a caller, the store's faults are counted, and the
- * store is used again once Redis is back, without any action from the test.
+ * Redis killed, frozen and restarted empty under a running worker: every check still answers what
+ * SEMANTICS.md says, no error reaches a caller, the store's faults are counted, and the store is
+ * used again once Redis is back, without any action from the test.
  */
 class RedisFaultTest {
   private static final Duration WAIT = Duration.ofMillis(200);
@@ -31,10 +31,12 @@ class RedisFaultTest {
   @BeforeEach
   void start() throws Exception {
     server = RedisServer.start();
-    resources = ClientResources.builder()
-        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofMillis(200), 2,
-            TimeUnit.MILLISECONDS))
-        .build();
+    resources =
+        ClientResources.builder()
+            .reconnectDelay(
+                Delay.exponential(
+                    Duration.ofMillis(10), Duration.ofMillis(200), 2, TimeUnit.MILLISECONDS))
+            .build();
     fleet = new Fleet(server.uri(), resources, Duration.ZERO);
   }
 
@@ -152,18 +154,20 @@ class RedisFaultTest {
   void reconnectAttemptsAreCountedWithOneLinePerChangeOfState() throws Exception {
     List<System.Logger.Level> lines = Collections.synchronizedList(new ArrayList<>());
     List<String> texts = Collections.synchronizedList(new ArrayList<>());
-    try (ConnectionWatch watch = new ConnectionWatch(resources, (level, line) -> {
-          lines.add(level);
-          texts.add(line);
-        });
-        RedisRobotsStore store = RedisRobotsStore.builder().uri(server.uri())
-            .clientResources(resources).build()) {
+    try (ConnectionWatch watch =
+            new ConnectionWatch(
+                resources,
+                (level, line) -> {
+                  lines.add(level);
+                  texts.add(line);
+                });
+        RedisRobotsStore store =
+            RedisRobotsStore.builder().uri(server.uri()).clientResources(resources).build()) {
       server.kill();
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
       // The store's watch and this one hear each event in turn: wait for both.
       while (store.failedReconnects() < 5 || watch.failedReconnects() < 5) {
-        assertThat(deadline - System.nanoTime()).as("5 failed reconnects within 30 s")
-            .isPositive();
+        assertThat(deadline - System.nanoTime()).as("5 failed reconnects within 30 s").isPositive();
         TimeUnit.MILLISECONDS.sleep(20); // polling interval
       }
       assertThat(store.connectionLosses()).isPositive();

@@ -22,13 +22,12 @@ import reactor.core.publisher.Flux;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Fleet-wide single flight against a real Redis: several workers (caches, each with its own
- * fetcher and connections) checking the same origins at once fetch each origin exactly once
- * between them; the others wait on the lease holder's result or read it.
+ * Fleet-wide single flight against a real Redis: several workers (caches, each with its own fetcher
+ * and connections) checking the same origins at once fetch each origin exactly once between them;
+ * the others wait on the lease holder's result or read it.
  */
 class RedisFleetTest {
-  @RegisterExtension
-  static final RedisServer.PerClass REDIS = RedisServer.perClass();
+  @RegisterExtension static final RedisServer.PerClass REDIS = RedisServer.perClass();
   private static ClientResources resources;
 
   @BeforeAll
@@ -61,17 +60,19 @@ class RedisFleetTest {
         mine.addAll(urls);
         Collections.shuffle(mine, new java.util.Random(new SplittableRandom(w).nextLong()));
         Fleet.Worker worker = workers.get(w);
-        runs.add(Flux.fromIterable(mine)
-            .flatMap(url -> worker.cache().check(url, "TestBot")
-                .map(v -> Fleet.expected(url, v)), 256)
-            .subscribeOn(Schedulers.parallel()));
+        runs.add(
+            Flux.fromIterable(mine)
+                .flatMap(
+                    url -> worker.cache().check(url, "TestBot").map(v -> Fleet.expected(url, v)),
+                    256)
+                .subscribeOn(Schedulers.parallel()));
       }
       List<Boolean> answers = Flux.merge(runs).collectList().block(Duration.ofSeconds(60));
 
       assertThat(answers).hasSize(workerCount * urls.size() * 3).containsOnly(true);
       Map<Origin, Integer> fetches = new HashMap<>();
-      workers.forEach(w -> w.fetcher().callsByOrigin().forEach((o, n) -> fetches.merge(o, n,
-          Integer::sum)));
+      workers.forEach(
+          w -> w.fetcher().callsByOrigin().forEach((o, n) -> fetches.merge(o, n, Integer::sum)));
       assertThat(fetches).hasSize(3 * originsPerKind);
       assertThat(fetches.values()).containsOnly(1);
       long writes = 0;
@@ -83,8 +84,10 @@ class RedisFleetTest {
       long hits = workers.stream().mapToLong(w -> w.events(StoreEvent.HIT)).sum();
       assertThat(hits).isEqualTo((workerCount - 1) * 3L * originsPerKind);
       assertThat(waited).isPositive();
-      assertThat(workers.stream().mapToLong(w -> w.events(StoreEvent.ERROR)
-          + w.events(StoreEvent.TIMEOUT))).containsOnly(0L);
+      assertThat(
+              workers.stream()
+                  .mapToLong(w -> w.events(StoreEvent.ERROR) + w.events(StoreEvent.TIMEOUT)))
+          .containsOnly(0L);
 
       // A worker that starts now is warm at once: every origin from Redis, nothing fetched.
       Fleet.Worker late = fleet.worker(Duration.ofSeconds(2), Duration.ofSeconds(1));
@@ -113,10 +116,12 @@ class RedisFleetTest {
       List<Fleet.Worker> workers = List.of(fleet.worker(), fleet.worker());
       List<Flux<Boolean>> runs = new ArrayList<>();
       for (Fleet.Worker worker : workers) {
-        runs.add(Flux.fromIterable(urls)
-            .flatMap(url -> worker.cache().check(url, "TestBot")
-                .map(v -> Fleet.expected(url, v)), 512)
-            .subscribeOn(Schedulers.parallel()));
+        runs.add(
+            Flux.fromIterable(urls)
+                .flatMap(
+                    url -> worker.cache().check(url, "TestBot").map(v -> Fleet.expected(url, v)),
+                    512)
+                .subscribeOn(Schedulers.parallel()));
       }
       List<Boolean> answers = Flux.merge(runs).collectList().block(Duration.ofSeconds(120));
 
@@ -124,7 +129,8 @@ class RedisFleetTest {
       int fetches = workers.stream().mapToInt(w -> w.fetcher().calls()).sum();
       long timeouts = workers.stream().mapToLong(w -> w.events(StoreEvent.TIMEOUT)).sum();
       long bypassed = workers.stream().mapToLong(w -> w.events(StoreEvent.BYPASSED)).sum();
-      assertThat(fetches).as("fetches (store timeouts %d, bypassed %d)", timeouts, bypassed)
+      assertThat(fetches)
+          .as("fetches (store timeouts %d, bypassed %d)", timeouts, bypassed)
           .isEqualTo(origins);
     }
   }

@@ -36,11 +36,13 @@ class RedisRobotsStoreTest {
       "User-agent: *\nDisallow: /private\n".getBytes(StandardCharsets.UTF_8);
   private static final AtomicInteger PREFIXES = new AtomicInteger();
 
-  @RegisterExtension
-  static final RedisServer.PerClass REDIS = RedisServer.perClass();
+  @RegisterExtension static final RedisServer.PerClass REDIS = RedisServer.perClass();
 
-  private final RedisRobotsStore store = RedisRobotsStore.builder().uri(REDIS.server().uri())
-      .keyPrefix("t" + PREFIXES.incrementAndGet() + ":").build();
+  private final RedisRobotsStore store =
+      RedisRobotsStore.builder()
+          .uri(REDIS.server().uri())
+          .keyPrefix("t" + PREFIXES.incrementAndGet() + ":")
+          .build();
 
   @AfterEach
   void closeStore() {
@@ -52,11 +54,18 @@ class RedisRobotsStoreTest {
   }
 
   static StoredRobots fullValue(Instant now) {
-    return StoredRobots.builder().outcome(FetchOutcome.UNREACHABLE).status(503)
-        .failure(FailureKind.RESET).fetchedAt(now).expiresAt(now.plusSeconds(120)).body(BODY)
+    return StoredRobots.builder()
+        .outcome(FetchOutcome.UNREACHABLE)
+        .status(503)
+        .failure(FailureKind.RESET)
+        .fetchedAt(now)
+        .expiresAt(now.plusSeconds(120))
+        .body(BODY)
         .confirmedAt(now.minusSeconds(3600))
         .validators(new Conditional("\"v1\"", "Sun, 01 Mar 2026 00:00:00 GMT"))
-        .failingSince(now.minusSeconds(600)).failures(3).build();
+        .failingSince(now.minusSeconds(600))
+        .failures(3)
+        .build();
   }
 
   @Test
@@ -70,10 +79,15 @@ class RedisRobotsStoreTest {
     String key = store.valueKey(ORIGIN);
     assertThat(key).endsWith("{https://a.example}");
     assertThat(redis().exists(key)).isEqualTo(1);
-    assertThat(redis().pttl(key)).isBetween(Duration.ofMinutes(9).toMillis(),
-        Duration.ofMinutes(10).toMillis());
-    StoredRobots blanket = StoredRobots.builder().outcome(FetchOutcome.UNAVAILABLE).status(404)
-        .fetchedAt(now).expiresAt(now.plusSeconds(60)).build();
+    assertThat(redis().pttl(key))
+        .isBetween(Duration.ofMinutes(9).toMillis(), Duration.ofMinutes(10).toMillis());
+    StoredRobots blanket =
+        StoredRobots.builder()
+            .outcome(FetchOutcome.UNAVAILABLE)
+            .status(404)
+            .fetchedAt(now)
+            .expiresAt(now.plusSeconds(60))
+            .build();
     store.put(ORIGIN, blanket, Duration.ofSeconds(60)).block(Duration.ofSeconds(5));
     assertThat(store.get(ORIGIN).block(Duration.ofSeconds(5))).isEqualTo(blanket);
     assertThat(store.get(Origin.of("https://nothing.example")).block(Duration.ofSeconds(5)))
@@ -88,8 +102,13 @@ class RedisRobotsStoreTest {
     flipped[valid.length / 2] ^= 0x40;
     byte[] nextVersion = valid.clone();
     nextVersion[3] = 2;
-    byte[][] bad = {"garbage".getBytes(StandardCharsets.UTF_8), flipped, nextVersion,
-        new byte[0], java.util.Arrays.copyOf(valid, valid.length - 9)};
+    byte[][] bad = {
+      "garbage".getBytes(StandardCharsets.UTF_8),
+      flipped,
+      nextVersion,
+      new byte[0],
+      java.util.Arrays.copyOf(valid, valid.length - 9)
+    };
     for (byte[] bytes : bad) {
       redis().set(store.valueKey(ORIGIN), bytes);
       assertThatThrownBy(() -> store.get(ORIGIN).block(Duration.ofSeconds(5)))
@@ -97,7 +116,8 @@ class RedisRobotsStoreTest {
     }
     redis().set(store.valueKey(other), valid);
     assertThatThrownBy(() -> store.get(other).block(Duration.ofSeconds(5)))
-        .isInstanceOf(RejectedValueException.class).hasMessageContaining("another origin");
+        .isInstanceOf(RejectedValueException.class)
+        .hasMessageContaining("another origin");
 
     assertThat(store.rejectedValues()).isEqualTo(bad.length + 1);
   }
@@ -107,21 +127,26 @@ class RedisRobotsStoreTest {
     redis().set(store.valueKey(ORIGIN), "not a robots value".getBytes(StandardCharsets.UTF_8));
     LongAdder rejected = new LongAdder();
     CompletableFuture<Void> written = new CompletableFuture<>();
-    FakeFetcher fetcher = new FakeFetcher()
-        .answer(ORIGIN, FetchResult.status(200).body(BODY).build());
-    try (RobotsCache cache = RobotsCache.builder().fetcher(fetcher).store(store)
-        .listener(new RobotsCacheListener() {
-          @Override
-          public void onStore(Origin origin, StoreEvent event) {
-            if (event == StoreEvent.REJECTED) {
-              rejected.increment();
-            } else if (event == StoreEvent.WRITE) {
-              written.complete(null);
-            }
-          }
-        }).build()) {
-      Verdict v = cache.check("https://a.example/private/x", "TestBot")
-          .block(Duration.ofSeconds(10));
+    FakeFetcher fetcher =
+        new FakeFetcher().answer(ORIGIN, FetchResult.status(200).body(BODY).build());
+    try (RobotsCache cache =
+        RobotsCache.builder()
+            .fetcher(fetcher)
+            .store(store)
+            .listener(
+                new RobotsCacheListener() {
+                  @Override
+                  public void onStore(Origin origin, StoreEvent event) {
+                    if (event == StoreEvent.REJECTED) {
+                      rejected.increment();
+                    } else if (event == StoreEvent.WRITE) {
+                      written.complete(null);
+                    }
+                  }
+                })
+            .build()) {
+      Verdict v =
+          cache.check("https://a.example/private/x", "TestBot").block(Duration.ofSeconds(10));
 
       assertThat(v.allowed()).isFalse();
       // The verdict does not wait for the write to the store, which runs in the background.
@@ -146,7 +171,8 @@ class RedisRobotsStoreTest {
     store.release(Lease.granted(ORIGIN, "an impostor")).block(Duration.ofSeconds(5));
     assertThat(redis().exists(store.leaseKey(ORIGIN))).isEqualTo(1);
 
-    store.complete(mine, fullValue(Instant.now()), Duration.ofMinutes(1))
+    store
+        .complete(mine, fullValue(Instant.now()), Duration.ofMinutes(1))
         .block(Duration.ofSeconds(5));
     assertThat(redis().exists(store.leaseKey(ORIGIN))).isZero();
     assertThat(store.get(ORIGIN).block(Duration.ofSeconds(5))).isNotNull();
@@ -157,13 +183,22 @@ class RedisRobotsStoreTest {
   @Test
   void aWaiterIsWokenByTheNotificationNotByPolling() {
     // Fallback re-reads only every 60 s: a value within the 10 s below came by notification.
-    try (RedisRobotsStore waiter = RedisRobotsStore.builder().uri(REDIS.server().uri())
-        .keyPrefix(store.valueKey(ORIGIN).substring(0, store.valueKey(ORIGIN).indexOf('{')))
-        .waitBackoff(Duration.ofSeconds(60), Duration.ofSeconds(60)).build()) {
+    try (RedisRobotsStore waiter =
+        RedisRobotsStore.builder()
+            .uri(REDIS.server().uri())
+            .keyPrefix(store.valueKey(ORIGIN).substring(0, store.valueKey(ORIGIN).indexOf('{')))
+            .waitBackoff(Duration.ofSeconds(60), Duration.ofSeconds(60))
+            .build()) {
       Lease lease = store.acquire(ORIGIN, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
-      StoredRobots value = StoredRobots.builder().outcome(FetchOutcome.OK).status(200)
-          .fetchedAt(Instant.now()).expiresAt(Instant.now().plusSeconds(600)).body(BODY)
-          .confirmedAt(Instant.now()).build();
+      StoredRobots value =
+          StoredRobots.builder()
+              .outcome(FetchOutcome.OK)
+              .status(200)
+              .fetchedAt(Instant.now())
+              .expiresAt(Instant.now().plusSeconds(600))
+              .body(BODY)
+              .confirmedAt(Instant.now())
+              .build();
 
       StepVerifier.create(waiter.awaitValue(ORIGIN, Duration.ofSeconds(30)))
           .expectSubscription()
@@ -172,10 +207,11 @@ class RedisRobotsStoreTest {
           .expectComplete()
           .verify(Duration.ofSeconds(10));
 
-      Lease next = store.acquire(Origin.of("https://c.example"), Duration.ofSeconds(30))
-          .block(Duration.ofSeconds(5));
-      StepVerifier.create(waiter.awaitValue(Origin.of("https://c.example"),
-              Duration.ofSeconds(30)))
+      Lease next =
+          store
+              .acquire(Origin.of("https://c.example"), Duration.ofSeconds(30))
+              .block(Duration.ofSeconds(5));
+      StepVerifier.create(waiter.awaitValue(Origin.of("https://c.example"), Duration.ofSeconds(30)))
           .expectSubscription()
           .then(() -> store.release(next).subscribe())
           .expectComplete()
@@ -190,8 +226,11 @@ class RedisRobotsStoreTest {
     redis().set(leaseKey, "x".getBytes(StandardCharsets.UTF_8));
     assertThat(redis().pttl(leaseKey)).isEqualTo(-1);
 
-    try (RedisRobotsStore other = RedisRobotsStore.builder().uri(REDIS.server().uri())
-        .keyPrefix(leaseKey.substring(0, leaseKey.indexOf('{'))).build()) {
+    try (RedisRobotsStore other =
+        RedisRobotsStore.builder()
+            .uri(REDIS.server().uri())
+            .keyPrefix(leaseKey.substring(0, leaseKey.indexOf('{')))
+            .build()) {
       Lease a = store.acquire(stuck, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
       Lease b = other.acquire(stuck, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
 
@@ -210,7 +249,8 @@ class RedisRobotsStoreTest {
     redis().set(store.valueKey(ORIGIN), next);
 
     assertThatThrownBy(() -> store.get(ORIGIN).block(Duration.ofSeconds(5)))
-        .isInstanceOf(RejectedValueException.class).hasMessageContaining("format version");
+        .isInstanceOf(RejectedValueException.class)
+        .hasMessageContaining("format version");
     assertThat(store.rejectedValues()).isEqualTo(1);
     assertThat(store.otherVersionValues()).isEqualTo(1);
 

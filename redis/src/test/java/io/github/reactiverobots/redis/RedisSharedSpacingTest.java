@@ -21,14 +21,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * SEMANTICS.md §10 across a fleet, on virtual time against a real redis-server: several pacers
- * (workers), each with its own {@link RedisSharedSpacing}, crawl the same origins, and the
- * fleet's releases of an origin are spaced as one pacer's would be: the longest of the rules
- * wins, a {@code Retry-After} one worker saw holds every worker, a {@code visit-time} window
- * holds fleet-wide, leases run out, and keys expire once nothing constrains their origin.
+ * (workers), each with its own {@link RedisSharedSpacing}, crawl the same origins, and the fleet's
+ * releases of an origin are spaced as one pacer's would be: the longest of the rules wins, a {@code
+ * Retry-After} one worker saw holds every worker, a {@code visit-time} window holds fleet-wide,
+ * leases run out, and keys expire once nothing constrains their origin.
  */
 class RedisSharedSpacingTest {
-  @RegisterExtension
-  static final RedisServer.PerClass REDIS = RedisServer.perClass();
+  @RegisterExtension static final RedisServer.PerClass REDIS = RedisServer.perClass();
 
   private static final Instant NOON = Instant.parse("2026-03-01T12:00:00Z");
 
@@ -48,14 +47,22 @@ class RedisSharedSpacingTest {
   @Test
   void theLongestOfTheRulesSpacesAnOriginAcrossWorkersAndOtherOriginsAreNotHeldUp()
       throws Exception {
-    try (SharedPacingFleet fleet = new SharedPacingFleet(REDIS.server().uri(), NOON)
-        .serve("http://slow.test", "User-agent: *\nCrawl-delay: 3\nRequest-rate: 1/5s\n")
-        .serve("http://free.test", "User-agent: *\nDisallow:\n")) {
+    try (SharedPacingFleet fleet =
+        new SharedPacingFleet(REDIS.server().uri(), NOON)
+            .serve("http://slow.test", "User-agent: *\nCrawl-delay: 3\nRequest-rate: 1/5s\n")
+            .serve("http://free.test", "User-agent: *\nDisallow:\n")) {
       Pacer a = fleet.worker(b -> b.minimumDelay(Duration.ofSeconds(1)));
       Pacer b = fleet.worker(b2 -> b2.minimumDelay(Duration.ofSeconds(1)));
       fleet.crawl("a", a, pages("http://slow.test", 0, 3), 200, null);
-      fleet.crawl("b", b, java.util.stream.Stream.concat(pages("http://slow.test", 3, 3).stream(),
-          pages("http://free.test", 0, 4).stream()).toList(), 200, null);
+      fleet.crawl(
+          "b",
+          b,
+          java.util.stream.Stream.concat(
+                  pages("http://slow.test", 3, 3).stream(),
+                  pages("http://free.test", 0, 4).stream())
+              .toList(),
+          200,
+          null);
 
       fleet.advance(Duration.ofSeconds(30));
 
@@ -68,8 +75,9 @@ class RedisSharedSpacingTest {
 
   @Test
   void aRetryAfterOneWorkerSawHoldsEveryWorkerAndTheLongestPauseWins() throws Exception {
-    try (SharedPacingFleet fleet = new SharedPacingFleet(REDIS.server().uri(), NOON)
-        .serve("http://busy.test", "User-agent: *\nDisallow:\n")) {
+    try (SharedPacingFleet fleet =
+        new SharedPacingFleet(REDIS.server().uri(), NOON)
+            .serve("http://busy.test", "User-agent: *\nDisallow:\n")) {
       Pacer a = fleet.worker(b -> b);
       Pacer b = fleet.worker(b2 -> b2);
       fleet.crawl("a", a, pages("http://busy.test", 0, 1), 503, "120");
@@ -87,8 +95,9 @@ class RedisSharedSpacingTest {
   @Test
   void aVisitTimeWindowHoldsFleetWideByTheLedgersClock() throws Exception {
     Instant beforeOpening = Instant.parse("2026-03-01T02:59:58Z");
-    try (SharedPacingFleet fleet = new SharedPacingFleet(REDIS.server().uri(), beforeOpening)
-        .serve("http://night.test", "User-agent: *\nVisit-time: 0300-0400\nCrawl-delay: 2\n")) {
+    try (SharedPacingFleet fleet =
+        new SharedPacingFleet(REDIS.server().uri(), beforeOpening)
+            .serve("http://night.test", "User-agent: *\nVisit-time: 0300-0400\nCrawl-delay: 2\n")) {
       Pacer a = fleet.worker(b -> b);
       Pacer b = fleet.worker(b2 -> b2);
       fleet.crawl("a", a, pages("http://night.test", 0, 2), 200, null);
@@ -99,12 +108,22 @@ class RedisSharedSpacingTest {
       assertThat(fleet.releaseTimes("night.test")).isEqualTo(seconds(2, 4, 6, 8));
 
       // The ledger alone, asked while the window is closed, answers until it opens.
-      try (RedisSharedSpacing ledger = RedisSharedSpacing.builder().uri(REDIS.server().uri())
-          .clock(Clock.fixed(Instant.parse("2026-03-01T04:30:00Z"), ZoneOffset.UTC)).build()) {
-        Duration wait = ledger.reserve(Origin.of("http://night.test"),
-            new Request("x", Duration.ofSeconds(2),
-                new VisitTime(LocalTime.of(3, 0), LocalTime.of(4, 0)), 1, Duration.ofMinutes(1)))
-            .block(Duration.ofSeconds(10));
+      try (RedisSharedSpacing ledger =
+          RedisSharedSpacing.builder()
+              .uri(REDIS.server().uri())
+              .clock(Clock.fixed(Instant.parse("2026-03-01T04:30:00Z"), ZoneOffset.UTC))
+              .build()) {
+        Duration wait =
+            ledger
+                .reserve(
+                    Origin.of("http://night.test"),
+                    new Request(
+                        "x",
+                        Duration.ofSeconds(2),
+                        new VisitTime(LocalTime.of(3, 0), LocalTime.of(4, 0)),
+                        1,
+                        Duration.ofMinutes(1)))
+                .block(Duration.ofSeconds(10));
         assertThat(wait).isEqualTo(Duration.ofMinutes(22 * 60 + 30));
       }
     }
@@ -113,26 +132,27 @@ class RedisSharedSpacingTest {
   @Test
   void aSlotIsHeldUntilItsFetchEndsOrItsLeaseRunsOut() throws Exception {
     Instant[] now = {NOON};
-    Clock clock = new Clock() {
-      @Override
-      public java.time.ZoneId getZone() {
-        return ZoneOffset.UTC;
-      }
+    Clock clock =
+        new Clock() {
+          @Override
+          public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+          }
 
-      @Override
-      public Clock withZone(java.time.ZoneId zone) {
-        return this;
-      }
+          @Override
+          public Clock withZone(java.time.ZoneId zone) {
+            return this;
+          }
 
-      @Override
-      public Instant instant() {
-        return now[0];
-      }
-    };
+          @Override
+          public Instant instant() {
+            return now[0];
+          }
+        };
     Origin o = Origin.of("http://held.test");
     Duration lease = Duration.ofSeconds(60);
-    try (RedisSharedSpacing ledger = RedisSharedSpacing.builder().uri(REDIS.server().uri())
-        .clock(clock).build()) {
+    try (RedisSharedSpacing ledger =
+        RedisSharedSpacing.builder().uri(REDIS.server().uri()).clock(clock).build()) {
       Duration interval = Duration.ofSeconds(1);
       assertThat(reserve(ledger, o, "a", interval, lease)).isZero();
       now[0] = NOON.plusSeconds(2);
@@ -154,8 +174,8 @@ class RedisSharedSpacingTest {
   @Test
   void aKeyExpiresOnceNothingConstrainsItsOrigin() throws Exception {
     Origin o = Origin.of("http://brief.test");
-    try (RedisSharedSpacing ledger = RedisSharedSpacing.builder().uri(REDIS.server().uri())
-        .build()) {
+    try (RedisSharedSpacing ledger =
+        RedisSharedSpacing.builder().uri(REDIS.server().uri()).build()) {
       String key = ledger.key(o);
       assertThat(key).isEqualTo("robots:pace:{http://brief.test}");
       Duration interval = Duration.ofMillis(300);
@@ -179,8 +199,9 @@ class RedisSharedSpacingTest {
   void withRedisDownEachReleaseFollowsTheLocalRulesIsCountedAndRedisIsUsedAgainOnceBack()
       throws Exception {
     try (RedisServer own = RedisServer.start();
-        SharedPacingFleet fleet = new SharedPacingFleet(own.uri(), NOON)
-            .serve("http://down.test", "User-agent: *\nCrawl-delay: 2\n")) {
+        SharedPacingFleet fleet =
+            new SharedPacingFleet(own.uri(), NOON)
+                .serve("http://down.test", "User-agent: *\nCrawl-delay: 2\n")) {
       Pacer a = fleet.worker(b -> b);
       own.kill();
       fleet.crawl("a", a, pages("http://down.test", 0, 3), 200, null);
@@ -196,9 +217,11 @@ class RedisSharedSpacingTest {
       long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
       Duration answer = null;
       while (answer == null && System.nanoTime() < deadline) {
-        answer = ledger.reserve(probe, new Request("probe", Duration.ZERO, null, 1,
-                Duration.ofMillis(1))).onErrorResume(e -> reactor.core.publisher.Mono.empty())
-            .block(Duration.ofSeconds(2));
+        answer =
+            ledger
+                .reserve(probe, new Request("probe", Duration.ZERO, null, 1, Duration.ofMillis(1)))
+                .onErrorResume(e -> reactor.core.publisher.Mono.empty())
+                .block(Duration.ofSeconds(2));
       }
       assertThat(answer).isZero();
       fleet.crawl("a", a, pages("http://down.test", 3, 2), 200, null);
@@ -213,14 +236,16 @@ class RedisSharedSpacingTest {
   @Test
   void theBuilderRefusesBracesAndAMissingOrDoubleConnection() {
     assertThatThrownBy(() -> RedisSharedSpacing.builder().keyPrefix("a{b}"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("braces");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("braces");
     assertThatThrownBy(() -> RedisSharedSpacing.builder().build())
         .isInstanceOf(IllegalStateException.class);
   }
 
-  private static Duration reserve(RedisSharedSpacing ledger, Origin o, String holder,
-      Duration interval, Duration lease) {
-    return ledger.reserve(o, new Request(holder, interval, null, 1, lease))
+  private static Duration reserve(
+      RedisSharedSpacing ledger, Origin o, String holder, Duration interval, Duration lease) {
+    return ledger
+        .reserve(o, new Request(holder, interval, null, 1, lease))
         .block(Duration.ofSeconds(10));
   }
 }

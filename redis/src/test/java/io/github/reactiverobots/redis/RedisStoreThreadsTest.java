@@ -24,8 +24,8 @@ import reactor.core.scheduler.Schedulers;
  * meanwhile waits for it. Here a test thread holds the lock as the event loop would, while store
  * calls are subscribed on a Reactor thread: they wait off that thread (BlockHound is watching),
  * answer once the lock is free, and the connection stays usable. Sent from the Reactor thread
- * instead, BlockHound's error inside the lock left Lettuce's count of writers unbalanced, and
- * every later command on the connection spun in the lock for good: the build's hang.
+ * instead, BlockHound's error inside the lock left Lettuce's count of writers unbalanced, and every
+ * later command on the connection spun in the lock for good: the build's hang.
  *
  * <p>Reaching the lock takes Lettuce 6.8's internals (RedisChannelHandler's writer, wrapped for
  * command timeouts; DefaultEndpoint's SharedLock): the test says so when they change.
@@ -34,8 +34,7 @@ class RedisStoreThreadsTest {
   private static final Origin ORIGIN = Origin.of("https://threads.example");
 
   @Test
-  void commandsSentWhileTheEventLoopHoldsTheConnectionLockWaitOffReactorThreads()
-      throws Exception {
+  void commandsSentWhileTheEventLoopHoldsTheConnectionLockWaitOffReactorThreads() throws Exception {
     try (RedisServer server = RedisServer.start()) {
       RedisRobotsStore store = RedisRobotsStore.builder().uri(server.uri()).build();
       try {
@@ -58,17 +57,24 @@ class RedisStoreThreadsTest {
     CountDownLatch held = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> lock.hold(held, release));
-    StoredRobots value = StoredRobots.builder().outcome(FetchOutcome.OK).status(200)
-        .fetchedAt(Instant.now()).expiresAt(Instant.now().plusSeconds(600))
-        .body("User-agent: *\nDisallow: /x\n".getBytes( StandardCharsets.UTF_8))
-        .confirmedAt(Instant.now()).build();
+    StoredRobots value =
+        StoredRobots.builder()
+            .outcome(FetchOutcome.OK)
+            .status(200)
+            .fetchedAt(Instant.now())
+            .expiresAt(Instant.now().plusSeconds(600))
+            .body("User-agent: *\nDisallow: /x\n".getBytes(StandardCharsets.UTF_8))
+            .confirmedAt(Instant.now())
+            .build();
     CompletableFuture<StoredRobots> answer;
     try {
       assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
-      answer = store.put(ORIGIN, value, Duration.ofMinutes(1))
-          .then(store.get(ORIGIN))
-          .subscribeOn(Schedulers.parallel())
-          .toFuture();
+      answer =
+          store
+              .put(ORIGIN, value, Duration.ofMinutes(1))
+              .then(store.get(ORIGIN))
+              .subscribeOn(Schedulers.parallel())
+              .toFuture();
       // Until the command waits for the lock (or fails trying), bounded.
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       while (!answer.isDone() && !lock.hasWaiters() && System.nanoTime() - deadline < 0) {
@@ -81,8 +87,8 @@ class RedisStoreThreadsTest {
     holder.get(10, TimeUnit.SECONDS);
 
     assertThat(answer.get(10, TimeUnit.SECONDS)).isEqualTo(value);
-    assertThat(store.get(ORIGIN).subscribeOn(Schedulers.parallel())
-        .block(Duration.ofSeconds(5))).isEqualTo(value);
+    assertThat(store.get(ORIGIN).subscribeOn(Schedulers.parallel()).block(Duration.ofSeconds(5)))
+        .isEqualTo(value);
   }
 
   /**
@@ -120,14 +126,17 @@ class RedisStoreThreadsTest {
     /** Holds the lock exclusively, as the event loop does, until {@code release}. */
     void hold(CountDownLatch held, CountDownLatch release) {
       try {
-        exclusive.invoke(sharedLock, (Runnable) () -> {
-          held.countDown();
-          try {
-            release.await(10, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        });
+        exclusive.invoke(
+            sharedLock,
+            (Runnable)
+                () -> {
+                  held.countDown();
+                  try {
+                    release.await(10, TimeUnit.SECONDS);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
       } catch (ReflectiveOperationException e) {
         throw new AssertionError(e);
       }

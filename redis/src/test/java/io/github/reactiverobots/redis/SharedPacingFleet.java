@@ -32,31 +32,37 @@ import reactor.test.scheduler.VirtualTimeScheduler;
 
 /**
  * A fleet of pacers on one virtual time, each with its own {@link RedisSharedSpacing} on a real
- * redis-server: the ledgers' clock follows the virtual time, and time advances one millisecond
- * at a time, each step only once every Redis call in flight has been answered (polling, with a
+ * redis-server: the ledgers' clock follows the virtual time, and time advances one millisecond at a
+ * time, each step only once every Redis call in flight has been answered (polling, with a
  * deadline), so a run is as deterministic as the pacer's own tests.
  *
  * <p>Everything that touches the virtual time runs on the test's thread: the ledgers' answers
- * arrive on Lettuce's threads, so they are handed over ({@link #answers}) and delivered by
- * {@link #settle}. {@link VirtualTimeScheduler} is not safe to schedule on or cancel from another
- * thread while it advances (its drain peeks the next task and then polls the head, so a task
- * added or removed in between is lost or run twice: a lost timer stalls an origin for good).
+ * arrive on Lettuce's threads, so they are handed over ({@link #answers}) and delivered by {@link
+ * #settle}. {@link VirtualTimeScheduler} is not safe to schedule on or cancel from another thread
+ * while it advances (its drain peeks the next task and then polls the head, so a task added or
+ * removed in between is lost or run twice: a lost timer stalls an origin for good).
  */
 final class SharedPacingFleet implements AutoCloseable {
   static final String AGENT = "TestBot";
 
   /** Not installed as Reactor's scheduler factory: the ledgers' threads stay real. */
   final VirtualTimeScheduler scheduler = VirtualTimeScheduler.create();
+
   private final FakeFetcher fetcher = new FakeFetcher();
   final RobotsCache cache;
+
   /** Builds a ledger on the given clock. */
   private final Function<Clock, RedisSharedSpacing> ledgerOn;
+
   private final Instant wallStart;
   private final AtomicInteger calls = new AtomicInteger();
+
   /** The ledgers' answers, waiting to be delivered on the test's thread by {@link #settle}. */
   private final Queue<Runnable> answers = new ConcurrentLinkedQueue<>();
+
   private final Scheduler testThread = Schedulers.fromExecutor(answers::add);
   final List<RedisSharedSpacing> ledgers = new ArrayList<>();
+
   /** Every release of every worker: worker, origin host, virtual time. */
   final List<String> releases = Collections.synchronizedList(new ArrayList<>());
 
@@ -68,15 +74,18 @@ final class SharedPacingFleet implements AutoCloseable {
   SharedPacingFleet(Function<Clock, RedisSharedSpacing> ledgerOn, Instant wallStart) {
     this.ledgerOn = ledgerOn;
     this.wallStart = wallStart;
-    this.cache = RobotsCache.builder().fetcher(fetcher)
-        .ticker(() -> scheduler.now(TimeUnit.NANOSECONDS))
-        .clock(wallClock())
-        .parseScheduler(scheduler)
-        .build();
+    this.cache =
+        RobotsCache.builder()
+            .fetcher(fetcher)
+            .ticker(() -> scheduler.now(TimeUnit.NANOSECONDS))
+            .clock(wallClock())
+            .parseScheduler(scheduler)
+            .build();
   }
 
   SharedPacingFleet serve(String origin, String body) {
-    fetcher.answer(Origin.of(origin),
+    fetcher.answer(
+        Origin.of(origin),
         FetchResult.status(200).body(body.getBytes(StandardCharsets.UTF_8)).build());
     return this;
   }
@@ -109,22 +118,26 @@ final class SharedPacingFleet implements AutoCloseable {
   }
 
   /**
-   * {@code ledger}, its calls counted so that steps wait for them and its answers delivered on
-   * the test's thread.
+   * {@code ledger}, its calls counted so that steps wait for them and its answers delivered on the
+   * test's thread.
    */
   SharedSpacing counted(SharedSpacing ledger) {
     return new SharedSpacing() {
       @Override
       public Mono<Duration> reserve(Origin origin, Request request) {
         calls.incrementAndGet();
-        return ledger.reserve(origin, request).publishOn(testThread)
+        return ledger
+            .reserve(origin, request)
+            .publishOn(testThread)
             .doFinally(s -> calls.decrementAndGet());
       }
 
       @Override
       public Mono<Void> finish(Origin origin, String holder, Duration pause) {
         calls.incrementAndGet();
-        return ledger.finish(origin, holder, pause).publishOn(testThread)
+        return ledger
+            .finish(origin, holder, pause)
+            .publishOn(testThread)
             .doFinally(s -> calls.decrementAndGet());
       }
     };
@@ -132,26 +145,35 @@ final class SharedPacingFleet implements AutoCloseable {
 
   /** A worker: a pacer with its own ledger, on the fleet's virtual time. */
   Pacer worker(UnaryOperator<PacerBuilder> config) {
-    return config.apply(Pacer.builder(cache).agent(AGENT).scheduler(scheduler)
-        .clock(wallClock()).sharedSpacing(counted(ledger()))).build();
+    return config
+        .apply(
+            Pacer.builder(cache)
+                .agent(AGENT)
+                .scheduler(scheduler)
+                .clock(wallClock())
+                .sharedSpacing(counted(ledger())))
+        .build();
   }
 
   /**
-   * Crawls {@code urls} with {@code pacer}, recording each release as {@code name host time}
-   * and reporting {@code status} for it at once (with {@code retryAfter} for the first).
+   * Crawls {@code urls} with {@code pacer}, recording each release as {@code name host time} and
+   * reporting {@code status} for it at once (with {@code retryAfter} for the first).
    */
-  List<Paced<String>> crawl(String name, Pacer pacer, List<String> urls, int firstStatus,
-      String retryAfter) {
+  List<Paced<String>> crawl(
+      String name, Pacer pacer, List<String> urls, int firstStatus, String retryAfter) {
     List<Paced<String>> seen = Collections.synchronizedList(new ArrayList<>());
     AtomicInteger n = new AtomicInteger();
-    pacer.pace(Flux.fromIterable(urls)).subscribe(p -> {
-      seen.add(p);
-      if (p.isReleased()) {
-        releases.add(name + " " + p.origin().orElseThrow().host() + " " + now().toMillis());
-        boolean first = n.getAndIncrement() == 0;
-        p.complete(first ? firstStatus : 200, first ? retryAfter : null);
-      }
-    });
+    pacer
+        .pace(Flux.fromIterable(urls))
+        .subscribe(
+            p -> {
+              seen.add(p);
+              if (p.isReleased()) {
+                releases.add(name + " " + p.origin().orElseThrow().host() + " " + now().toMillis());
+                boolean first = n.getAndIncrement() == 0;
+                p.complete(first ? firstStatus : 200, first ? retryAfter : null);
+              }
+            });
     return seen;
   }
 
@@ -189,16 +211,25 @@ final class SharedPacingFleet implements AutoCloseable {
   /** Virtual times (ms) of the releases of {@code host}, by any worker, in order. */
   List<Long> releaseTimes(String host) {
     synchronized (releases) {
-      return releases.stream().map(s -> s.split(" ")).filter(s -> s[1].equals(host))
-          .map(s -> Long.parseLong(s[2])).sorted().toList();
+      return releases.stream()
+          .map(s -> s.split(" "))
+          .filter(s -> s[1].equals(host))
+          .map(s -> Long.parseLong(s[2]))
+          .sorted()
+          .toList();
     }
   }
 
   /** The workers that released pages of {@code host}. */
   List<String> workersOf(String host) {
     synchronized (releases) {
-      return releases.stream().map(s -> s.split(" ")).filter(s -> s[1].equals(host))
-          .map(s -> s[0]).distinct().sorted().toList();
+      return releases.stream()
+          .map(s -> s.split(" "))
+          .filter(s -> s[1].equals(host))
+          .map(s -> s[0])
+          .distinct()
+          .sorted()
+          .toList();
     }
   }
 

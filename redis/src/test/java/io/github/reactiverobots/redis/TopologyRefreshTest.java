@@ -13,11 +13,15 @@ import reactor.core.scheduler.Schedulers;
 class TopologyRefreshTest {
   private final AtomicLong now = new AtomicLong(1_000_000_000L);
   private final List<CompletableFuture<Void>> refreshes = new ArrayList<>();
-  private final TopologyRefresh refresh = new TopologyRefresh(() -> {
-    CompletableFuture<Void> f = new CompletableFuture<>();
-    refreshes.add(f);
-    return f;
-  }, Schedulers.immediate(), now::get);
+  private final TopologyRefresh refresh =
+      new TopologyRefresh(
+          () -> {
+            CompletableFuture<Void> f = new CompletableFuture<>();
+            refreshes.add(f);
+            return f;
+          },
+          Schedulers.immediate(),
+          now::get);
 
   @Test
   void aFailedCommandStartsOneRefreshAtATime() {
@@ -62,9 +66,13 @@ class TopologyRefreshTest {
 
   @Test
   void aRefreshThatThrowsAtOnceHoldsNothingBack() {
-    TopologyRefresh throwing = new TopologyRefresh(() -> {
-      throw new IllegalStateException("partitions not loaded");
-    }, Schedulers.immediate(), now::get);
+    TopologyRefresh throwing =
+        new TopologyRefresh(
+            () -> {
+              throw new IllegalStateException("partitions not loaded");
+            },
+            Schedulers.immediate(),
+            now::get);
     throwing.commandFailed();
     now.addAndGet(TopologyRefresh.GAP.toNanos());
     throwing.commandFailed();

@@ -9,7 +9,6 @@ import io.github.reactiverobots.core.pacing.PacerBuilder;
 import io.github.reactiverobots.netty.AddressPolicy;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
-import java.util.regex.Pattern;
 import org.springframework.util.unit.DataSize;
 
 /** Maps {@link RobotsProperties} onto the library's builders, one setting each. */
@@ -23,16 +22,17 @@ final class Builders {
     String userAgent = properties.userAgent();
     RobotsProperties.Fetcher f = properties.fetcher();
     DataSize bodyCap = f.maxBodySize() != null ? f.maxBodySize() : properties.parseLimit();
-    NettyRobotsFetcherBuilder builder = NettyRobotsFetcher.builder()
-        .userAgent(userAgent)
-        .maxBodyBytes(bytes(bodyCap, "fetcher.max-body-size"))
-        .connectTimeout(f.connectTimeout())
-        .responseTimeout(f.responseTimeout())
-        .deadline(f.deadline())
-        .maxRedirects(f.maxRedirects())
-        .maxInFlight(f.maxInFlight())
-        .maxHeaderSize(bytes(f.maxHeaderSize(), "fetcher.max-header-size"))
-        .http2(f.http2());
+    NettyRobotsFetcherBuilder builder =
+        NettyRobotsFetcher.builder()
+            .userAgent(userAgent)
+            .maxBodyBytes(bytes(bodyCap, "fetcher.max-body-size"))
+            .connectTimeout(f.connectTimeout())
+            .responseTimeout(f.responseTimeout())
+            .deadline(f.deadline())
+            .maxRedirects(f.maxRedirects())
+            .maxInFlight(f.maxInFlight())
+            .maxHeaderSize(bytes(f.maxHeaderSize(), "fetcher.max-header-size"))
+            .http2(f.http2());
     RobotsProperties.Proxy proxy = f.proxy();
     if (f.addressPolicy() == RobotsProperties.AddressPolicyChoice.PERMIT_ALL) {
       builder.addressPolicy(AddressPolicy.permitAll());
@@ -40,7 +40,7 @@ final class Builders {
     switch (proxy.type()) {
       case HTTP -> builder.httpProxy(proxyHost(proxy), proxy.port());
       case SOCKS -> builder.socksProxy(proxyHost(proxy), proxy.port());
-      case NONE -> { }
+      case NONE -> {}
     }
     return builder;
   }
@@ -48,31 +48,34 @@ final class Builders {
   static RobotsCacheBuilder cache(RobotsProperties properties, RobotsFetcher fetcher) {
     PropertyChecks.cache(properties, fetcher.maxBodyBytes());
     RobotsProperties.Cache c = properties.cache();
-    RobotsCacheBuilder builder = RobotsCache.builder()
-        .fetcher(fetcher)
-        .profile(properties.profile())
-        .parseLimit(bytes(properties.parseLimit(), "parse-limit"))
-        .explicitAgents(properties.explicitAgents())
-        .maximumWeight(c.maximumWeight().toBytes())
-        .ttlBounds(c.minimumTtl(), c.maximumTtl())
-        .retryBackoff(c.retryBackoffInitial(), c.retryBackoffMaximum())
-        .staleCopyWindow(c.staleCopyWindow())
-        .staleWhileRevalidate(c.staleWhileRevalidate())
-        .allowAllWhenUnreachableTooLong(c.allowAllWhenUnreachableTooLong())
-        .fetchTimeout(c.fetchTimeout())
-        .checkAllConcurrency(c.checkAllConcurrency())
-        .minimumResidency(c.minimumResidency())
-        .residencyShare(c.residencyShare())
-        .storeWait(c.storeWait())
-        .storeLease(c.storeLease())
-        .storeCooldown(c.storeCooldown());
+    RobotsCacheBuilder builder =
+        RobotsCache.builder()
+            .fetcher(fetcher)
+            .profile(properties.profile())
+            .parseLimit(bytes(properties.parseLimit(), "parse-limit"))
+            .explicitAgents(properties.explicitAgents())
+            .maximumWeight(c.maximumWeight().toBytes())
+            .ttlBounds(c.minimumTtl(), c.maximumTtl())
+            .retryBackoff(c.retryBackoffInitial(), c.retryBackoffMaximum())
+            .staleCopyWindow(c.staleCopyWindow())
+            .staleWhileRevalidate(c.staleWhileRevalidate())
+            .allowAllWhenUnreachableTooLong(c.allowAllWhenUnreachableTooLong())
+            .fetchTimeout(c.fetchTimeout())
+            .checkAllConcurrency(c.checkAllConcurrency())
+            .minimumResidency(c.minimumResidency())
+            .residencyShare(c.residencyShare())
+            .storeWait(c.storeWait())
+            .storeLease(c.storeLease())
+            .storeCooldown(c.storeCooldown());
     if (c.maximumOrigins() != null) {
       builder.maximumOrigins(c.maximumOrigins());
     }
     String userAgent = properties.userAgent();
     if (userAgent != null && !userAgent.isBlank()) {
-      builder.crawler(properties.crawlerToken() == null ? CrawlerIdentity.of(userAgent)
-          : new CrawlerIdentity(properties.crawlerToken(), userAgent));
+      builder.crawler(
+          properties.crawlerToken() == null
+              ? CrawlerIdentity.of(userAgent)
+              : new CrawlerIdentity(properties.crawlerToken(), userAgent));
     }
     return builder;
   }
@@ -80,23 +83,28 @@ final class Builders {
   static PacerBuilder pacer(RobotsProperties properties, RobotsCache cache) {
     PropertyChecks.pacer(properties);
     RobotsProperties.Pacer p = properties.pacer();
-    PacerBuilder builder = Pacer.builder(cache)
-        .minimumDelay(p.minimumDelay())
-        .maximumDelay(p.maximumDelay())
-        .perOriginConcurrency(p.perOriginConcurrency())
-        .perOriginQueue(p.perOriginQueue())
-        .totalQueue(p.totalQueue())
-        .backoff(p.backoffInitial(), p.backoffMaximum())
-        .lease(p.lease());
+    PacerBuilder builder =
+        Pacer.builder(cache)
+            .minimumDelay(p.minimumDelay())
+            .maximumDelay(p.maximumDelay())
+            .perOriginConcurrency(p.perOriginConcurrency())
+            .perOriginQueue(p.perOriginQueue())
+            .totalQueue(p.totalQueue())
+            .backoff(p.backoffInitial(), p.backoffMaximum())
+            .lease(p.lease());
     if (p.agent() != null) {
       builder.agent(p.agent());
     } else if (cache.crawler().isEmpty()) {
-      String fallback = properties.crawlerToken() != null ? properties.crawlerToken()
-          : properties.userAgent();
+      String fallback =
+          properties.crawlerToken() != null ? properties.crawlerToken() : properties.userAgent();
       if (fallback == null) {
-        throw new InvalidRobotsPropertyException("reactive-robots.pacer.agent", null,
+        throw new InvalidRobotsPropertyException(
+            "reactive-robots.pacer.agent",
+            null,
             "the crawler's product token, required since the RobotsCache bean has no crawler"
-                + " identity (or set " + USER_AGENT + ", or reactive-robots.pacer.enabled=false)");
+                + " identity (or set "
+                + USER_AGENT
+                + ", or reactive-robots.pacer.enabled=false)");
       }
       builder.agent(fallback);
     }
@@ -105,18 +113,20 @@ final class Builders {
 
   private static String proxyHost(RobotsProperties.Proxy proxy) {
     if (proxy.host() == null || proxy.host().isBlank()) {
-      throw new InvalidRobotsPropertyException("reactive-robots.fetcher.proxy.host",
-          proxy.host(), "a host name or address, required with a proxy type");
+      throw new InvalidRobotsPropertyException(
+          "reactive-robots.fetcher.proxy.host",
+          proxy.host(),
+          "a host name or address, required with a proxy type");
     }
     return proxy.host();
   }
 
   /**
    * {@code uri} with the password of its user information, if any, masked, in every form Lettuce
-   * reads: {@code user:password@}, {@code :password@}, the password alone ({@code password@}),
-   * a password that itself holds {@code @} or {@code :} (the user information runs to the last
-   * {@code @}), and with any scheme ({@code redis}, {@code rediss}, {@code redis+cluster},
-   * {@code redis-sentinel}, none).
+   * reads: {@code user:password@}, {@code :password@}, the password alone ({@code password@}), a
+   * password that itself holds {@code @} or {@code :} (the user information runs to the last
+   * {@code @}), and with any scheme ({@code redis}, {@code rediss}, {@code redis+cluster}, {@code
+   * redis-sentinel}, none).
    */
   static String withoutPassword(String uri) {
     if (uri == null) {
@@ -190,8 +200,8 @@ final class Builders {
   private static int bytes(DataSize size, String property) {
     long bytes = size.toBytes();
     if (bytes > Integer.MAX_VALUE) {
-      throw new InvalidRobotsPropertyException("reactive-robots." + property, size,
-          "at most " + Integer.MAX_VALUE + " bytes");
+      throw new InvalidRobotsPropertyException(
+          "reactive-robots." + property, size, "at most " + Integer.MAX_VALUE + " bytes");
     }
     return (int) bytes;
   }

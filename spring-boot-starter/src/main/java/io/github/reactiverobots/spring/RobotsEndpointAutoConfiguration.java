@@ -11,10 +11,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Defines the {@code robots} Actuator endpoint ({@link RobotsEndpoint}) over the
- * {@link RobotsCache} bean when Actuator is on the class path and the endpoint is available
- * (enabled and exposed, as {@code management.endpoints.web.exposure.include=robots} makes it
- * over HTTP).
+ * Defines the {@code robots} Actuator endpoint ({@link RobotsEndpoint}) over the {@link
+ * RobotsCache} bean when Actuator is on the class path and the endpoint is available (enabled and
+ * exposed, as {@code management.endpoints.web.exposure.include=robots} makes it over HTTP).
  */
 @AutoConfiguration(after = RobotsAutoConfiguration.class)
 @ConditionalOnClass({Endpoint.class, ConditionalOnAvailableEndpoint.class})

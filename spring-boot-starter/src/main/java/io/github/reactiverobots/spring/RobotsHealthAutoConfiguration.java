@@ -16,10 +16,9 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Defines the {@code robots} health contributor ({@link RobotsHealthIndicator}: the fetcher's
- * saturation, never the health of the sites crawled) when Spring Boot's health support is on
- * the class path, unless {@code management.health.robots.enabled=false}. The capacity it
- * reports is the in-flight cap of the {@code RobotsFetcher} bean when that is a
- * {@link NettyRobotsFetcher}.
+ * saturation, never the health of the sites crawled) when Spring Boot's health support is on the
+ * class path, unless {@code management.health.robots.enabled=false}. The capacity it reports is the
+ * in-flight cap of the {@code RobotsFetcher} bean when that is a {@link NettyRobotsFetcher}.
  */
 @AutoConfiguration(after = RobotsAutoConfiguration.class)
 @ConditionalOnClass({HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class})
@@ -32,10 +31,12 @@ public class RobotsHealthAutoConfiguration {
   @ConditionalOnEnabledHealthIndicator("robots")
   @ConditionalOnBean(RobotsCache.class)
   @ConditionalOnMissingBean(name = "robotsHealthIndicator")
-  RobotsHealthIndicator robotsHealthIndicator(RobotsCache cache,
-      ObjectProvider<RobotsFetcher> fetcher) {
-    OptionalInt capacity = fetcher.getIfUnique() instanceof NettyRobotsFetcher netty
-        ? OptionalInt.of(netty.maxInFlight()) : OptionalInt.empty();
+  RobotsHealthIndicator robotsHealthIndicator(
+      RobotsCache cache, ObjectProvider<RobotsFetcher> fetcher) {
+    OptionalInt capacity =
+        fetcher.getIfUnique() instanceof NettyRobotsFetcher netty
+            ? OptionalInt.of(netty.maxInFlight())
+            : OptionalInt.empty();
     return new RobotsHealthIndicator(cache, capacity);
   }
 }

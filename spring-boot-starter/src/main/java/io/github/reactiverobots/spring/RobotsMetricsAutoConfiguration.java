@@ -12,17 +12,20 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Publishes the meters of the {@link RobotsCache} and {@link Pacer} beans (the auto-configured
- * ones or the application's) in the application's {@link MeterRegistry}, when the {@code
+ * Publishes the meters of the {@link RobotsCache} and {@link Pacer} beans (the auto-configured ones
+ * or the application's) in the application's {@link MeterRegistry}, when the {@code
  * reactive-robots-metrics} module and Micrometer are on the class path and Spring Boot has a
- * registry. The meters are {@link RobotsMetrics} and {@link PacingMetrics} beans: Spring Boot
- * binds them, as every {@code MeterBinder} bean, to its registry (the composite one when there
- * are several); each is added to its cache's or pacer's listeners when created.
+ * registry. The meters are {@link RobotsMetrics} and {@link PacingMetrics} beans: Spring Boot binds
+ * them, as every {@code MeterBinder} bean, to its registry (the composite one when there are
+ * several); each is added to its cache's or pacer's listeners when created.
  */
-@AutoConfiguration(after = RobotsAutoConfiguration.class, afterName = {
-    "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
-    "org.springframework.boot.micrometer.metrics.autoconfigure"
-        + ".CompositeMeterRegistryAutoConfiguration"})
+@AutoConfiguration(
+    after = RobotsAutoConfiguration.class,
+    afterName = {
+      "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+      "org.springframework.boot.micrometer.metrics.autoconfigure"
+          + ".CompositeMeterRegistryAutoConfiguration"
+    })
 @ConditionalOnClass({RobotsMetrics.class, MeterRegistry.class})
 @ConditionalOnBean(MeterRegistry.class)
 public class RobotsMetricsAutoConfiguration {

@@ -17,14 +17,13 @@ import org.springframework.util.unit.DataSize;
  *
  * @param userAgent User-Agent header the fetcher sends, such as "MyCrawler/1.0
  *     (+https://example.com/bot)". Its leading product token (MyCrawler) is the crawler whose
- *     robots.txt groups decide checks that name no agent. Required unless the application
- *     defines its own RobotsCache or RobotsFetcher bean.
+ *     robots.txt groups decide checks that name no agent. Required unless the application defines
+ *     its own RobotsCache or RobotsFetcher bean.
  * @param crawlerToken Product token robots.txt groups are selected by, when it differs from the
  *     User-Agent's leading token (letters, '_' and '-' only).
  * @param profile How robots.txt is read: rfc-9309 (the standard) or google (Google's published
  *     behaviour).
- * @param parseLimit How much of a robots.txt body is parsed; at least 500KB, the RFC 9309
- *     minimum.
+ * @param parseLimit How much of a robots.txt body is parsed; at least 500KB, the RFC 9309 minimum.
  * @param explicitAgents Comma-separated list of product tokens that never fall back to the '*'
  *     group, such as adsbot-google.
  * @param cache Cache bounds, freshness and backoff.
@@ -53,8 +52,7 @@ public record RobotsProperties(
    *     retain (about 3.7KB per origin of average size).
    * @param maximumOrigins Bound on the number of origins held, in addition to the weight bound;
    *     none when unset.
-   * @param minimumTtl Shortest time a fetched robots.txt is kept, whatever its Cache-Control
-   *     says.
+   * @param minimumTtl Shortest time a fetched robots.txt is kept, whatever its Cache-Control says.
    * @param maximumTtl Longest time a fetched robots.txt is kept; also the time kept when its
    *     headers give none.
    * @param retryBackoffInitial Wait before fetching again after a failed fetch (429, 5xx, no
@@ -75,8 +73,8 @@ public record RobotsProperties(
    *     when reactive-robots.redis.uri is set); past it the cache fetches itself.
    * @param storeLease How long a worker's fetch lease on an origin lasts in the shared store, and
    *     so the longest another worker waits for its result; longer than the fetcher's deadline.
-   * @param storeCooldown How long the shared store is skipped after three calls in a row failed
-   *     or timed out; zero asks it every time.
+   * @param storeCooldown How long the shared store is skipped after three calls in a row failed or
+   *     timed out; zero asks it every time.
    */
   public record Cache(
       @DefaultValue("256MB") DataSize maximumWeight,
@@ -108,15 +106,15 @@ public record RobotsProperties(
    * @param maxInFlight Fetches running at once at most; the others wait in a queue. The robots
    *     health contributor reports the fetcher's use of this capacity.
    * @param maxHeaderSize Response headers accepted at most, 1KB to 1MB.
-   * @param maxConnectionsPerHost No effect (deprecated): robots.txt connections are not pooled,
-   *     one per request, so open connections stay within max-in-flight.
+   * @param maxConnectionsPerHost No effect (deprecated): robots.txt connections are not pooled, one
+   *     per request, so open connections stay within max-in-flight.
    * @param maxIdleTime No effect (deprecated): robots.txt connections are not pooled.
    * @param evictionInterval No effect (deprecated): robots.txt connections are not pooled.
    * @param http2 Whether to offer HTTP/2 over TLS.
-   * @param addressPolicy Which resolved addresses may be connected to: public-only (the
-   *     default: refuses loopback, private, link-local, unique-local and other special-purpose
-   *     addresses, for the first fetch and after every redirect), or permit-all (for servers on
-   *     this machine or an internal network). Not applied through a proxy.
+   * @param addressPolicy Which resolved addresses may be connected to: public-only (the default:
+   *     refuses loopback, private, link-local, unique-local and other special-purpose addresses,
+   *     for the first fetch and after every redirect), or permit-all (for servers on this machine
+   *     or an internal network). Not applied through a proxy.
    * @param proxy Proxy to fetch through.
    */
   public record Fetcher(
@@ -149,8 +147,8 @@ public record RobotsProperties(
    * @param host Proxy's host name or address.
    * @param port Proxy's port.
    */
-  public record Proxy(@DefaultValue("none") ProxyType type, @Nullable String host,
-      @DefaultValue("0") int port) {}
+  public record Proxy(
+      @DefaultValue("none") ProxyType type, @Nullable String host, @DefaultValue("0") int port) {}
 
   /** The kind of proxy. */
   public enum ProxyType {
@@ -192,8 +190,7 @@ public record RobotsProperties(
    * The politeness pacer's settings ({@code Pacer.builder(cache)}).
    *
    * @param enabled Whether a Pacer bean is defined.
-   * @param agent Crawler whose groups decide verdicts and pacing; the cache's crawler when
-   *     unset.
+   * @param agent Crawler whose groups decide verdicts and pacing; the cache's crawler when unset.
    * @param minimumDelay Shortest interval between two requests to one origin.
    * @param maximumDelay Cap on the interval a crawl-delay or request-rate asks for.
    * @param perOriginConcurrency Released items per origin whose fetch is not reported yet.
@@ -217,9 +214,9 @@ public record RobotsProperties(
       @DefaultValue("5m") Duration lease) {}
 
   /**
-   * The {@code robots} Actuator endpoint's settings. Its invalidation (a {@code DELETE}) is
-   * enabled by Actuator's own {@code management.endpoint.robots.access=unrestricted}; the
-   * endpoint is read-only by default.
+   * The {@code robots} Actuator endpoint's settings. Its invalidation (a {@code DELETE}) is enabled
+   * by Actuator's own {@code management.endpoint.robots.access=unrestricted}; the endpoint is
+   * read-only by default.
    *
    * @param fetch Whether reading the endpoint fetches the robots.txt of an origin the cache does
    *     not hold. When false it answers from the cache only, so that reading it never makes the

@@ -7,10 +7,10 @@ import org.springframework.core.env.Environment;
 
 /**
  * Explains a start-up that failed on a {@code reactive-robots.*} property: which property, the
- * value it was given (as written, when the environment still has it), and the values it allows,
- * in place of a stack trace naming builder methods. Registered in {@code
- * META-INF/spring.factories}; ordered before Spring Boot's analyzer of invalid property values,
- * which would otherwise take these too.
+ * value it was given (as written, when the environment still has it), and the values it allows, in
+ * place of a stack trace naming builder methods. Registered in {@code META-INF/spring.factories};
+ * ordered before Spring Boot's analyzer of invalid property values, which would otherwise take
+ * these too.
  */
 final class RobotsPropertyFailureAnalyzer
     extends AbstractFailureAnalyzer<InvalidRobotsPropertyException> implements Ordered {
@@ -26,11 +26,22 @@ final class RobotsPropertyFailureAnalyzer
     String name = cause.getName();
     String written = environment == null ? null : environment.getProperty(name);
     Object value = written != null ? written : cause.getValue();
-    String description = (value == null ? "The property " + name + " is not set."
-        : "The property " + name + " has the value '" + value + "', which it does not allow.")
-        + "\n\nAllowed: " + cause.allowed() + ".";
-    String action = "Set " + name + " to an allowed value, or remove it to use its default"
-        + " (the reactive-robots.* properties and their defaults: docs/spring-boot.md).";
+    String description =
+        (value == null
+                ? "The property " + name + " is not set."
+                : "The property "
+                    + name
+                    + " has the value '"
+                    + value
+                    + "', which it does not allow.")
+            + "\n\nAllowed: "
+            + cause.allowed()
+            + ".";
+    String action =
+        "Set "
+            + name
+            + " to an allowed value, or remove it to use its default"
+            + " (the reactive-robots.* properties and their defaults: docs/spring-boot.md).";
     return new FailureAnalysis(description, action, cause);
   }
 

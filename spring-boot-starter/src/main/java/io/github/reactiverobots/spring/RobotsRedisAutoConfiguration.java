@@ -19,9 +19,9 @@ import org.springframework.context.annotation.Bean;
  * reactive-robots.cache.store-*} properties bound the cache's calls to it).
  *
  * <p>The store connects when it is created, at start-up: a malformed URI or a Redis that cannot be
- * reached fails the start, naming the property. Once running, a Redis that goes away never fails
- * a check: the cache fetches for itself until Lettuce has reconnected. The context closes the
- * store after the cache.
+ * reached fails the start, naming the property. Once running, a Redis that goes away never fails a
+ * check: the cache fetches for itself until Lettuce has reconnected. The context closes the store
+ * after the cache.
  */
 @AutoConfiguration(before = RobotsAutoConfiguration.class)
 @ConditionalOnClass(RedisRobotsStore.class)
@@ -35,17 +35,22 @@ public class RobotsRedisAutoConfiguration {
 
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean(RobotsStore.class)
-  RedisRobotsStore robotsRedisStore(RobotsProperties properties,
-      ObjectProvider<RedisRobotsStoreBuilderCustomizer> customizers) {
+  RedisRobotsStore robotsRedisStore(
+      RobotsProperties properties, ObjectProvider<RedisRobotsStoreBuilderCustomizer> customizers) {
     RedisRobotsStore.Builder builder = builder(properties.redis());
     customizers.orderedStream().forEach(c -> c.customize(builder));
     try {
       return builder.build();
     } catch (RedisException e) {
       String uri = properties.redis().uri();
-      throw new IllegalStateException("Cannot connect to the Redis of the shared robots.txt store ("
-          + URI + "=" + Builders.withoutPassword(uri) + "): "
-          + Builders.withoutPassword(e.getMessage(), uri), Builders.causeWithoutPassword(e, uri));
+      throw new IllegalStateException(
+          "Cannot connect to the Redis of the shared robots.txt store ("
+              + URI
+              + "="
+              + Builders.withoutPassword(uri)
+              + "): "
+              + Builders.withoutPassword(e.getMessage(), uri),
+          Builders.causeWithoutPassword(e, uri));
     }
   }
 
@@ -55,12 +60,16 @@ public class RobotsRedisAutoConfiguration {
     try {
       builder.uri(redis.uri());
     } catch (IllegalArgumentException e) {
-      throw new InvalidRobotsPropertyException(URI, Builders.withoutPassword(redis.uri()),
+      throw new InvalidRobotsPropertyException(
+          URI,
+          Builders.withoutPassword(redis.uri()),
           "a Redis URI such as redis://127.0.0.1:6379/0, rediss://host:6380 or"
               + " redis+cluster://host1:7000,host2:7001 ("
-              + Builders.withoutPassword(e.getMessage(), redis.uri()) + ")");
+              + Builders.withoutPassword(e.getMessage(), redis.uri())
+              + ")");
     }
-    return builder.keyPrefix(redis.keyPrefix())
+    return builder
+        .keyPrefix(redis.keyPrefix())
         .commandTimeout(redis.commandTimeout())
         .waitBackoff(redis.waitBackoffMinimum(), redis.waitBackoffMaximum());
   }

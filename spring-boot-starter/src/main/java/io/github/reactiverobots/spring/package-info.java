@@ -1,10 +1,9 @@
 /**
  * Spring Boot auto-configuration for reactive-robots: a {@code RobotsCache} and a {@code Pacer}
- * from the {@code reactive-robots.*} properties
- * ({@link io.github.reactiverobots.spring.RobotsProperties}), a shared store on Redis when
- * {@code reactive-robots.redis.uri} is set, their meters in the application's
- * {@code MeterRegistry}, and, with Actuator, the
- * {@code robots} endpoint and health contributor (package {@code .actuate}). Customizer beans
- * adjust the builders after the properties.
+ * from the {@code reactive-robots.*} properties ({@link
+ * io.github.reactiverobots.spring.RobotsProperties}), a shared store on Redis when {@code
+ * reactive-robots.redis.uri} is set, their meters in the application's {@code MeterRegistry}, and,
+ * with Actuator, the {@code robots} endpoint and health contributor (package {@code .actuate}).
+ * Customizer beans adjust the builders after the properties.
  */
 package io.github.reactiverobots.spring;

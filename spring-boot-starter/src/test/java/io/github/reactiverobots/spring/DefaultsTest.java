@@ -18,31 +18,35 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 
 /**
  * The properties' defaults are the builders' own: with only a User-Agent set, each builder the
- * properties configure holds, field by field, what the same builder holds untouched (with the
- * same User-Agent). A default changed in a builder and not here (or here and not there) fails.
+ * properties configure holds, field by field, what the same builder holds untouched (with the same
+ * User-Agent). A default changed in a builder and not here (or here and not there) fails.
  */
 class DefaultsTest {
-  private static final RobotsProperties DEFAULTS = new Binder(new MapConfigurationPropertySource(
-      Map.of("reactive-robots.user-agent", StarterTests.USER_AGENT)))
-      .bindOrCreate("reactive-robots", RobotsProperties.class);
+  private static final RobotsProperties DEFAULTS =
+      new Binder(
+              new MapConfigurationPropertySource(
+                  Map.of("reactive-robots.user-agent", StarterTests.USER_AGENT)))
+          .bindOrCreate("reactive-robots", RobotsProperties.class);
 
   @Test
   void fetcherDefaultsAreTheFetcherBuilders() throws Exception {
-    assertSameFields(Builders.fetcher(DEFAULTS),
+    assertSameFields(
+        Builders.fetcher(DEFAULTS),
         NettyRobotsFetcher.builder().userAgent(StarterTests.USER_AGENT));
   }
 
   @Test
   void cacheDefaultsAreTheCacheBuilders() throws Exception {
     FakeFetcher fetcher = new FakeFetcher();
-    assertSameFields(Builders.cache(DEFAULTS, fetcher),
+    assertSameFields(
+        Builders.cache(DEFAULTS, fetcher),
         RobotsCache.builder().fetcher(fetcher).crawler(StarterTests.USER_AGENT));
   }
 
   @Test
   void pacerDefaultsAreThePacerBuilders() throws Exception {
-    try (RobotsCache cache = RobotsCache.builder().fetcher(new FakeFetcher())
-        .crawler(StarterTests.USER_AGENT).build()) {
+    try (RobotsCache cache =
+        RobotsCache.builder().fetcher(new FakeFetcher()).crawler(StarterTests.USER_AGENT).build()) {
       assertSameFields(Builders.pacer(DEFAULTS, cache), Pacer.builder(cache));
     }
   }
@@ -50,11 +54,13 @@ class DefaultsTest {
   @Test
   void redisDefaultsAreTheStoreBuilders() throws Exception {
     String uri = "redis://127.0.0.1:6379/0";
-    RobotsProperties withUri = new Binder(new MapConfigurationPropertySource(
-        Map.of("reactive-robots.redis.uri", uri)))
-        .bindOrCreate("reactive-robots", RobotsProperties.class);
-    assertSameFields(RobotsRedisAutoConfiguration.builder(withUri.redis()),
-        RedisRobotsStore.builder().uri(uri), 5);
+    RobotsProperties withUri =
+        new Binder(new MapConfigurationPropertySource(Map.of("reactive-robots.redis.uri", uri)))
+            .bindOrCreate("reactive-robots", RobotsProperties.class);
+    assertSameFields(
+        RobotsRedisAutoConfiguration.builder(withUri.redis()),
+        RedisRobotsStore.builder().uri(uri),
+        5);
   }
 
   private static void assertSameFields(Object configured, Object untouched) throws Exception {

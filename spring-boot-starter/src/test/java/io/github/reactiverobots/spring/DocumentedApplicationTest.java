@@ -38,21 +38,35 @@ import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 
 /**
- * The application {@code docs/spring-boot.md} shows, run as written: its {@code properties}
- * block, read from the page, is the application's configuration (plus only what a test needs:
- * a loopback port, and a resolver and address policy that reach the loopback origin), and its
- * WebFlux handler is this class's {@link DocumentedApp#may}, which the page must contain line
- * for line. So the health contributor answers with the documented properties, and a bad or
- * missing URL gets a 400 with a reason.
+ * The application {@code docs/spring-boot.md} shows, run as written: its {@code properties} block,
+ * read from the page, is the application's configuration (plus only what a test needs: a loopback
+ * port, and a resolver and address policy that reach the loopback origin), and its WebFlux handler
+ * is this class's {@link DocumentedApp#may}, which the page must contain line for line. So the
+ * health contributor answers with the documented properties, and a bad or missing URL gets a 400
+ * with a reason.
  */
 class DocumentedApplicationTest {
   private static final Path PAGE = Path.of("..", "docs", "spring-boot.md");
-  private static final Path SOURCE = Path.of("src", "test", "java", "io", "github",
-      "reactiverobots", "spring", "DocumentedApplicationTest.java");
-  private static final DisposableServer ORIGIN = HttpServer.create().host("127.0.0.1").port(0)
-      .route(routes -> routes.get("/robots.txt",
-          (request, response) -> response.sendString(Mono.just(StarterTests.BODY))))
-      .bindNow();
+  private static final Path SOURCE =
+      Path.of(
+          "src",
+          "test",
+          "java",
+          "io",
+          "github",
+          "reactiverobots",
+          "spring",
+          "DocumentedApplicationTest.java");
+  private static final DisposableServer ORIGIN =
+      HttpServer.create()
+          .host("127.0.0.1")
+          .port(0)
+          .route(
+              routes ->
+                  routes.get(
+                      "/robots.txt",
+                      (request, response) -> response.sendString(Mono.just(StarterTests.BODY))))
+          .bindNow();
   private static ConfigurableApplicationContext app;
   private static WebTestClient client;
 
@@ -63,11 +77,17 @@ class DocumentedApplicationTest {
     properties.put("server.port", "0");
     properties.put("reactive-robots.fetcher.address-policy", "permit-all");
     properties.put("logging.level.root", "WARN");
-    app = new SpringApplicationBuilder(DocumentedApp.class)
-        .web(WebApplicationType.REACTIVE).properties(properties).run();
+    app =
+        new SpringApplicationBuilder(DocumentedApp.class)
+            .web(WebApplicationType.REACTIVE)
+            .properties(properties)
+            .run();
     int port = ((WebServerApplicationContext) app).getWebServer().getPort();
-    client = WebTestClient.bindToServer().baseUrl("http://127.0.0.1:" + port)
-        .responseTimeout(Duration.ofSeconds(30)).build();
+    client =
+        WebTestClient.bindToServer()
+            .baseUrl("http://127.0.0.1:" + port)
+            .responseTimeout(Duration.ofSeconds(30))
+            .build();
   }
 
   @AfterAll
@@ -80,45 +100,74 @@ class DocumentedApplicationTest {
 
   @Test
   void theDocumentedPropertiesAreThePagesAndShowTheHealthContributor() throws IOException {
-    assertThat(documentedProperties()).containsEntry("management.endpoint.health.show-components",
-        "always");
-    client.get().uri("/actuator/health/robots").exchange().expectStatus().isOk()
-        .expectBody().jsonPath("$.status").isEqualTo("UP");
+    assertThat(documentedProperties())
+        .containsEntry("management.endpoint.health.show-components", "always");
+    client
+        .get()
+        .uri("/actuator/health/robots")
+        .exchange()
+        .expectStatus()
+        .isOk()
+        .expectBody()
+        .jsonPath("$.status")
+        .isEqualTo("UP");
   }
 
   @Test
   void theHandlerAnswersAVerdictForAGoodUrl() {
     String url = "http://site.test:" + ORIGIN.port() + "/private/page";
-    client.get().uri(b -> b.path("/may").queryParam("url", url).build())
-        .exchange().expectStatus().isOk()
-        .expectBody(String.class).isEqualTo("false MATCHED_DISALLOW");
+    client
+        .get()
+        .uri(b -> b.path("/may").queryParam("url", url).build())
+        .exchange()
+        .expectStatus()
+        .isOk()
+        .expectBody(String.class)
+        .isEqualTo("false MATCHED_DISALLOW");
   }
 
   @Test
   void aBadUrlIs400WithTheReason() {
-    client.get().uri(b -> b.path("/may").queryParam("url", "not-a-url").build())
-        .exchange().expectStatus().isBadRequest()
-        .expectBody(String.class).value(body -> assertThat(body).contains("not-a-url"));
-    client.get().uri(b -> b.path("/may").queryParam("url", "ftp://example.test/x").build())
-        .exchange().expectStatus().isBadRequest()
-        .expectBody(String.class).value(body -> assertThat(body).contains("ftp://example.test/x"));
+    client
+        .get()
+        .uri(b -> b.path("/may").queryParam("url", "not-a-url").build())
+        .exchange()
+        .expectStatus()
+        .isBadRequest()
+        .expectBody(String.class)
+        .value(body -> assertThat(body).contains("not-a-url"));
+    client
+        .get()
+        .uri(b -> b.path("/may").queryParam("url", "ftp://example.test/x").build())
+        .exchange()
+        .expectStatus()
+        .isBadRequest()
+        .expectBody(String.class)
+        .value(body -> assertThat(body).contains("ftp://example.test/x"));
   }
 
   @Test
   void aMissingUrlIs400WithTheReason() {
-    client.get().uri("/may").exchange().expectStatus().isBadRequest()
-        .expectBody(String.class).isEqualTo("url is required");
+    client
+        .get()
+        .uri("/may")
+        .exchange()
+        .expectStatus()
+        .isBadRequest()
+        .expectBody(String.class)
+        .isEqualTo("url is required");
   }
 
   @Test
   void thePageShowsThisHandlerLineForLine() throws IOException {
     String source = Files.readString(SOURCE, StandardCharsets.UTF_8);
-    Matcher region = Pattern.compile("// docs:begin\n(.*?)\n\\s*// docs:end", Pattern.DOTALL)
-        .matcher(source);
+    Matcher region =
+        Pattern.compile("// docs:begin\n(.*?)\n\\s*// docs:end", Pattern.DOTALL).matcher(source);
     assertThat(region.find()).as("the handler's region in this file").isTrue();
     String handler = trimmed(region.group(1));
     List<String> javaBlocks = blocks("java");
-    assertThat(javaBlocks).as("docs/spring-boot.md's java blocks")
+    assertThat(javaBlocks)
+        .as("docs/spring-boot.md's java blocks")
         .anySatisfy(block -> assertThat(trimmed(block)).contains(handler));
   }
 
@@ -127,14 +176,13 @@ class DocumentedApplicationTest {
     assertThat(blocks).as("docs/spring-boot.md has one properties block").hasSize(1);
     Properties p = new Properties();
     p.load(new StringReader(blocks.get(0)));
-    return p.stringPropertyNames().stream()
-        .collect(Collectors.toMap(name -> name, p::getProperty));
+    return p.stringPropertyNames().stream().collect(Collectors.toMap(name -> name, p::getProperty));
   }
 
   private static List<String> blocks(String language) throws IOException {
     String page = Files.readString(PAGE, StandardCharsets.UTF_8);
-    Matcher m = Pattern.compile("(?m)^```" + language + "\n(.*?)^```$", Pattern.DOTALL)
-        .matcher(page);
+    Matcher m =
+        Pattern.compile("(?m)^```" + language + "\n(.*?)^```$", Pattern.DOTALL).matcher(page);
     List<String> found = new java.util.ArrayList<>();
     while (m.find()) {
       found.add(m.group(1));
@@ -143,7 +191,9 @@ class DocumentedApplicationTest {
   }
 
   private static String trimmed(String code) {
-    return code.lines().map(String::strip).filter(l -> !l.isEmpty())
+    return code.lines()
+        .map(String::strip)
+        .filter(l -> !l.isEmpty())
         .collect(Collectors.joining("\n"));
   }
 
@@ -159,14 +209,24 @@ class DocumentedApplicationTest {
 
     // docs:begin
     @Bean
-    RouterFunction<ServerResponse> may(RobotsCache robots) {  // the starter's cache
-      return route(GET("/may"), request -> request.queryParam("url")
-          .map(url -> robots.check(url)
-              .flatMap(v -> ServerResponse.ok().bodyValue(v.allowed() + " " + v.reason()))
-              // "not a url", "ftp://x": 400 with the reason, naming the input
-              .onErrorResume(InvalidUrlException.class,
-                  e -> ServerResponse.badRequest().bodyValue(e.getMessage())))
-          .orElseGet(() -> ServerResponse.badRequest().bodyValue("url is required")));
+    RouterFunction<ServerResponse> may(RobotsCache robots) { // the starter's cache
+      return route(
+          GET("/may"),
+          request ->
+              request
+                  .queryParam("url")
+                  .map(
+                      url ->
+                          robots
+                              .check(url)
+                              .flatMap(
+                                  v ->
+                                      ServerResponse.ok().bodyValue(v.allowed() + " " + v.reason()))
+                              // "not a url", "ftp://x": 400 with the reason, naming the input
+                              .onErrorResume(
+                                  InvalidUrlException.class,
+                                  e -> ServerResponse.badRequest().bodyValue(e.getMessage())))
+                  .orElseGet(() -> ServerResponse.badRequest().bodyValue("url is required")));
     }
     // docs:end
   }

@@ -6,9 +6,9 @@ import io.lettuce.core.RedisConnectionException;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every form of password Lettuce reads from a Redis URI is masked wherever the starter prints
- * the URI or an error that quotes it (issue 27: {@code redis://secret@host} was printed whole,
- * and {@code redis://user:p@ss@host} became {@code user:******@ss@host}).
+ * Every form of password Lettuce reads from a Redis URI is masked wherever the starter prints the
+ * URI or an error that quotes it (issue 27: {@code redis://secret@host} was printed whole, and
+ * {@code redis://user:p@ss@host} became {@code user:******@ss@host}).
  */
 class PasswordMaskTest {
   private static void assertMasked(String uri, String expected, String password) {
@@ -18,8 +18,8 @@ class PasswordMaskTest {
 
   @Test
   void userAndPassword() {
-    assertMasked("redis://user:secret@127.0.0.1:6379/0", "redis://user:******@127.0.0.1:6379/0",
-        "secret");
+    assertMasked(
+        "redis://user:secret@127.0.0.1:6379/0", "redis://user:******@127.0.0.1:6379/0", "secret");
   }
 
   @Test
@@ -40,19 +40,23 @@ class PasswordMaskTest {
 
   @Test
   void tlsSentinelAndClusterSchemes() {
-    assertMasked("rediss://user:secret@127.0.0.1:6380", "rediss://user:******@127.0.0.1:6380",
+    assertMasked(
+        "rediss://user:secret@127.0.0.1:6380", "rediss://user:******@127.0.0.1:6380", "secret");
+    assertMasked(
+        "redis-sentinel://secret@127.0.0.1:26379/0#mymaster",
+        "redis-sentinel://******@127.0.0.1:26379/0#mymaster",
         "secret");
-    assertMasked("redis-sentinel://secret@127.0.0.1:26379/0#mymaster",
-        "redis-sentinel://******@127.0.0.1:26379/0#mymaster", "secret");
-    assertMasked("redis+cluster://:secret@127.0.0.1:7000,127.0.0.1:7001",
-        "redis+cluster://:******@127.0.0.1:7000,127.0.0.1:7001", "secret");
+    assertMasked(
+        "redis+cluster://:secret@127.0.0.1:7000,127.0.0.1:7001",
+        "redis+cluster://:******@127.0.0.1:7000,127.0.0.1:7001",
+        "secret");
   }
 
   @Test
   void withoutSchemeOrUserInformation() {
     assertMasked("secret@127.0.0.1:6379", "******@127.0.0.1:6379", "secret");
-    assertThat(Builders.withoutPassword("redis://127.0.0.1:6379")).isEqualTo(
-        "redis://127.0.0.1:6379");
+    assertThat(Builders.withoutPassword("redis://127.0.0.1:6379"))
+        .isEqualTo("redis://127.0.0.1:6379");
     assertThat(Builders.withoutPassword((String) null)).isNull();
   }
 

@@ -34,49 +34,64 @@ class PropertiesTableTest {
     assertThat(end).isGreaterThan(start);
     String current = readme.substring(start + START.length(), end);
     if (Boolean.getBoolean("readme.write") && !current.equals(table)) {
-      Files.writeString(README, readme.substring(0, start + START.length()) + table
-          + readme.substring(end), StandardCharsets.UTF_8);
+      Files.writeString(
+          README,
+          readme.substring(0, start + START.length()) + table + readme.substring(end),
+          StandardCharsets.UTF_8);
       current = table;
     }
-    assertThat(current).as("docs/spring-boot.md's properties table; regenerate it with"
-        + " ./mvnw -B -pl spring-boot-starter -am test -Dtest=PropertiesTableTest"
-        + " -Dsurefire.failIfNoSpecifiedTests=false -Dreadme.write=true").isEqualTo(table);
+    assertThat(current)
+        .as(
+            "docs/spring-boot.md's properties table; regenerate it with"
+                + " ./mvnw -B -pl spring-boot-starter -am test -Dtest=PropertiesTableTest"
+                + " -Dsurefire.failIfNoSpecifiedTests=false -Dreadme.write=true")
+        .isEqualTo(table);
   }
 
   @Test
   void everyPropertyIsDescribed() throws IOException {
     List<Map<String, Object>> properties = metadata();
     assertThat(properties).hasSizeGreaterThan(40);
-    assertThat(properties).allSatisfy(p ->
-        assertThat((String) p.get("description")).as((String) p.get("name")).isNotBlank());
+    assertThat(properties)
+        .allSatisfy(
+            p -> assertThat((String) p.get("description")).as((String) p.get("name")).isNotBlank());
   }
 
   @SuppressWarnings("unchecked")
   private static List<Map<String, Object>> metadata() throws IOException {
-    try (InputStream in = PropertiesTableTest.class
-        .getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+    try (InputStream in =
+        PropertiesTableTest.class.getResourceAsStream(
+            "/META-INF/spring-configuration-metadata.json")) {
       assertThat(in).as("the processor's metadata").isNotNull();
-      Map<String, Object> json = (Map<String, Object>) Json.parse(
-          new String(in.readAllBytes(), StandardCharsets.UTF_8));
-      return ((List<Map<String, Object>>) json.get("properties")).stream()
-          .sorted(Comparator.comparing(p -> (String) p.get("name"))).toList();
+      Map<String, Object> json =
+          (Map<String, Object>) Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      return ((List<Map<String, Object>>) json.get("properties"))
+          .stream().sorted(Comparator.comparing(p -> (String) p.get("name"))).toList();
     }
   }
 
   private static String table(List<Map<String, Object>> properties) {
-    StringBuilder out = new StringBuilder("| property | type | default | description |\n"
-        + "| --- | --- | --- | --- |\n");
+    StringBuilder out =
+        new StringBuilder(
+            "| property | type | default | description |\n" + "| --- | --- | --- | --- |\n");
     for (Map<String, Object> p : properties) {
-      out.append("| `").append(p.get("name")).append("` | ")
-          .append(simpleType((String) p.get("type"))).append(" | ")
-          .append(value(p.get("defaultValue"))).append(" | ")
-          .append(cell((String) p.get("description"))).append(" |\n");
+      out.append("| `")
+          .append(p.get("name"))
+          .append("` | ")
+          .append(simpleType((String) p.get("type")))
+          .append(" | ")
+          .append(value(p.get("defaultValue")))
+          .append(" | ")
+          .append(cell((String) p.get("description")))
+          .append(" |\n");
     }
     return out.toString();
   }
 
   private static String simpleType(String type) {
-    return type.replaceAll("[a-z0-9_]+\\.", "").replace('$', '.').replace("<", "&lt;")
+    return type.replaceAll("[a-z0-9_]+\\.", "")
+        .replace('$', '.')
+        .replace("<", "&lt;")
         .replace(">", "&gt;");
   }
 

@@ -25,74 +25,116 @@ import org.springframework.boot.test.context.runner.ReactiveWebApplicationContex
 
 /** The endpoint and the health contributor, with and without Actuator. */
 class RobotsActuatorAutoConfigurationTest {
-  private final ReactiveWebApplicationContextRunner actuator = StarterTests.reactiveRunner()
-      .withConfiguration(AutoConfigurations.of(EndpointAutoConfiguration.class,
-          WebEndpointAutoConfiguration.class, HealthContributorAutoConfiguration.class))
-      .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT,
-          "management.endpoints.web.exposure.include=robots");
+  private final ReactiveWebApplicationContextRunner actuator =
+      StarterTests.reactiveRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  EndpointAutoConfiguration.class,
+                  WebEndpointAutoConfiguration.class,
+                  HealthContributorAutoConfiguration.class))
+          .withPropertyValues(
+              "reactive-robots.user-agent=" + USER_AGENT,
+              "management.endpoints.web.exposure.include=robots");
 
   @Test
   void theEndpointIsReadOnlyByDefault() {
-    actuator.run(context -> {
-      assertThat(context).hasSingleBean(RobotsEndpoint.class);
-      assertThat(operations(context)).containsExactly(OperationType.READ);
-    });
+    actuator.run(
+        context -> {
+          assertThat(context).hasSingleBean(RobotsEndpoint.class);
+          assertThat(operations(context)).containsExactly(OperationType.READ);
+        });
   }
 
   @Test
   void invalidationIsExposedWhenTheApplicationAllowsIt() {
-    actuator.withPropertyValues("management.endpoint.robots.access=unrestricted")
-        .run(context -> assertThat(operations(context))
-            .containsExactlyInAnyOrder(OperationType.READ, OperationType.DELETE));
+    actuator
+        .withPropertyValues("management.endpoint.robots.access=unrestricted")
+        .run(
+            context ->
+                assertThat(operations(context))
+                    .containsExactlyInAnyOrder(OperationType.READ, OperationType.DELETE));
   }
 
   @Test
   void anEndpointNotExposedIsNotDefined() {
-    actuator.withPropertyValues("management.endpoints.web.exposure.include=health")
-        .run(context -> assertThat(context).hasSingleBean(RobotsCache.class)
-            .doesNotHaveBean(RobotsEndpoint.class));
+    actuator
+        .withPropertyValues("management.endpoints.web.exposure.include=health")
+        .run(
+            context ->
+                assertThat(context)
+                    .hasSingleBean(RobotsCache.class)
+                    .doesNotHaveBean(RobotsEndpoint.class));
   }
 
   @Test
   void theHealthContributorReportsTheFetchersCapacity() {
-    actuator.withPropertyValues("reactive-robots.fetcher.max-in-flight=64").run(context -> {
-      Health health = context.getBean("robotsHealthIndicator", RobotsHealthIndicator.class)
-          .health();
-      assertThat(health.getStatus()).isEqualTo(Status.UP);
-      assertThat(health.getDetails()).containsAllEntriesOf(Map.of("active", 0, "queued", 0,
-          "capacity", 64, "saturation", 0.0, "saturated", false));
-    });
+    actuator
+        .withPropertyValues("reactive-robots.fetcher.max-in-flight=64")
+        .run(
+            context -> {
+              Health health =
+                  context.getBean("robotsHealthIndicator", RobotsHealthIndicator.class).health();
+              assertThat(health.getStatus()).isEqualTo(Status.UP);
+              assertThat(health.getDetails())
+                  .containsAllEntriesOf(
+                      Map.of(
+                          "active",
+                          0,
+                          "queued",
+                          0,
+                          "capacity",
+                          64,
+                          "saturation",
+                          0.0,
+                          "saturated",
+                          false));
+            });
   }
 
   @Test
   void overAnApplicationFetcherTheCapacityIsUnknown() {
-    actuator.withUserConfiguration(RobotsAutoConfigurationTest.OwnFetcher.class).run(context ->
-        assertThat(context.getBean(RobotsHealthIndicator.class).health().getDetails())
-            .containsOnlyKeys("active", "queued", "saturated"));
+    actuator
+        .withUserConfiguration(RobotsAutoConfigurationTest.OwnFetcher.class)
+        .run(
+            context ->
+                assertThat(context.getBean(RobotsHealthIndicator.class).health().getDetails())
+                    .containsOnlyKeys("active", "queued", "saturated"));
   }
 
   @Test
   void theHealthContributorCanBeSwitchedOff() {
-    actuator.withPropertyValues("management.health.robots.enabled=false")
-        .run(context -> assertThat(context).hasSingleBean(RobotsEndpoint.class)
-            .doesNotHaveBean(RobotsHealthIndicator.class));
+    actuator
+        .withPropertyValues("management.health.robots.enabled=false")
+        .run(
+            context ->
+                assertThat(context)
+                    .hasSingleBean(RobotsEndpoint.class)
+                    .doesNotHaveBean(RobotsHealthIndicator.class));
   }
 
   @Test
   void withoutActuatorThereIsNeitherEndpointNorHealth() {
     StarterTests.reactiveRunner()
-        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT,
+        .withPropertyValues(
+            "reactive-robots.user-agent=" + USER_AGENT,
             "management.endpoints.web.exposure.include=robots")
-        .withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate",
-            "org.springframework.boot.health"))
-        .run(context -> assertThat(context).hasSingleBean(RobotsCache.class)
-            .doesNotHaveBean(RobotsEndpoint.class).doesNotHaveBean(RobotsHealthIndicator.class));
+        .withClassLoader(
+            new FilteredClassLoader(
+                "org.springframework.boot.actuate", "org.springframework.boot.health"))
+        .run(
+            context ->
+                assertThat(context)
+                    .hasSingleBean(RobotsCache.class)
+                    .doesNotHaveBean(RobotsEndpoint.class)
+                    .doesNotHaveBean(RobotsHealthIndicator.class));
   }
 
   private static List<OperationType> operations(AssertableReactiveWebApplicationContext context) {
-    ExposableWebEndpoint robots = context.getBean(WebEndpointsSupplier.class).getEndpoints()
-        .stream().filter(e -> e.getEndpointId().toString().equals("robots")).findFirst()
-        .orElseThrow();
+    ExposableWebEndpoint robots =
+        context.getBean(WebEndpointsSupplier.class).getEndpoints().stream()
+            .filter(e -> e.getEndpointId().toString().equals("robots"))
+            .findFirst()
+            .orElseThrow();
     return robots.getOperations().stream().map(WebOperation::getType).toList();
   }
 }

@@ -37,104 +37,133 @@ class RobotsAutoConfigurationTest {
 
   @Test
   void definesTheFetcherCacheAndPacerForTheUserAgent() {
-    StarterTests.runner().withPropertyValues("reactive-robots.user-agent=" + USER_AGENT)
-        .run(context -> {
-          assertThat(context).hasSingleBean(NettyRobotsFetcher.class)
-              .hasSingleBean(RobotsCache.class).hasSingleBean(Pacer.class);
-          RobotsCache cache = context.getBean(RobotsCache.class);
-          assertThat(cache.crawler()).hasValueSatisfying(c -> {
-            assertThat(c.token()).isEqualTo("StarterTestBot");
-            assertThat(c.userAgent()).isEqualTo(USER_AGENT);
-          });
-          assertThat(context.getBean(Pacer.class).agent()).isEqualTo("StarterTestBot");
-          assertThat(context.getBean(NettyRobotsFetcher.class).maxInFlight()).isEqualTo(512);
-        });
+    StarterTests.runner()
+        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT)
+        .run(
+            context -> {
+              assertThat(context)
+                  .hasSingleBean(NettyRobotsFetcher.class)
+                  .hasSingleBean(RobotsCache.class)
+                  .hasSingleBean(Pacer.class);
+              RobotsCache cache = context.getBean(RobotsCache.class);
+              assertThat(cache.crawler())
+                  .hasValueSatisfying(
+                      c -> {
+                        assertThat(c.token()).isEqualTo("StarterTestBot");
+                        assertThat(c.userAgent()).isEqualTo(USER_AGENT);
+                      });
+              assertThat(context.getBean(Pacer.class).agent()).isEqualTo("StarterTestBot");
+              assertThat(context.getBean(NettyRobotsFetcher.class).maxInFlight()).isEqualTo(512);
+            });
   }
 
   @Test
   void mapsThePropertiesOntoTheBuilders() {
-    StarterTests.runner().withPropertyValues(
-        "reactive-robots.user-agent=" + USER_AGENT,
-        "reactive-robots.crawler-token=OtherBot",
-        "reactive-robots.profile=google",
-        "reactive-robots.parse-limit=600KB",
-        "reactive-robots.fetcher.max-in-flight=7",
-        "reactive-robots.pacer.minimum-delay=2500ms",
-        "reactive-robots.pacer.maximum-delay=4s")
-        .run(context -> {
-          NettyRobotsFetcher fetcher = context.getBean(NettyRobotsFetcher.class);
-          assertThat(fetcher.maxInFlight()).isEqualTo(7);
-          assertThat(fetcher.maxBodyBytes()).as("the body cap follows the parse limit")
-              .isEqualTo(600 * 1024);
-          RobotsCache cache = context.getBean(RobotsCache.class);
-          assertThat(cache.crawler().orElseThrow().token()).isEqualTo("OtherBot");
-          cache.put(ORIGIN, StarterTests.BODY.getBytes(StandardCharsets.UTF_8));
-          assertThat(cache.rules(ORIGIN).block().robotsTxt().orElseThrow().options())
-              .satisfies(o -> {
-                assertThat(o.profile()).isEqualTo(Profile.GOOGLE);
-                assertThat(o.parseLimit()).isEqualTo(600 * 1024);
-              });
-          Pacer pacer = context.getBean(Pacer.class);
-          assertThat(pacer.agent()).isEqualTo("OtherBot");
-          assertThat(pacer.interval(Pacing.NONE)).isEqualTo(Duration.ofMillis(2500));
-          assertThat(pacer.interval(Pacing.of(Duration.ofMinutes(1), null, null)))
-              .isEqualTo(Duration.ofSeconds(4));
-        });
+    StarterTests.runner()
+        .withPropertyValues(
+            "reactive-robots.user-agent=" + USER_AGENT,
+            "reactive-robots.crawler-token=OtherBot",
+            "reactive-robots.profile=google",
+            "reactive-robots.parse-limit=600KB",
+            "reactive-robots.fetcher.max-in-flight=7",
+            "reactive-robots.pacer.minimum-delay=2500ms",
+            "reactive-robots.pacer.maximum-delay=4s")
+        .run(
+            context -> {
+              NettyRobotsFetcher fetcher = context.getBean(NettyRobotsFetcher.class);
+              assertThat(fetcher.maxInFlight()).isEqualTo(7);
+              assertThat(fetcher.maxBodyBytes())
+                  .as("the body cap follows the parse limit")
+                  .isEqualTo(600 * 1024);
+              RobotsCache cache = context.getBean(RobotsCache.class);
+              assertThat(cache.crawler().orElseThrow().token()).isEqualTo("OtherBot");
+              cache.put(ORIGIN, StarterTests.BODY.getBytes(StandardCharsets.UTF_8));
+              assertThat(cache.rules(ORIGIN).block().robotsTxt().orElseThrow().options())
+                  .satisfies(
+                      o -> {
+                        assertThat(o.profile()).isEqualTo(Profile.GOOGLE);
+                        assertThat(o.parseLimit()).isEqualTo(600 * 1024);
+                      });
+              Pacer pacer = context.getBean(Pacer.class);
+              assertThat(pacer.agent()).isEqualTo("OtherBot");
+              assertThat(pacer.interval(Pacing.NONE)).isEqualTo(Duration.ofMillis(2500));
+              assertThat(pacer.interval(Pacing.of(Duration.ofMinutes(1), null, null)))
+                  .isEqualTo(Duration.ofSeconds(4));
+            });
   }
 
   @Test
   void withoutAUserAgentStartupFailsNamingTheProperty() {
-    StarterTests.runner().run(context -> {
-      assertThat(context).hasFailed();
-      assertThat(context.getStartupFailure()).rootCause()
-          .isInstanceOf(InvalidConfigurationPropertyValueException.class)
-          .hasMessageContaining("reactive-robots.user-agent");
-    });
+    StarterTests.runner()
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              assertThat(context.getStartupFailure())
+                  .rootCause()
+                  .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                  .hasMessageContaining("reactive-robots.user-agent");
+            });
   }
 
   @Test
   void aValueTheBuilderRefusesFailsStartupNamingThePropertyAndItsRange() {
-    StarterTests.runner().withPropertyValues("reactive-robots.user-agent=" + USER_AGENT,
-        "reactive-robots.cache.minimum-ttl=2h", "reactive-robots.cache.maximum-ttl=1h")
-        .run(context -> assertThat(context.getStartupFailure()).rootCause()
-            .isInstanceOf(InvalidConfigurationPropertyValueException.class)
-            .hasMessageContaining("reactive-robots.cache.minimum-ttl")
-            .hasMessageContaining("at most reactive-robots.cache.maximum-ttl (PT1H)"));
+    StarterTests.runner()
+        .withPropertyValues(
+            "reactive-robots.user-agent=" + USER_AGENT,
+            "reactive-robots.cache.minimum-ttl=2h",
+            "reactive-robots.cache.maximum-ttl=1h")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                    .hasMessageContaining("reactive-robots.cache.minimum-ttl")
+                    .hasMessageContaining("at most reactive-robots.cache.maximum-ttl (PT1H)"));
   }
 
   @Test
   void anApplicationCacheIsUsedAsItIsAndNoFetcherIsCreated() {
-    StarterTests.runner().withUserConfiguration(OwnCache.class).run(context -> {
-      assertThat(context).hasSingleBean(RobotsCache.class)
-          .doesNotHaveBean(NettyRobotsFetcher.class);
-      assertThat(context.getBean(RobotsCache.class)).isSameAs(context.getBean("ownCache"));
-      assertThat(context.getBean(Pacer.class).agent()).isEqualTo("OwnBot");
-    });
+    StarterTests.runner()
+        .withUserConfiguration(OwnCache.class)
+        .run(
+            context -> {
+              assertThat(context)
+                  .hasSingleBean(RobotsCache.class)
+                  .doesNotHaveBean(NettyRobotsFetcher.class);
+              assertThat(context.getBean(RobotsCache.class)).isSameAs(context.getBean("ownCache"));
+              assertThat(context.getBean(Pacer.class).agent()).isEqualTo("OwnBot");
+            });
   }
 
   @Test
   void anApplicationFetcherIsUsedByTheAutoConfiguredCache() {
-    StarterTests.runner().withUserConfiguration(OwnFetcher.class)
-        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT).run(context -> {
-          assertThat(context).doesNotHaveBean(NettyRobotsFetcher.class);
-          FakeFetcher fetcher = context.getBean(FakeFetcher.class);
-          Verdict v = context.getBean(RobotsCache.class).check(ORIGIN + "/private/x").block();
-          assertThat(v.allowed()).isFalse();
-          assertThat(v.rule().orElseThrow().line()).isEqualTo(3);
-          assertThat(fetcher.calls()).isEqualTo(1);
-        });
+    StarterTests.runner()
+        .withUserConfiguration(OwnFetcher.class)
+        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT)
+        .run(
+            context -> {
+              assertThat(context).doesNotHaveBean(NettyRobotsFetcher.class);
+              FakeFetcher fetcher = context.getBean(FakeFetcher.class);
+              Verdict v = context.getBean(RobotsCache.class).check(ORIGIN + "/private/x").block();
+              assertThat(v.allowed()).isFalse();
+              assertThat(v.rule().orElseThrow().line()).isEqualTo(3);
+              assertThat(fetcher.calls()).isEqualTo(1);
+            });
   }
 
   @Test
   void aStoreBeanIsTheCachesSharedStoreAndOneThatFailsStillLeavesAVerdict() {
-    StarterTests.runner().withUserConfiguration(OwnFetcher.class, FailingStore.class)
-        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT).run(context -> {
-          FailingStore store = context.getBean(FailingStore.class);
-          Verdict v = context.getBean(RobotsCache.class).check(ORIGIN + "/private/x").block();
-          assertThat(v.allowed()).isFalse();
-          assertThat(store.gets).hasValue(1);
-          assertThat(context.getBean(FakeFetcher.class).calls()).isEqualTo(1);
-        });
+    StarterTests.runner()
+        .withUserConfiguration(OwnFetcher.class, FailingStore.class)
+        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT)
+        .run(
+            context -> {
+              FailingStore store = context.getBean(FailingStore.class);
+              Verdict v = context.getBean(RobotsCache.class).check(ORIGIN + "/private/x").block();
+              assertThat(v.allowed()).isFalse();
+              assertThat(store.gets).hasValue(1);
+              assertThat(context.getBean(FakeFetcher.class).calls()).isEqualTo(1);
+            });
   }
 
   /** A store whose every call fails, counting the reads the cache made before fetching. */
@@ -176,64 +205,80 @@ class RobotsAutoConfigurationTest {
 
   @Test
   void customizersAdjustTheBuildersAfterTheProperties() {
-    StarterTests.runner().withUserConfiguration(OwnFetcher.class, Customizers.class)
-        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT,
-            "reactive-robots.pacer.minimum-delay=3s")
-        .run(context -> {
-          context.getBean(RobotsCache.class).check(ORIGIN + "/").block();
-          assertThat(context.getBean(Customizers.class).fetched).containsExactly(ORIGIN);
-          assertThat(context.getBean(Pacer.class).interval(Pacing.NONE))
-              .isEqualTo(Duration.ofMillis(100));
-        });
-    StarterTests.runner().withUserConfiguration(Customizers.class)
-        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT,
-            "reactive-robots.fetcher.max-in-flight=7")
-        .run(context -> assertThat(context.getBean(NettyRobotsFetcher.class).maxInFlight())
-            .isEqualTo(3));
+    StarterTests.runner()
+        .withUserConfiguration(OwnFetcher.class, Customizers.class)
+        .withPropertyValues(
+            "reactive-robots.user-agent=" + USER_AGENT, "reactive-robots.pacer.minimum-delay=3s")
+        .run(
+            context -> {
+              context.getBean(RobotsCache.class).check(ORIGIN + "/").block();
+              assertThat(context.getBean(Customizers.class).fetched).containsExactly(ORIGIN);
+              assertThat(context.getBean(Pacer.class).interval(Pacing.NONE))
+                  .isEqualTo(Duration.ofMillis(100));
+            });
+    StarterTests.runner()
+        .withUserConfiguration(Customizers.class)
+        .withPropertyValues(
+            "reactive-robots.user-agent=" + USER_AGENT, "reactive-robots.fetcher.max-in-flight=7")
+        .run(
+            context ->
+                assertThat(context.getBean(NettyRobotsFetcher.class).maxInFlight()).isEqualTo(3));
   }
 
   @Test
   void thePacerCanBeSwitchedOff() {
-    StarterTests.runner().withPropertyValues("reactive-robots.user-agent=" + USER_AGENT,
-        "reactive-robots.pacer.enabled=false")
-        .run(context -> assertThat(context).hasSingleBean(RobotsCache.class)
-            .doesNotHaveBean(Pacer.class));
+    StarterTests.runner()
+        .withPropertyValues(
+            "reactive-robots.user-agent=" + USER_AGENT, "reactive-robots.pacer.enabled=false")
+        .run(
+            context ->
+                assertThat(context).hasSingleBean(RobotsCache.class).doesNotHaveBean(Pacer.class));
   }
 
   @Test
   void aPacerOverACacheWithoutCrawlerNeedsAnAgent() {
-    StarterTests.runner().withUserConfiguration(OwnFetcher.class).run(context ->
-        assertThat(context.getStartupFailure()).rootCause()
-            .isInstanceOf(InvalidConfigurationPropertyValueException.class)
-            .hasMessageContaining("reactive-robots.pacer.agent"));
-    StarterTests.runner().withUserConfiguration(OwnFetcher.class)
+    StarterTests.runner()
+        .withUserConfiguration(OwnFetcher.class)
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                    .hasMessageContaining("reactive-robots.pacer.agent"));
+    StarterTests.runner()
+        .withUserConfiguration(OwnFetcher.class)
         .withPropertyValues("reactive-robots.pacer.agent=PoliteBot")
-        .run(context -> {
-          assertThat(context.getBean(RobotsCache.class).crawler()).isEmpty();
-          assertThat(context.getBean(Pacer.class).agent()).isEqualTo("PoliteBot");
-        });
+        .run(
+            context -> {
+              assertThat(context.getBean(RobotsCache.class).crawler()).isEmpty();
+              assertThat(context.getBean(Pacer.class).agent()).isEqualTo("PoliteBot");
+            });
   }
 
   @Test
   void shutdownClosesTheCacheThenItsFetcher() {
-    StarterTests.runner().withPropertyValues("reactive-robots.user-agent=" + USER_AGENT)
-        .run(context -> {
-          RobotsCache cache = context.getBean(RobotsCache.class);
-          NettyRobotsFetcher fetcher = context.getBean(NettyRobotsFetcher.class);
-          ((ConfigurableApplicationContext) context.getSourceApplicationContext()).close();
-          assertThatThrownBy(() -> cache.checkIfCached(ORIGIN + "/"))
-              .isInstanceOf(IllegalStateException.class);
-          FetchResult afterClose = fetcher.fetch(Origin.of(ORIGIN), Conditional.NONE)
-              .block(Duration.ofSeconds(10));
-          assertThat(afterClose.failure()).isEqualTo(FailureKind.CRAWLER_FAULT);
-        });
+    StarterTests.runner()
+        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT)
+        .run(
+            context -> {
+              RobotsCache cache = context.getBean(RobotsCache.class);
+              NettyRobotsFetcher fetcher = context.getBean(NettyRobotsFetcher.class);
+              ((ConfigurableApplicationContext) context.getSourceApplicationContext()).close();
+              assertThatThrownBy(() -> cache.checkIfCached(ORIGIN + "/"))
+                  .isInstanceOf(IllegalStateException.class);
+              FetchResult afterClose =
+                  fetcher.fetch(Origin.of(ORIGIN), Conditional.NONE).block(Duration.ofSeconds(10));
+              assertThat(afterClose.failure()).isEqualTo(FailureKind.CRAWLER_FAULT);
+            });
   }
 
   @Configuration(proxyBeanMethods = false)
   static class OwnCache {
     @Bean(destroyMethod = "close")
     RobotsCache ownCache() {
-      return RobotsCache.builder().fetcher(StarterTests.servingBody()).crawler("OwnBot/2.0")
+      return RobotsCache.builder()
+          .fetcher(StarterTests.servingBody())
+          .crawler("OwnBot/2.0")
           .build();
     }
   }
@@ -252,12 +297,14 @@ class RobotsAutoConfigurationTest {
 
     @Bean
     RobotsCacheBuilderCustomizer listening() {
-      return builder -> builder.listener(new RobotsCacheListener() {
-        @Override
-        public void onFetchStarted(Origin origin) {
-          fetched.add(origin.toString());
-        }
-      });
+      return builder ->
+          builder.listener(
+              new RobotsCacheListener() {
+                @Override
+                public void onFetchStarted(Origin origin) {
+                  fetched.add(origin.toString());
+                }
+              });
     }
 
     @Bean

@@ -21,63 +21,95 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 class RobotsMetricsAutoConfigurationTest {
   private static final String URL = "https://site.test/private/x";
 
-  private final ApplicationContextRunner withMicrometer = StarterTests.runner()
-      .withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
-          SimpleMetricsExportAutoConfiguration.class,
-          CompositeMeterRegistryAutoConfiguration.class))
-      .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT);
+  private final ApplicationContextRunner withMicrometer =
+      StarterTests.runner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  MetricsAutoConfiguration.class,
+                  SimpleMetricsExportAutoConfiguration.class,
+                  CompositeMeterRegistryAutoConfiguration.class))
+          .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT);
 
   @Test
   void theCacheAndPacerMetersAreBoundToTheRegistry() {
-    withMicrometer.run(context -> {
-      assertThat(context).hasSingleBean(RobotsMetrics.class).hasSingleBean(PacingMetrics.class);
-      MeterRegistry registry = context.getBean(MeterRegistry.class);
-      RobotsCache cache = context.getBean(RobotsCache.class);
-      cache.put(URL, StarterTests.BODY.getBytes(StandardCharsets.UTF_8));
-      assertThat(cache.checkIfCached(URL)).hasValueSatisfying(v ->
-          assertThat(v.allowed()).isFalse());
+    withMicrometer.run(
+        context -> {
+          assertThat(context).hasSingleBean(RobotsMetrics.class).hasSingleBean(PacingMetrics.class);
+          MeterRegistry registry = context.getBean(MeterRegistry.class);
+          RobotsCache cache = context.getBean(RobotsCache.class);
+          cache.put(URL, StarterTests.BODY.getBytes(StandardCharsets.UTF_8));
+          assertThat(cache.checkIfCached(URL))
+              .hasValueSatisfying(v -> assertThat(v.allowed()).isFalse());
 
-      assertThat(registry.get(RobotsMetrics.ORIGINS).gauge().value()).isEqualTo(1.0);
-      assertThat(registry.get(RobotsMetrics.VERDICTS).tag("decision", "disallow")
-          .counter().count()).isEqualTo(1.0);
-      assertThat(registry.get(PacingMetrics.WAITING).gauge().value()).isZero();
-      assertThat(context.getBean(RobotsMetrics.class).isBound()).isTrue();
-    });
+          assertThat(registry.get(RobotsMetrics.ORIGINS).gauge().value()).isEqualTo(1.0);
+          assertThat(
+                  registry
+                      .get(RobotsMetrics.VERDICTS)
+                      .tag("decision", "disallow")
+                      .counter()
+                      .count())
+              .isEqualTo(1.0);
+          assertThat(registry.get(PacingMetrics.WAITING).gauge().value()).isZero();
+          assertThat(context.getBean(RobotsMetrics.class).isBound()).isTrue();
+        });
   }
 
   @Test
   void anApplicationCacheIsMeasuredToo() {
     StarterTests.runner()
-        .withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
-            SimpleMetricsExportAutoConfiguration.class,
-            CompositeMeterRegistryAutoConfiguration.class))
+        .withConfiguration(
+            AutoConfigurations.of(
+                MetricsAutoConfiguration.class,
+                SimpleMetricsExportAutoConfiguration.class,
+                CompositeMeterRegistryAutoConfiguration.class))
         .withUserConfiguration(RobotsAutoConfigurationTest.OwnCache.class)
-        .run(context -> {
-          RobotsCache own = context.getBean(RobotsCache.class);
-          own.check(URL).block();
-          assertThat(context.getBean(MeterRegistry.class).get(RobotsMetrics.VERDICTS)
-              .counter().count()).isEqualTo(1.0);
-        });
+        .run(
+            context -> {
+              RobotsCache own = context.getBean(RobotsCache.class);
+              own.check(URL).block();
+              assertThat(
+                      context
+                          .getBean(MeterRegistry.class)
+                          .get(RobotsMetrics.VERDICTS)
+                          .counter()
+                          .count())
+                  .isEqualTo(1.0);
+            });
   }
 
   @Test
   void withoutMicrometerThereAreNoMeters() {
-    withMicrometer.withClassLoader(new FilteredClassLoader("io.micrometer"))
-        .run(context -> assertThat(context).hasSingleBean(RobotsCache.class)
-            .doesNotHaveBean(RobotsMetrics.class).doesNotHaveBean(PacingMetrics.class));
+    withMicrometer
+        .withClassLoader(new FilteredClassLoader("io.micrometer"))
+        .run(
+            context ->
+                assertThat(context)
+                    .hasSingleBean(RobotsCache.class)
+                    .doesNotHaveBean(RobotsMetrics.class)
+                    .doesNotHaveBean(PacingMetrics.class));
   }
 
   @Test
   void withoutTheMetricsModuleThereAreNoMeters() {
-    withMicrometer.withClassLoader(new FilteredClassLoader(RobotsMetrics.class))
-        .run(context -> assertThat(context).hasSingleBean(RobotsCache.class)
-            .hasSingleBean(MeterRegistry.class).doesNotHaveBean(RobotsMetrics.class));
+    withMicrometer
+        .withClassLoader(new FilteredClassLoader(RobotsMetrics.class))
+        .run(
+            context ->
+                assertThat(context)
+                    .hasSingleBean(RobotsCache.class)
+                    .hasSingleBean(MeterRegistry.class)
+                    .doesNotHaveBean(RobotsMetrics.class));
   }
 
   @Test
   void withoutARegistryThereAreNoMeters() {
-    StarterTests.runner().withPropertyValues("reactive-robots.user-agent=" + USER_AGENT)
-        .run(context -> assertThat(context).hasSingleBean(Pacer.class)
-            .doesNotHaveBean(MeterRegistry.class).doesNotHaveBean(RobotsMetrics.class));
+    StarterTests.runner()
+        .withPropertyValues("reactive-robots.user-agent=" + USER_AGENT)
+        .run(
+            context ->
+                assertThat(context)
+                    .hasSingleBean(Pacer.class)
+                    .doesNotHaveBean(MeterRegistry.class)
+                    .doesNotHaveBean(RobotsMetrics.class));
   }
 }

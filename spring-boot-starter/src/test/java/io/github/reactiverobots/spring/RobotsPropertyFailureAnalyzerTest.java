@@ -29,8 +29,8 @@ import org.springframework.core.env.StandardEnvironment;
 
 /**
  * Every refusal of a {@code reactive-robots.*} value, one case per message: the start fails, and
- * the failure analysis names the property, the value as written and what it allows. One case
- * runs a real {@link org.springframework.boot.SpringApplication} to show the report Boot prints.
+ * the failure analysis names the property, the value as written and what it allows. One case runs a
+ * real {@link org.springframework.boot.SpringApplication} to show the report Boot prints.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RobotsPropertyFailureAnalyzerTest {
@@ -38,96 +38,177 @@ class RobotsPropertyFailureAnalyzerTest {
 
   static Stream<Arguments> refusals() {
     return Stream.of(
-        refused("reactive-robots.user-agent", "the crawler's User-Agent, such as MyCrawler/1.0",
+        refused(
+            "reactive-robots.user-agent",
+            "the crawler's User-Agent, such as MyCrawler/1.0",
             "reactive-robots.profile=rfc-9309"),
-        refused("reactive-robots.user-agent", "printable ASCII only (found U+00E9 at index 2)",
+        refused(
+            "reactive-robots.user-agent",
+            "printable ASCII only (found U+00E9 at index 2)",
             "reactive-robots.user-agent=Ex\u00e9Bot/1.0"),
-        refused("reactive-robots.user-agent",
+        refused(
+            "reactive-robots.user-agent",
             "a User-Agent that starts with the crawler's product token",
             "reactive-robots.user-agent=Mozilla/5.0 (compatible; MyBot/1.0)"),
-        refused("reactive-robots.crawler-token", "a product token: letters, '_' and '-' only",
-            UA, "reactive-robots.crawler-token=My Bot"),
-        refused("reactive-robots.explicit-agents", "a comma-separated list of product tokens",
-            UA, "reactive-robots.explicit-agents=adsbot-google,MyBot/1.0"),
-        refused("reactive-robots.parse-limit", "from 500KB (the RFC 9309 minimum) to 2047MB",
-            UA, "reactive-robots.parse-limit=100KB"),
-        refused("reactive-robots.parse-limit", "at most the fetcher's body cap, 614400 bytes",
-            UA, "reactive-robots.parse-limit=1MB", "reactive-robots.fetcher.max-body-size=600KB"),
-        refused("reactive-robots.cache.maximum-weight", "more than 0B",
-            UA, "reactive-robots.cache.maximum-weight=0B"),
-        refused("reactive-robots.cache.maximum-origins", "at least 1, or unset for no bound",
-            UA, "reactive-robots.cache.maximum-origins=0"),
-        refused("reactive-robots.cache.fetch-timeout", "more than 0s and at most 3650d",
-            UA, "reactive-robots.cache.fetch-timeout=0s"),
-        refused("reactive-robots.cache.stale-copy-window", "from 0s to 3650d",
-            UA, "reactive-robots.cache.stale-copy-window=-1s"),
-        refused("reactive-robots.cache.minimum-ttl", "at most reactive-robots.cache.maximum-ttl",
-            UA, "reactive-robots.cache.minimum-ttl=2h", "reactive-robots.cache.maximum-ttl=1h"),
-        refused("reactive-robots.cache.check-all-concurrency", "at least 1",
-            UA, "reactive-robots.cache.check-all-concurrency=0"),
-        refused("reactive-robots.cache.residency-share", "from 0 to 0.5",
-            UA, "reactive-robots.cache.residency-share=0.6"),
-        refused("reactive-robots.fetcher.max-body-size", "from 500KB (the RFC 9309 minimum)",
-            UA, "reactive-robots.fetcher.max-body-size=100KB"),
-        refused("reactive-robots.fetcher.max-redirects", "from 0 to 20",
-            UA, "reactive-robots.fetcher.max-redirects=21"),
-        refused("reactive-robots.fetcher.max-header-size", "from 1KB to 1MB",
-            UA, "reactive-robots.fetcher.max-header-size=512B"),
-        refused("reactive-robots.fetcher.connect-timeout",
-            "at most reactive-robots.fetcher.deadline", UA,
+        refused(
+            "reactive-robots.crawler-token",
+            "a product token: letters, '_' and '-' only",
+            UA,
+            "reactive-robots.crawler-token=My Bot"),
+        refused(
+            "reactive-robots.explicit-agents",
+            "a comma-separated list of product tokens",
+            UA,
+            "reactive-robots.explicit-agents=adsbot-google,MyBot/1.0"),
+        refused(
+            "reactive-robots.parse-limit",
+            "from 500KB (the RFC 9309 minimum) to 2047MB",
+            UA,
+            "reactive-robots.parse-limit=100KB"),
+        refused(
+            "reactive-robots.parse-limit",
+            "at most the fetcher's body cap, 614400 bytes",
+            UA,
+            "reactive-robots.parse-limit=1MB",
+            "reactive-robots.fetcher.max-body-size=600KB"),
+        refused(
+            "reactive-robots.cache.maximum-weight",
+            "more than 0B",
+            UA,
+            "reactive-robots.cache.maximum-weight=0B"),
+        refused(
+            "reactive-robots.cache.maximum-origins",
+            "at least 1, or unset for no bound",
+            UA,
+            "reactive-robots.cache.maximum-origins=0"),
+        refused(
+            "reactive-robots.cache.fetch-timeout",
+            "more than 0s and at most 3650d",
+            UA,
+            "reactive-robots.cache.fetch-timeout=0s"),
+        refused(
+            "reactive-robots.cache.stale-copy-window",
+            "from 0s to 3650d",
+            UA,
+            "reactive-robots.cache.stale-copy-window=-1s"),
+        refused(
+            "reactive-robots.cache.minimum-ttl",
+            "at most reactive-robots.cache.maximum-ttl",
+            UA,
+            "reactive-robots.cache.minimum-ttl=2h",
+            "reactive-robots.cache.maximum-ttl=1h"),
+        refused(
+            "reactive-robots.cache.check-all-concurrency",
+            "at least 1",
+            UA,
+            "reactive-robots.cache.check-all-concurrency=0"),
+        refused(
+            "reactive-robots.cache.residency-share",
+            "from 0 to 0.5",
+            UA,
+            "reactive-robots.cache.residency-share=0.6"),
+        refused(
+            "reactive-robots.fetcher.max-body-size",
+            "from 500KB (the RFC 9309 minimum)",
+            UA,
+            "reactive-robots.fetcher.max-body-size=100KB"),
+        refused(
+            "reactive-robots.fetcher.max-redirects",
+            "from 0 to 20",
+            UA,
+            "reactive-robots.fetcher.max-redirects=21"),
+        refused(
+            "reactive-robots.fetcher.max-header-size",
+            "from 1KB to 1MB",
+            UA,
+            "reactive-robots.fetcher.max-header-size=512B"),
+        refused(
+            "reactive-robots.fetcher.connect-timeout",
+            "at most reactive-robots.fetcher.deadline",
+            UA,
             "reactive-robots.fetcher.connect-timeout=30s"),
-        refused("reactive-robots.fetcher.proxy.host", "a host name or address, required when"
-            + " reactive-robots.fetcher.proxy.type is http", UA,
+        refused(
+            "reactive-robots.fetcher.proxy.host",
+            "a host name or address, required when" + " reactive-robots.fetcher.proxy.type is http",
+            UA,
             "reactive-robots.fetcher.proxy.type=http"),
-        refused("reactive-robots.fetcher.proxy.port", "from 1 to 65535", UA,
+        refused(
+            "reactive-robots.fetcher.proxy.port",
+            "from 1 to 65535",
+            UA,
             "reactive-robots.fetcher.proxy.type=socks",
-            "reactive-robots.fetcher.proxy.host=127.0.0.1", "reactive-robots.fetcher.proxy.port=0"),
-        refused("reactive-robots.pacer.agent", "a product token", UA,
+            "reactive-robots.fetcher.proxy.host=127.0.0.1",
+            "reactive-robots.fetcher.proxy.port=0"),
+        refused(
+            "reactive-robots.pacer.agent",
+            "a product token",
+            UA,
             "reactive-robots.pacer.agent=MyBot/1.0"),
-        refused("reactive-robots.pacer.minimum-delay", "at most reactive-robots.pacer.maximum-delay",
-            UA, "reactive-robots.pacer.minimum-delay=1m"),
-        refused("reactive-robots.redis.key-prefix", "any text without '{' or '}'", UA,
-            "reactive-robots.redis.uri=redis://127.0.0.1:1", "reactive-robots.redis.key-prefix={x}"),
-        refused("reactive-robots.redis.wait-backoff-minimum",
-            "at most reactive-robots.redis.wait-backoff-maximum", UA,
+        refused(
+            "reactive-robots.pacer.minimum-delay",
+            "at most reactive-robots.pacer.maximum-delay",
+            UA,
+            "reactive-robots.pacer.minimum-delay=1m"),
+        refused(
+            "reactive-robots.redis.key-prefix",
+            "any text without '{' or '}'",
+            UA,
+            "reactive-robots.redis.uri=redis://127.0.0.1:1",
+            "reactive-robots.redis.key-prefix={x}"),
+        refused(
+            "reactive-robots.redis.wait-backoff-minimum",
+            "at most reactive-robots.redis.wait-backoff-maximum",
+            UA,
             "reactive-robots.redis.uri=redis://127.0.0.1:1",
             "reactive-robots.redis.wait-backoff-minimum=2s"),
-        refused("reactive-robots.redis.uri", "a Redis URI such as redis://127.0.0.1:6379/0", UA,
+        refused(
+            "reactive-robots.redis.uri",
+            "a Redis URI such as redis://127.0.0.1:6379/0",
+            UA,
             "reactive-robots.redis.uri=http://127.0.0.1"));
   }
 
   @ParameterizedTest(name = "{0}: {1}")
   @MethodSource("refusals")
-  void aRefusedValueIsReportedWithItsPropertyValueAndAllowedValues(String property,
-      String allowed, String[] properties) {
+  void aRefusedValueIsReportedWithItsPropertyValueAndAllowedValues(
+      String property, String allowed, String[] properties) {
     analysed(StarterTests.runner(), property, allowed, properties);
   }
 
   @Test
   void aPacerWithoutAnyCrawlerIsReportedOnItsAgentProperty() {
-    analysed(StarterTests.runner().withUserConfiguration(OwnFetcher.class),
-        "reactive-robots.pacer.agent", "the crawler's product token, required since the"
+    analysed(
+        StarterTests.runner().withUserConfiguration(OwnFetcher.class),
+        "reactive-robots.pacer.agent",
+        "the crawler's product token, required since the"
             + " RobotsCache bean has no crawler identity");
   }
 
   @Test
   void aRedisUriWithoutTheModuleIsReportedOnTheUri() {
-    analysed(StarterTests.runner()
-            .withClassLoader(new FilteredClassLoader(RedisRobotsStore.class)),
-        "reactive-robots.redis.uri", "unset, unless the reactive-robots-redis module is on the"
-            + " class path", UA, "reactive-robots.redis.uri=redis://127.0.0.1:1");
+    analysed(
+        StarterTests.runner().withClassLoader(new FilteredClassLoader(RedisRobotsStore.class)),
+        "reactive-robots.redis.uri",
+        "unset, unless the reactive-robots-redis module is on the" + " class path",
+        UA,
+        "reactive-robots.redis.uri=redis://127.0.0.1:1");
   }
 
   @Test
   void springBootPrintsTheReportInsteadOfAStackTrace(CapturedOutput output) {
-    Throwable failure = catchThrowable(() -> new SpringApplicationBuilder(App.class)
-        .web(WebApplicationType.NONE)
-        .properties(UA, "reactive-robots.parse-limit=100KB").run());
+    Throwable failure =
+        catchThrowable(
+            () ->
+                new SpringApplicationBuilder(App.class)
+                    .web(WebApplicationType.NONE)
+                    .properties(UA, "reactive-robots.parse-limit=100KB")
+                    .run());
     assertThat(failure).isNotNull();
     assertThat(output.getOut() + output.getErr())
         .contains("APPLICATION FAILED TO START")
-        .contains("The property reactive-robots.parse-limit has the value '100KB', which it does"
-            + " not allow.")
+        .contains(
+            "The property reactive-robots.parse-limit has the value '100KB', which it does"
+                + " not allow.")
         .contains("Allowed: from 500KB (the RFC 9309 minimum) to 2047MB.")
         .contains("Set reactive-robots.parse-limit to an allowed value")
         .doesNotContain("maxBodyBytes");
@@ -137,30 +218,41 @@ class RobotsPropertyFailureAnalyzerTest {
     return Arguments.of(property, allowed, properties);
   }
 
-  private static void analysed(ApplicationContextRunner runner, String property, String allowed,
-      String... properties) {
-    runner.withPropertyValues(properties).run(context -> {
-      assertThat(context).hasFailed();
-      Throwable failure = context.getStartupFailure();
-      StandardEnvironment environment = new StandardEnvironment();
-      environment.getPropertySources().addFirst(new MapPropertySource("test", map(properties)));
-      FailureAnalysis analysis = new RobotsPropertyFailureAnalyzer(environment).analyze(failure);
-      assertThat(analysis).as("analysed: %s", failure).isNotNull();
-      Object written = map(properties).get(property);
-      assertThat(analysis.getDescription())
-          .startsWith(written == null ? "The property " + property + " is not set."
-              : "The property " + property + " has the value '" + written + "'")
-          .contains("Allowed: " + allowed);
-      assertThat(analysis.getAction()).startsWith("Set " + property + " to an allowed value");
-    });
+  private static void analysed(
+      ApplicationContextRunner runner, String property, String allowed, String... properties) {
+    runner
+        .withPropertyValues(properties)
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              Throwable failure = context.getStartupFailure();
+              StandardEnvironment environment = new StandardEnvironment();
+              environment
+                  .getPropertySources()
+                  .addFirst(new MapPropertySource("test", map(properties)));
+              FailureAnalysis analysis =
+                  new RobotsPropertyFailureAnalyzer(environment).analyze(failure);
+              assertThat(analysis).as("analysed: %s", failure).isNotNull();
+              Object written = map(properties).get(property);
+              assertThat(analysis.getDescription())
+                  .startsWith(
+                      written == null
+                          ? "The property " + property + " is not set."
+                          : "The property " + property + " has the value '" + written + "'")
+                  .contains("Allowed: " + allowed);
+              assertThat(analysis.getAction())
+                  .startsWith("Set " + property + " to an allowed value");
+            });
   }
 
   private static Map<String, Object> map(String... properties) {
     Map<String, Object> map = new LinkedHashMap<>();
-    Arrays.stream(properties).forEach(p -> {
-      int eq = p.indexOf('=');
-      map.put(p.substring(0, eq), p.substring(eq + 1));
-    });
+    Arrays.stream(properties)
+        .forEach(
+            p -> {
+              int eq = p.indexOf('=');
+              map.put(p.substring(0, eq), p.substring(eq + 1));
+            });
     return map;
   }
 

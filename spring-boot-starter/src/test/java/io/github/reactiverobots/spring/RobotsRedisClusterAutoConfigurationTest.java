@@ -19,13 +19,12 @@ import reactor.core.publisher.Flux;
 
 /**
  * The starter builds a store on a Redis Cluster from {@code reactive-robots.redis.uri=
- * redis+cluster://...}, against a real cluster of three primaries and three replicas on
- * loopback (skipped without redis-server, failed under {@code CI}): two workers share the rules
- * of origins spread over every shard.
+ * redis+cluster://...}, against a real cluster of three primaries and three replicas on loopback
+ * (skipped without redis-server, failed under {@code CI}): two workers share the rules of origins
+ * spread over every shard.
  */
 class RobotsRedisClusterAutoConfigurationTest {
-  @RegisterExtension
-  static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
+  @RegisterExtension static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
 
   private static ApplicationContextRunner worker() {
     return StarterTests.runner()
@@ -42,31 +41,38 @@ class RobotsRedisClusterAutoConfigurationTest {
     for (int i = 0; i < 30; i++) {
       urls.add("https://shard" + i + ".example/private/x");
     }
-    worker().run(first -> {
-      assertThat(first).hasSingleBean(RedisRobotsStore.class);
-      warmUp(first.getBean(RobotsCache.class),
-          first.getBean(RobotsRedisAutoConfigurationTest.Worker.class));
-      int warmUps = first.getBean(FakeFetcher.class).calls();
-      long warmWrites = writes(first.getBean(RobotsRedisAutoConfigurationTest.Worker.class));
-      List<Verdict> verdicts = check(first.getBean(RobotsCache.class), urls);
-      assertThat(verdicts).hasSize(30).allMatch(v -> !v.allowed());
-      FakeFetcher fetcher = first.getBean(FakeFetcher.class);
-      assertThat(fetcher.calls() - warmUps).isEqualTo(30);
-      RobotsRedisAutoConfigurationTest.Worker events =
-          first.getBean(RobotsRedisAutoConfigurationTest.Worker.class);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (writes(events) - warmWrites < 30) {
-        assertThat(deadline - System.nanoTime()).as("30 writes within 30 s").isPositive();
-        TimeUnit.MILLISECONDS.sleep(20); // polling interval
-      }
+    worker()
+        .run(
+            first -> {
+              assertThat(first).hasSingleBean(RedisRobotsStore.class);
+              warmUp(
+                  first.getBean(RobotsCache.class),
+                  first.getBean(RobotsRedisAutoConfigurationTest.Worker.class));
+              int warmUps = first.getBean(FakeFetcher.class).calls();
+              long warmWrites =
+                  writes(first.getBean(RobotsRedisAutoConfigurationTest.Worker.class));
+              List<Verdict> verdicts = check(first.getBean(RobotsCache.class), urls);
+              assertThat(verdicts).hasSize(30).allMatch(v -> !v.allowed());
+              FakeFetcher fetcher = first.getBean(FakeFetcher.class);
+              assertThat(fetcher.calls() - warmUps).isEqualTo(30);
+              RobotsRedisAutoConfigurationTest.Worker events =
+                  first.getBean(RobotsRedisAutoConfigurationTest.Worker.class);
+              long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+              while (writes(events) - warmWrites < 30) {
+                assertThat(deadline - System.nanoTime()).as("30 writes within 30 s").isPositive();
+                TimeUnit.MILLISECONDS.sleep(20); // polling interval
+              }
 
-      worker().run(second -> {
-        List<Verdict> w = check(second.getBean(RobotsCache.class), urls);
-        assertThat(w).hasSize(30).allMatch(v -> !v.allowed());
-        assertThat(second.getBean(FakeFetcher.class).calls()).as("the second worker's fetches")
-            .isZero();
-      });
-    });
+              worker()
+                  .run(
+                      second -> {
+                        List<Verdict> w = check(second.getBean(RobotsCache.class), urls);
+                        assertThat(w).hasSize(30).allMatch(v -> !v.allowed());
+                        assertThat(second.getBean(FakeFetcher.class).calls())
+                            .as("the second worker's fetches")
+                            .isZero();
+                      });
+            });
   }
 
   private static long writes(RobotsRedisAutoConfigurationTest.Worker events) {
@@ -89,7 +95,9 @@ class RobotsRedisClusterAutoConfigurationTest {
   }
 
   private static List<Verdict> check(RobotsCache cache, List<String> urls) {
-    return Flux.fromIterable(urls).concatMap(u -> cache.check(u)).collectList()
+    return Flux.fromIterable(urls)
+        .concatMap(u -> cache.check(u))
+        .collectList()
         .block(Duration.ofSeconds(60));
   }
 }

@@ -21,29 +21,35 @@ final class StarterTests {
 
   /** The auto-configurations as the starter registers them, read from its imports file. */
   static AutoConfigurations starter() {
-    Class<?>[] classes = ImportCandidates.load(AutoConfiguration.class,
-            StarterTests.class.getClassLoader()).getCandidates().stream()
-        .filter(name -> name.startsWith("io.github.reactiverobots."))
-        .map(StarterTests::load)
-        .toArray(Class<?>[]::new);
+    Class<?>[] classes =
+        ImportCandidates.load(AutoConfiguration.class, StarterTests.class.getClassLoader())
+            .getCandidates()
+            .stream()
+            .filter(name -> name.startsWith("io.github.reactiverobots."))
+            .map(StarterTests::load)
+            .toArray(Class<?>[]::new);
     return AutoConfigurations.of(classes);
   }
 
   /** A context with the starter and, as SpringApplication sets it, Boot's conversion service. */
   static ApplicationContextRunner runner() {
-    return new ApplicationContextRunner().withConfiguration(starter())
+    return new ApplicationContextRunner()
+        .withConfiguration(starter())
         .withInitializer(StarterTests::bootConversions);
   }
 
   static ReactiveWebApplicationContextRunner reactiveRunner() {
-    return new ReactiveWebApplicationContextRunner().withConfiguration(starter())
+    return new ReactiveWebApplicationContextRunner()
+        .withConfiguration(starter())
         .withInitializer(StarterTests::bootConversions);
   }
 
   /** Reads enum values leniently ({@code unrestricted} for {@code UNRESTRICTED}). */
   private static void bootConversions(ConfigurableApplicationContext context) {
-    context.getEnvironment().setConversionService(
-        (ConfigurableConversionService) ApplicationConversionService.getSharedInstance());
+    context
+        .getEnvironment()
+        .setConversionService(
+            (ConfigurableConversionService) ApplicationConversionService.getSharedInstance());
   }
 
   /** A fetcher that serves {@link #BODY} for every origin, counting its fetches. */

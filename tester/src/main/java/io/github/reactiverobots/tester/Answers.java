@@ -22,9 +22,9 @@ final class Answers {
   private Answers() {}
 
   /**
-   * The {@code content-usage} lines (one per category) when the agent's groups have usage
-   * rules, then one {@code content-signal} line per signal they give; nothing when the file
-   * says nothing about usage.
+   * The {@code content-usage} lines (one per category) when the agent's groups have usage rules,
+   * then one {@code content-signal} line per signal they give; nothing when the file says nothing
+   * about usage.
    */
   static List<String> usageLines(RobotsTxt robots, String url, String agent) {
     List<String> out = new ArrayList<>();
@@ -33,8 +33,11 @@ final class Answers {
       try {
         Usage usage = robots.usage(url, agent);
         for (UsageDecision d : usage.decisions()) {
-          out.add("content-usage " + (usage.applies() ? d.toString()
-              : d.category().label() + "=n/a (not fetchable)"));
+          out.add(
+              "content-usage "
+                  + (usage.applies()
+                      ? d.toString()
+                      : d.category().label() + "=n/a (not fetchable)"));
         }
       } catch (IllegalStateException e) {
         out.add("content-usage not read: " + Text.printable(e.getMessage()));
@@ -44,8 +47,14 @@ final class Answers {
     for (ContentSignal s : ContentSignal.values()) {
       Preference p = signals.preference(s);
       if (p != Preference.UNKNOWN) {
-        out.add("content-signal " + s.label() + "=" + (p == Preference.ALLOW ? "yes" : "no")
-            + " (line " + signals.line(s).orElse(0) + ")");
+        out.add(
+            "content-signal "
+                + s.label()
+                + "="
+                + (p == Preference.ALLOW ? "yes" : "no")
+                + " (line "
+                + signals.line(s).orElse(0)
+                + ")");
       }
     }
     return out;
@@ -72,14 +81,17 @@ final class Answers {
   }
 
   /**
-   * The explanation as tab-separated lines ({@code groups}, {@code path}, ...), then one
-   * {@code rule} line per rule of the chosen groups: its line, the rule as written and its
-   * pattern as the profile matches it.
+   * The explanation as tab-separated lines ({@code groups}, {@code path}, ...), then one {@code
+   * rule} line per rule of the chosen groups: its line, the rule as written and its pattern as the
+   * profile matches it.
    */
   static List<String> explainLines(RobotsTxt robots, Explanation e) {
     List<String> out = new ArrayList<>();
-    out.add("product-token\t" + (CrawlerIdentity.isProductToken(e.agent()) ? "yes" : "no")
-        + "\t" + Text.printable(e.agent()));
+    out.add(
+        "product-token\t"
+            + (CrawlerIdentity.isProductToken(e.agent()) ? "yes" : "no")
+            + "\t"
+            + Text.printable(e.agent()));
     out.add("chain\t" + Text.printable(String.join(" > ", e.chain())));
     out.add("groups\t" + groupLines(e.groups()) + "\t" + e.why());
     out.add("path\t" + Text.printable(e.path()));
@@ -88,15 +100,23 @@ final class Answers {
     out.add("tie-break\t" + e.tieBreak());
     for (Group g : e.groups()) {
       for (Rule r : g.rules()) {
-        out.add("rule\tline " + r.line() + "\t" + (r.allow() ? "allow" : "disallow") + "\t"
-            + Text.printable(r.pattern()) + "\tmatched-as " + robots.patternAsMatched(r));
+        out.add(
+            "rule\tline "
+                + r.line()
+                + "\t"
+                + (r.allow() ? "allow" : "disallow")
+                + "\t"
+                + Text.printable(r.pattern())
+                + "\tmatched-as "
+                + robots.patternAsMatched(r));
       }
     }
     return out;
   }
 
   static String groupLines(List<Group> groups) {
-    return groups.isEmpty() ? "none" : groups.stream().map(g -> "line " + g.line())
-        .collect(Collectors.joining(","));
+    return groups.isEmpty()
+        ? "none"
+        : groups.stream().map(g -> "line " + g.line()).collect(Collectors.joining(","));
   }
 }

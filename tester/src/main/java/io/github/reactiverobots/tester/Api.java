@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The page's questions, answered as JSON: the matrix with explanations, lint, pacing and usage
- * per agent, in one or both profiles; a diff of two versions. Stateless; every method checks its
- * limits and answers a JSON {@code error} for input past them.
+ * The page's questions, answered as JSON: the matrix with explanations, lint, pacing and usage per
+ * agent, in one or both profiles; a diff of two versions. Stateless; every method checks its limits
+ * and answers a JSON {@code error} for input past them.
  */
 final class Api {
   static final int MAX_AGENTS = 20;
@@ -39,16 +39,25 @@ final class Api {
     List<String> agents = lines(field(form, "agents"), MAX_AGENTS, "agents");
     List<String> urls = lines(field(form, "urls"), MAX_URLS, "URLs");
     if (agents.size() * urls.size() > MAX_CELLS) {
-      throw new BadInput(agents.size() + " agents x " + urls.size() + " URLs is more than "
-          + MAX_CELLS + " cells");
+      throw new BadInput(
+          agents.size()
+              + " agents x "
+              + urls.size()
+              + " URLs is more than "
+              + MAX_CELLS
+              + " cells");
     }
     List<Profile> profiles = profiles(field(form, "profile"));
     Json json = new Json().begin();
     json.key("lint").beginArray();
     for (Lints.Finding f : Lints.of(body, options(profiles.get(0), form))) {
-      json.begin().field("line", f.line()).field("column", f.column())
-          .field("severity", f.severity()).field("code", f.code())
-          .field("message", f.message()).end();
+      json.begin()
+          .field("line", f.line())
+          .field("column", f.column())
+          .field("severity", f.severity())
+          .field("code", f.code())
+          .field("message", f.message())
+          .end();
     }
     json.endArray();
     json.strings("agents", agents).strings("urls", urls);
@@ -66,15 +75,20 @@ final class Api {
       json.key("agents").beginArray();
       for (String agent : agents) {
         Explanation e = robots.explain("/", agent);
-        json.begin().field("agent", agent)
+        json.begin()
+            .field("agent", agent)
             .field("refusal", Answers.agentRefusal(agent).orElse(null))
             .strings("chain", e.chain())
             .field("selectedBy", e.selectedBy())
             .strings("pacing", Text.pacing(robots.forAgent(agent).pacing()))
-            .strings("usageRules", robots.forAgent(agent).usageRules().stream()
-                .map(Object::toString).toList())
-            .strings("signals", Answers.usageLines(robots, "/", agent).stream()
-                .filter(l -> l.startsWith("content-signal")).toList())
+            .strings(
+                "usageRules",
+                robots.forAgent(agent).usageRules().stream().map(Object::toString).toList())
+            .strings(
+                "signals",
+                Answers.usageLines(robots, "/", agent).stream()
+                    .filter(l -> l.startsWith("content-signal"))
+                    .toList())
             .end();
       }
       json.endArray();
@@ -93,11 +107,14 @@ final class Api {
 
   private static void cell(Json json, RobotsTxt robots, String url, String agent) {
     Explanation e = robots.explain(url, agent);
-    json.begin().field("allowed", e.verdict().allowed()).field("reason", Text.reason(e.verdict()))
+    json.begin()
+        .field("allowed", e.verdict().allowed())
+        .field("reason", Text.reason(e.verdict()))
         .field("rule", e.decidingRule().map(Rule::toString).orElse(null))
         .field("line", e.decidingRule().map(Rule::line).orElse(0))
         .field("selection", e.selection().name().toLowerCase(java.util.Locale.ROOT))
-        .field("why", e.why()).field("path", e.path())
+        .field("why", e.why())
+        .field("path", e.path())
         .field("runnerUp", e.runnerUpRule().map(Rule::toString).orElse(null))
         .field("runnerUpLine", e.runnerUpRule().map(Rule::line).orElse(0))
         .field("tieBreak", e.tieBreak());
@@ -107,8 +124,11 @@ final class Api {
     }
     json.endArray();
     json.strings("matches", e.matches().stream().map(Rule::toString).toList());
-    json.strings("usage", Answers.usageLines(robots, url, agent).stream()
-        .filter(l -> l.startsWith("content-usage")).toList());
+    json.strings(
+        "usage",
+        Answers.usageLines(robots, url, agent).stream()
+            .filter(l -> l.startsWith("content-usage"))
+            .toList());
     json.end();
   }
 
@@ -117,20 +137,35 @@ final class Api {
     List<String> urls = lines(field(form, "urls"), MAX_URLS, "URLs");
     Profile profile = profiles(field(form, "profile")).get(0);
     ParseOptions options = options(profile, form);
-    Diff diff = Diff.of(RobotsTxt.parse(field(form, "old"), options),
-        RobotsTxt.parse(field(form, "robots"), options), agents, urls);
-    Json json = new Json().begin().field("profile", Text.profileName(profile))
-        .strings("agents", diff.agents()).strings("urls", diff.urls());
+    Diff diff =
+        Diff.of(
+            RobotsTxt.parse(field(form, "old"), options),
+            RobotsTxt.parse(field(form, "robots"), options),
+            agents,
+            urls);
+    Json json =
+        new Json()
+            .begin()
+            .field("profile", Text.profileName(profile))
+            .strings("agents", diff.agents())
+            .strings("urls", diff.urls());
     json.key("flips").beginArray();
     for (Diff.Flip f : diff.flips()) {
-      json.begin().field("agent", f.agent()).field("url", f.url())
-          .field("was", Diff.word(f.wasAllowed())).field("now", Diff.word(f.allowed()))
-          .field("oldRule", f.oldRule()).field("newRule", f.newRule()).end();
+      json.begin()
+          .field("agent", f.agent())
+          .field("url", f.url())
+          .field("was", Diff.word(f.wasAllowed()))
+          .field("now", Diff.word(f.allowed()))
+          .field("oldRule", f.oldRule())
+          .field("newRule", f.newRule())
+          .end();
     }
     json.endArray();
     return json.strings("sitemapsAdded", diff.sitemapsAdded())
         .strings("sitemapsRemoved", diff.sitemapsRemoved())
-        .strings("changes", diff.changes()).end().toString();
+        .strings("changes", diff.changes())
+        .end()
+        .toString();
   }
 
   /** The options for {@code profile} with the form's fallback chains ({@code Token: A, B}). */
@@ -139,12 +174,15 @@ final class Api {
     for (String line : lines(field(form, "fallbacks"), MAX_AGENTS, "fallback chains")) {
       int colon = line.indexOf(':');
       if (colon < 0) {
-        throw new BadInput("fallback chain '" + Text.printable(line) + "' is not"
-            + " 'Token: Fallback, ...'");
+        throw new BadInput(
+            "fallback chain '" + Text.printable(line) + "' is not" + " 'Token: Fallback, ...'");
       }
       String token = line.substring(0, colon).strip();
-      List<String> chain = Arrays.stream(line.substring(colon + 1).split(","))
-          .map(String::strip).filter(s -> !s.isEmpty()).toList();
+      List<String> chain =
+          Arrays.stream(line.substring(colon + 1).split(","))
+              .map(String::strip)
+              .filter(s -> !s.isEmpty())
+              .toList();
       try {
         options = options.withFallbacks(new CrawlerIdentity(token, token, chain));
       } catch (IllegalArgumentException e) {

@@ -14,14 +14,18 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code batch}: one check per line of standard input, {@code FILE<TAB>AGENT<TAB>URL}, answered
- * in order with the verdict line; each file is loaded once. A line that can't be checked prints
- * {@code ERROR} and the run exits 2; otherwise it exits 0.
+ * {@code batch}: one check per line of standard input, {@code FILE<TAB>AGENT<TAB>URL}, answered in
+ * order with the verdict line; each file is loaded once. A line that can't be checked prints {@code
+ * ERROR} and the run exits 2; otherwise it exits 0.
  */
-@Command(name = "batch", mixinStandardHelpOptions = true,
-    description = {"Checks one FILE<TAB>AGENT<TAB>URL per line of standard input, in order.",
-        "Prints one verdict line per non-blank input line; ERROR for a line that can't be",
-        "checked (then exit 2). Each file is loaded once."})
+@Command(
+    name = "batch",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Checks one FILE<TAB>AGENT<TAB>URL per line of standard input, in order.",
+      "Prints one verdict line per non-blank input line; ERROR for a line that can't be",
+      "checked (then exit 2). Each file is loaded once."
+    })
 final class BatchCommand implements Callable<Integer> {
   @ParentCommand RobotsTester root;
   @Mixin ProfileOption profile;
@@ -50,8 +54,8 @@ final class BatchCommand implements Callable<Integer> {
           robots = RobotsFiles.load(Path.of(f[0]), profile.options(), root.err);
           loaded.put(f[0], robots);
         }
-        root.out.println(Text.verdictLine(robots.check(f[2], f[1]),
-            robots.forAgent(f[1]).pacing()));
+        root.out.println(
+            Text.verdictLine(robots.check(f[2], f[1]), robots.forAgent(f[1]).pacing()));
       } catch (IOException | RuntimeException e) {
         root.out.println("ERROR\tline " + lineNo + ": " + Text.printable(e.getMessage()));
         status = RobotsTester.USAGE;

@@ -11,15 +11,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code check FILE AGENT URL}: Google's {@code robots_main} contract. Any agent and URL string
- * is answered as the reference answers it (the path taken leniently, an empty URL is {@code /});
- * when the cache would refuse the agent or the URL, one line on standard error says so, naming
- * the rule, without changing the answer.
+ * {@code check FILE AGENT URL}: Google's {@code robots_main} contract. Any agent and URL string is
+ * answered as the reference answers it (the path taken leniently, an empty URL is {@code /}); when
+ * the cache would refuse the agent or the URL, one line on standard error says so, naming the rule,
+ * without changing the answer.
  */
-@Command(name = "check", mixinStandardHelpOptions = true,
-    description = {"Checks URL for AGENT against a robots.txt file, as Google's robots_main does.",
-        "Prints ALLOWED or DISALLOWED, the reason, the deciding rule and line and the pacing,",
-        "then the content-usage and content-signal lines. Exit 0 allowed, 1 disallowed, 2 error."})
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Checks URL for AGENT against a robots.txt file, as Google's robots_main does.",
+      "Prints ALLOWED or DISALLOWED, the reason, the deciding rule and line and the pacing,",
+      "then the content-usage and content-signal lines. Exit 0 allowed, 1 disallowed, 2 error."
+    })
 final class CheckCommand implements Callable<Integer> {
   @ParentCommand RobotsTester root;
   @Mixin ProfileOption profile;
@@ -33,18 +37,24 @@ final class CheckCommand implements Callable<Integer> {
   @Parameters(index = "2", paramLabel = "URL", description = "The URL (or path) to check.")
   String url;
 
-  @Option(names = "--explain",
-      description = "Also print the chosen groups and why, the deciding rule, the runner-up,"
-          + " the tie-break and each rule of the chosen groups as matched.")
+  @Option(
+      names = "--explain",
+      description =
+          "Also print the chosen groups and why, the deciding rule, the runner-up,"
+              + " the tie-break and each rule of the chosen groups as matched.")
   boolean explain;
 
   @Override
   public Integer call() throws Exception {
     RobotsTxt robots = RobotsFiles.load(file, profile.options(), root.err);
-    Answers.agentRefusal(agent).ifPresent(why ->
-        root.err.println("robots-tester: note: the cache would refuse this agent: " + why));
-    Answers.urlRefusal(url).ifPresent(why ->
-        root.err.println("robots-tester: note: the cache would refuse this URL: " + why));
+    Answers.agentRefusal(agent)
+        .ifPresent(
+            why ->
+                root.err.println("robots-tester: note: the cache would refuse this agent: " + why));
+    Answers.urlRefusal(url)
+        .ifPresent(
+            why ->
+                root.err.println("robots-tester: note: the cache would refuse this URL: " + why));
     Verdict v = robots.check(url, agent);
     root.out.println(Text.verdictLine(v, robots.forAgent(agent).pacing()));
     Answers.usageLines(robots, url, agent).forEach(root.out::println);

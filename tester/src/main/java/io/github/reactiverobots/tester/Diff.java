@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Two versions of a robots.txt compared by effect: which agent × URL verdicts flip, which
- * sitemaps come and go, whose pacing and usage answers change. Immutable.
+ * Two versions of a robots.txt compared by effect: which agent × URL verdicts flip, which sitemaps
+ * come and go, whose pacing and usage answers change. Immutable.
  *
  * @param agents the agents compared
  * @param urls the URLs compared
@@ -20,23 +20,45 @@ import java.util.Set;
  * @param sitemapsRemoved sitemaps only the old version lists
  * @param changes pacing and usage answers that changed, one line each
  */
-record Diff(List<String> agents, List<String> urls, List<Flip> flips,
-    List<String> sitemapsAdded, List<String> sitemapsRemoved, List<String> changes) {
+record Diff(
+    List<String> agents,
+    List<String> urls,
+    List<Flip> flips,
+    List<String> sitemapsAdded,
+    List<String> sitemapsRemoved,
+    List<String> changes) {
   /** The agent standing for every crawler no group names (the {@code *} groups). */
   static final String ANY_OTHER = "AnyOtherBot";
 
   /** One verdict that changed, with the rule that decided each. */
-  record Flip(String agent, String url, boolean wasAllowed, boolean allowed, String oldRule,
+  record Flip(
+      String agent,
+      String url,
+      boolean wasAllowed,
+      boolean allowed,
+      String oldRule,
       String newRule) {
     @Override
     public String toString() {
-      return "flip\t" + Text.printable(agent) + "\t" + Text.printable(url) + "\t"
-          + word(wasAllowed) + " -> " + word(allowed) + "\t" + oldRule + " -> " + newRule;
+      return "flip\t"
+          + Text.printable(agent)
+          + "\t"
+          + Text.printable(url)
+          + "\t"
+          + word(wasAllowed)
+          + " -> "
+          + word(allowed)
+          + "\t"
+          + oldRule
+          + " -> "
+          + newRule;
     }
   }
 
   boolean isEmpty() {
-    return flips.isEmpty() && sitemapsAdded.isEmpty() && sitemapsRemoved.isEmpty()
+    return flips.isEmpty()
+        && sitemapsAdded.isEmpty()
+        && sitemapsRemoved.isEmpty()
         && changes.isEmpty();
   }
 
@@ -118,7 +140,8 @@ record Diff(List<String> agents, List<String> urls, List<Flip> flips,
   private static List<String> usage(RobotsTxt robots, String agent) {
     List<String> out = new ArrayList<>();
     robots.forAgent(agent).usageRules().forEach(r -> out.add(r.toString()));
-    Answers.usageLines(robots, "/", agent).stream().filter(l -> l.startsWith("content-signal"))
+    Answers.usageLines(robots, "/", agent).stream()
+        .filter(l -> l.startsWith("content-signal"))
         .forEach(out::add);
     return out.stream().map(l -> l.replaceAll(" \\(line \\d+\\)$", "")).toList();
   }

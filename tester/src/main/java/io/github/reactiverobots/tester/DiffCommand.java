@@ -18,12 +18,16 @@ import picocli.CommandLine.ParentCommand;
  * {@code diff OLD NEW}: the two versions compared by effect. Exit 0 when nothing changes, 1 when
  * something does.
  */
-@Command(name = "diff", mixinStandardHelpOptions = true,
-    description = {"Compares two versions of a robots.txt by effect: which AGENT x URL verdicts",
-        "flip, which sitemaps are added or removed, whose pacing and usage change.",
-        "Without --urls, '/' and the literal start of every rule's pattern are checked;",
-        "without --agents, every group name and " + Diff.ANY_OTHER + " (for '*').",
-        "Exit 0 when nothing changes, 1 when something does."})
+@Command(
+    name = "diff",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compares two versions of a robots.txt by effect: which AGENT x URL verdicts",
+      "flip, which sitemaps are added or removed, whose pacing and usage change.",
+      "Without --urls, '/' and the literal start of every rule's pattern are checked;",
+      "without --agents, every group name and " + Diff.ANY_OTHER + " (for '*').",
+      "Exit 0 when nothing changes, 1 when something does."
+    })
 final class DiffCommand implements Callable<Integer> {
   @ParentCommand RobotsTester root;
   @Mixin ProfileOption profile;
@@ -37,7 +41,10 @@ final class DiffCommand implements Callable<Integer> {
   @Option(names = "--urls", paramLabel = "FILE", description = "URLs to check, one a line.")
   Path urls;
 
-  @Option(names = "--agents", paramLabel = "AGENT", split = ",",
+  @Option(
+      names = "--agents",
+      paramLabel = "AGENT",
+      split = ",",
       description = "Agents to check (comma-separated or repeated).")
   List<String> agents = new ArrayList<>();
 
@@ -50,8 +57,14 @@ final class DiffCommand implements Callable<Integer> {
     diff.sitemapsAdded().forEach(s -> root.out.println("sitemap\t+ " + Text.printable(s)));
     diff.sitemapsRemoved().forEach(s -> root.out.println("sitemap\t- " + Text.printable(s)));
     diff.changes().forEach(root.out::println);
-    root.out.println("checked\t" + diff.agents().size() + " agents x " + diff.urls().size()
-        + " URLs\t" + diff.flips().size() + " flips");
+    root.out.println(
+        "checked\t"
+            + diff.agents().size()
+            + " agents x "
+            + diff.urls().size()
+            + " URLs\t"
+            + diff.flips().size()
+            + " flips");
     return diff.isEmpty() ? RobotsTester.ALLOWED : RobotsTester.DISALLOWED;
   }
 
@@ -60,11 +73,13 @@ final class DiffCommand implements Callable<Integer> {
       return List.of();
     }
     try {
-      return Files.readAllLines(urls, StandardCharsets.UTF_8).stream().map(String::strip)
-          .filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+      return Files.readAllLines(urls, StandardCharsets.UTF_8).stream()
+          .map(String::strip)
+          .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+          .toList();
     } catch (NoSuchFileException e) {
-      throw new java.io.IOException("cannot read " + Text.printable(urls.toString())
-          + ": no such file", e);
+      throw new java.io.IOException(
+          "cannot read " + Text.printable(urls.toString()) + ": no such file", e);
     }
   }
 }

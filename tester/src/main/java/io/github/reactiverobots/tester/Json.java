@@ -3,9 +3,9 @@ package io.github.reactiverobots.tester;
 import java.util.List;
 
 /**
- * A minimal JSON writer for the page's answers: objects, arrays, strings, numbers, booleans.
- * Every string is escaped, control characters and {@code <}, {@code >}, {@code &} included, so
- * that no byte of a robots.txt can end a string or be read as markup. Not thread-safe.
+ * A minimal JSON writer for the page's answers: objects, arrays, strings, numbers, booleans. Every
+ * string is escaped, control characters and {@code <}, {@code >}, {@code &} included, so that no
+ * byte of a robots.txt can end a string or be read as markup. Not thread-safe.
  */
 final class Json {
   private final StringBuilder sb = new StringBuilder();
@@ -106,7 +106,12 @@ final class Json {
         case '\r' -> sb.append("\\r");
         case '\t' -> sb.append("\\t");
         default -> {
-          if (c < 0x20 || c == 0x7F || c == '<' || c == '>' || c == '&' || c == 0x2028
+          if (c < 0x20
+              || c == 0x7F
+              || c == '<'
+              || c == '>'
+              || c == '&'
+              || c == 0x2028
               || c == 0x2029) {
             sb.append(String.format("\\u%04x", (int) c));
           } else {

@@ -11,10 +11,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code lint FILE}: every finding, one per line; exit 1 when one is an error. */
-@Command(name = "lint", mixinStandardHelpOptions = true,
-    description = {"Lints a robots.txt file: syntax, misspellings, unknown and misplaced",
-        "records, control characters (terminal escapes), records unused by Google, Yandex's",
-        "limits. Prints FILE:LINE:COLUMN: SEVERITY: MESSAGE [CODE]; exit 1 on an error."})
+@Command(
+    name = "lint",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Lints a robots.txt file: syntax, misspellings, unknown and misplaced",
+      "records, control characters (terminal escapes), records unused by Google, Yandex's",
+      "limits. Prints FILE:LINE:COLUMN: SEVERITY: MESSAGE [CODE]; exit 1 on an error."
+    })
 final class LintCommand implements Callable<Integer> {
   @ParentCommand RobotsTester root;
   @Mixin ProfileOption profile;
@@ -22,8 +26,11 @@ final class LintCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The robots.txt file.")
   Path file;
 
-  @Option(names = "--stats", description = "Also print the counts Google's parser reports:"
-      + " valid and unknown directives, the last line seen, the sitemaps.")
+  @Option(
+      names = "--stats",
+      description =
+          "Also print the counts Google's parser reports:"
+              + " valid and unknown directives, the last line seen, the sitemaps.")
   boolean stats;
 
   @Override

@@ -15,19 +15,30 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The tester's lint: the core {@link Linter}'s findings, plus control characters (terminal
- * escape sequences) in a line, the records Google's open-source parser reports as unused by
- * Google, and Yandex's limits (2,048 rules, 1,024 characters per rule). Stateless.
+ * The tester's lint: the core {@link Linter}'s findings, plus control characters (terminal escape
+ * sequences) in a line, the records Google's open-source parser reports as unused by Google, and
+ * Yandex's limits (2,048 rules, 1,024 characters per rule). Stateless.
  */
 final class Lints {
   /** Yandex reads at most this many allow and disallow rules. */
   static final int YANDEX_MAX_RULES = 2048;
+
   /** Yandex ignores a rule longer than this, in characters. */
   static final int YANDEX_MAX_RULE_CHARS = 1024;
+
   /** Records Google's parser reads and reports as unused by Google. */
-  private static final Set<String> UNUSED_BY_GOOGLE = Set.of("crawl-delay", "request-rate",
-      "visit-time", "host", "clean-param", "noindex", "nofollow", "noarchive", "content-signal",
-      "content-usage");
+  private static final Set<String> UNUSED_BY_GOOGLE =
+      Set.of(
+          "crawl-delay",
+          "request-rate",
+          "visit-time",
+          "host",
+          "clean-param",
+          "noindex",
+          "nofollow",
+          "noarchive",
+          "content-signal",
+          "content-usage");
 
   private Lints() {}
 
@@ -35,7 +46,15 @@ final class Lints {
   record Finding(int line, int column, String severity, String code, String message) {
     @Override
     public String toString() {
-      return line + ":" + column + ": " + severity + ": " + Text.printable(message) + " [" + code
+      return line
+          + ":"
+          + column
+          + ": "
+          + severity
+          + ": "
+          + Text.printable(message)
+          + " ["
+          + code
           + "]";
     }
 
@@ -48,8 +67,13 @@ final class Lints {
   static List<Finding> of(byte[] body, ParseOptions options) {
     List<Finding> out = new ArrayList<>();
     for (Diagnostic d : Linter.lint(body, options)) {
-      out.add(new Finding(d.line(), d.column(), d.severity().name().toLowerCase(Locale.ROOT),
-          d.code().name().toLowerCase(Locale.ROOT), d.message()));
+      out.add(
+          new Finding(
+              d.line(),
+              d.column(),
+              d.severity().name().toLowerCase(Locale.ROOT),
+              d.code().name().toLowerCase(Locale.ROOT),
+              d.message()));
     }
     Extra extra = new Extra();
     RobotsScanner.scan(ByteBuffer.wrap(body), options, extra);
@@ -59,35 +83,44 @@ final class Lints {
   }
 
   /**
-   * The statistics Google's parser reports ({@code robots_test.cc}): directives it knows
-   * ({@code user-agent}, {@code allow}, {@code disallow}, {@code sitemap}), the rest, the last
-   * line holding a directive, and the sitemaps concatenated.
+   * The statistics Google's parser reports ({@code robots_test.cc}): directives it knows ({@code
+   * user-agent}, {@code allow}, {@code disallow}, {@code sitemap}), the rest, the last line holding
+   * a directive, and the sitemaps concatenated.
    */
   static String stats(byte[] body, ParseOptions options) {
     int[] counts = new int[3];
     StringBuilder sitemaps = new StringBuilder();
-    RobotsScanner.scan(ByteBuffer.wrap(body), options, new RobotsParseHandler() {
-      @Override
-      public void onDirective(int line, Directive directive, String value, int column) {
-        counts[2] = line;
-        switch (directive) {
-          case USER_AGENT, ALLOW, DISALLOW -> counts[0]++;
-          case SITEMAP -> {
-            counts[0]++;
-            sitemaps.append(value);
+    RobotsScanner.scan(
+        ByteBuffer.wrap(body),
+        options,
+        new RobotsParseHandler() {
+          @Override
+          public void onDirective(int line, Directive directive, String value, int column) {
+            counts[2] = line;
+            switch (directive) {
+              case USER_AGENT, ALLOW, DISALLOW -> counts[0]++;
+              case SITEMAP -> {
+                counts[0]++;
+                sitemaps.append(value);
+              }
+              default -> counts[1]++;
+            }
           }
-          default -> counts[1]++;
-        }
-      }
 
-      @Override
-      public void onUnknown(int line, String key, String value, int keyColumn) {
-        counts[2] = line;
-        counts[1]++;
-      }
-    });
-    return "stats\tvalid-directives=" + counts[0] + "\tunknown-directives=" + counts[1]
-        + "\tlast-line=" + counts[2] + "\tsitemaps=" + Text.printable(sitemaps.toString());
+          @Override
+          public void onUnknown(int line, String key, String value, int keyColumn) {
+            counts[2] = line;
+            counts[1]++;
+          }
+        });
+    return "stats\tvalid-directives="
+        + counts[0]
+        + "\tunknown-directives="
+        + counts[1]
+        + "\tlast-line="
+        + counts[2]
+        + "\tsitemaps="
+        + Text.printable(sitemaps.toString());
   }
 
   private static final class Extra implements RobotsParseHandler {
@@ -99,18 +132,38 @@ final class Lints {
       controls(line, column, value);
       String key = directive.name().toLowerCase(Locale.ROOT).replace('_', '-');
       if (UNUSED_BY_GOOGLE.contains(key)) {
-        found.add(new Finding(line, 1, "note", "unused_by_google",
-            "'" + key + "' is not used by Google (Googlebot ignores it)"));
+        found.add(
+            new Finding(
+                line,
+                1,
+                "note",
+                "unused_by_google",
+                "'" + key + "' is not used by Google (Googlebot ignores it)"));
       }
       if (directive == Directive.ALLOW || directive == Directive.DISALLOW) {
         if (++rules == YANDEX_MAX_RULES + 1) {
-          found.add(new Finding(line, 1, "warning", "yandex_rule_limit", "more than "
-              + YANDEX_MAX_RULES + " allow/disallow rules: Yandex ignores the rest"));
+          found.add(
+              new Finding(
+                  line,
+                  1,
+                  "warning",
+                  "yandex_rule_limit",
+                  "more than "
+                      + YANDEX_MAX_RULES
+                      + " allow/disallow rules: Yandex ignores the rest"));
         }
         int chars = utf8(value).length();
         if (chars > YANDEX_MAX_RULE_CHARS) {
-          found.add(new Finding(line, column, "warning", "yandex_rule_length", "rule of "
-              + chars + " characters: Yandex ignores rules longer than " + YANDEX_MAX_RULE_CHARS));
+          found.add(
+              new Finding(
+                  line,
+                  column,
+                  "warning",
+                  "yandex_rule_length",
+                  "rule of "
+                      + chars
+                      + " characters: Yandex ignores rules longer than "
+                      + YANDEX_MAX_RULE_CHARS));
         }
       }
     }
@@ -120,8 +173,13 @@ final class Lints {
       controls(line, keyColumn, key + value);
       String k = utf8(key).trim().toLowerCase(Locale.ROOT);
       if (UNUSED_BY_GOOGLE.contains(k)) {
-        found.add(new Finding(line, keyColumn, "note", "unused_by_google",
-            "'" + k + "' is not used by Google (Googlebot ignores it)"));
+        found.add(
+            new Finding(
+                line,
+                keyColumn,
+                "note",
+                "unused_by_google",
+                "'" + k + "' is not used by Google (Googlebot ignores it)"));
       }
     }
 
@@ -130,18 +188,26 @@ final class Lints {
       for (int i = 0; i < bytes.length(); i++) {
         char c = bytes.charAt(i);
         if ((c < 0x20 && c != '\t') || c == 0x7F) {
-          found.add(new Finding(line, column, "warning", "control_character", "control"
-              + " character " + String.format("0x%02X", (int) c) + (c == 0x1B
-              ? " (an escape sequence: it can act on a terminal that shows the file)" : "")
-              + " in the line"));
+          found.add(
+              new Finding(
+                  line,
+                  column,
+                  "warning",
+                  "control_character",
+                  "control"
+                      + " character "
+                      + String.format("0x%02X", (int) c)
+                      + (c == 0x1B
+                          ? " (an escape sequence: it can act on a terminal that shows the file)"
+                          : "")
+                      + " in the line"));
           return;
         }
       }
     }
 
     private static String utf8(String latin1Bytes) {
-      return new String(latin1Bytes.getBytes(StandardCharsets.ISO_8859_1),
-          StandardCharsets.UTF_8);
+      return new String(latin1Bytes.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
     }
   }
 }

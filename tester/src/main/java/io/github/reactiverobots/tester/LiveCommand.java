@@ -13,17 +13,21 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code live URL}: fetches URL's robots.txt through the real Netty fetcher and prints the
- * verdict, the deciding rule, the pacing, the origin's state, the redirect chain, the size
- * against the parse limit, the cache headers, how long it would be kept, and any failure kind
- * with its cause. Exit 0 allowed, 1 disallowed, 2 usage.
+ * {@code live URL}: fetches URL's robots.txt through the real Netty fetcher and prints the verdict,
+ * the deciding rule, the pacing, the origin's state, the redirect chain, the size against the parse
+ * limit, the cache headers, how long it would be kept, and any failure kind with its cause. Exit 0
+ * allowed, 1 disallowed, 2 usage.
  */
-@Command(name = "live", mixinStandardHelpOptions = true,
-    description = {"Fetches URL's robots.txt through the Netty fetcher, as the cache would, and",
-        "prints the verdict for the agent, the deciding rule, the pacing, the origin's state,",
-        "redirects, size against the parse limit, cache headers, the time it would be kept and",
-        "any failure with its cause. The address policy is the library's default.",
-        "Exit 0 allowed, 1 disallowed, 2 usage or invalid URL."})
+@Command(
+    name = "live",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Fetches URL's robots.txt through the Netty fetcher, as the cache would, and",
+      "prints the verdict for the agent, the deciding rule, the pacing, the origin's state,",
+      "redirects, size against the parse limit, cache headers, the time it would be kept and",
+      "any failure with its cause. The address policy is the library's default.",
+      "Exit 0 allowed, 1 disallowed, 2 usage or invalid URL."
+    })
 final class LiveCommand implements Callable<Integer> {
   private static final Duration WAIT = Duration.ofSeconds(60);
 
@@ -33,16 +37,23 @@ final class LiveCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "URL", description = "The URL to check (absolute).")
   String url;
 
-  @Option(names = "--agent", paramLabel = "USER_AGENT", defaultValue = "robots-tester",
-      description = "The crawler's User-Agent; its product token selects the groups"
-          + " (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--agent",
+      paramLabel = "USER_AGENT",
+      defaultValue = "robots-tester",
+      description =
+          "The crawler's User-Agent; its product token selects the groups"
+              + " (default: ${DEFAULT-VALUE}).")
   String agent;
 
-  @Option(names = "--resolve", paramLabel = "HOST:PORT:ADDRESS",
+  @Option(
+      names = "--resolve",
+      paramLabel = "HOST:PORT:ADDRESS",
       description = "Connect to ADDRESS for HOST:PORT instead of asking DNS (repeatable).")
   List<String> resolve = new ArrayList<>();
 
-  @Option(names = "--allow-private",
+  @Option(
+      names = "--allow-private",
       description = "Permit connecting to loopback, private and other non-public addresses.")
   boolean allowPrivate;
 
@@ -53,8 +64,9 @@ final class LiveCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Resolves resolves = Resolves.parse(resolve);
-    LiveFetch.Settings settings = new LiveFetch.Settings(resolves,
-        allowPrivate ? AddressPolicy.permitAll() : null, configure);
+    LiveFetch.Settings settings =
+        new LiveFetch.Settings(
+            resolves, allowPrivate ? AddressPolicy.permitAll() : null, configure);
     LiveFetch.Report report = LiveFetch.run(url, agent, profile.profile, settings).block(WAIT);
     report.lines().forEach(root.out::println);
     return report.verdict().allowed() ? RobotsTester.ALLOWED : RobotsTester.DISALLOWED;

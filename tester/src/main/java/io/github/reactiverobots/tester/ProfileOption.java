@@ -8,7 +8,10 @@ import picocli.CommandLine.TypeConversionException;
 
 /** The {@code --profile} option shared by the commands: {@code google} (the default) or rfc9309. */
 final class ProfileOption {
-  @Option(names = "--profile", paramLabel = "google|rfc9309", converter = Converter.class,
+  @Option(
+      names = "--profile",
+      paramLabel = "google|rfc9309",
+      converter = Converter.class,
       defaultValue = "google",
       description = "How to read the file: google (Google's matcher, the default) or rfc9309.")
   Profile profile = Profile.GOOGLE;
@@ -33,8 +36,8 @@ final class ProfileOption {
       case "rfc":
         return Profile.RFC_9309;
       default:
-        throw new TypeConversionException("unknown profile '" + Text.printable(value)
-            + "': use google or rfc9309");
+        throw new TypeConversionException(
+            "unknown profile '" + Text.printable(value) + "': use google or rfc9309");
     }
   }
 }

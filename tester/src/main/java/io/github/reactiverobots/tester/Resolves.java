@@ -16,9 +16,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * {@code --resolve HOST:PORT:ADDRESS} mappings, as curl has them: a connection to HOST on PORT
- * goes to ADDRESS without asking DNS; other names are resolved by the fetcher's own resolver.
- * Immutable.
+ * {@code --resolve HOST:PORT:ADDRESS} mappings, as curl has them: a connection to HOST on PORT goes
+ * to ADDRESS without asking DNS; other names are resolved by the fetcher's own resolver. Immutable.
  */
 final class Resolves {
   private final Map<String, InetAddress> map;
@@ -34,8 +33,8 @@ final class Resolves {
   /**
    * Parses the mappings.
    *
-   * @throws IllegalArgumentException naming a mapping that is not HOST:PORT:ADDRESS with a
-   *     literal IP address (an IPv6 address may be in brackets)
+   * @throws IllegalArgumentException naming a mapping that is not HOST:PORT:ADDRESS with a literal
+   *     IP address (an IPv6 address may be in brackets)
    */
   static Resolves parse(List<String> specs) {
     Map<String, InetAddress> map = new TreeMap<>();
@@ -70,8 +69,11 @@ final class Resolves {
   }
 
   private static IllegalArgumentException bad(String spec) {
-    return new IllegalArgumentException("--resolve '" + Text.printable(spec) + "' is not"
-        + " HOST:PORT:ADDRESS with a literal IP address (such as example.com:443:192.0.2.7)");
+    return new IllegalArgumentException(
+        "--resolve '"
+            + Text.printable(spec)
+            + "' is not"
+            + " HOST:PORT:ADDRESS with a literal IP address (such as example.com:443:192.0.2.7)");
   }
 
   boolean isEmpty() {
@@ -91,38 +93,42 @@ final class Resolves {
           }
 
           @Override
-          protected void doResolve(InetSocketAddress unresolved,
-              Promise<InetSocketAddress> promise) {
+          protected void doResolve(
+              InetSocketAddress unresolved, Promise<InetSocketAddress> promise) {
             InetAddress to = lookup(unresolved);
             if (to != null) {
               promise.setSuccess(new InetSocketAddress(to, unresolved.getPort()));
             } else {
-              next.resolve(unresolved).addListener(f -> {
-                if (f.isSuccess()) {
-                  promise.setSuccess((InetSocketAddress) f.getNow());
-                } else {
-                  promise.setFailure(f.cause());
-                }
-              });
+              next.resolve(unresolved)
+                  .addListener(
+                      f -> {
+                        if (f.isSuccess()) {
+                          promise.setSuccess((InetSocketAddress) f.getNow());
+                        } else {
+                          promise.setFailure(f.cause());
+                        }
+                      });
             }
           }
 
           @Override
-          protected void doResolveAll(InetSocketAddress unresolved,
-              Promise<List<InetSocketAddress>> promise) {
+          protected void doResolveAll(
+              InetSocketAddress unresolved, Promise<List<InetSocketAddress>> promise) {
             InetAddress to = lookup(unresolved);
             if (to != null) {
               promise.setSuccess(List.of(new InetSocketAddress(to, unresolved.getPort())));
             } else {
-              next.resolveAll(unresolved).addListener(f -> {
-                if (f.isSuccess()) {
-                  @SuppressWarnings("unchecked")
-                  List<InetSocketAddress> all = (List<InetSocketAddress>) f.getNow();
-                  promise.setSuccess(all);
-                } else {
-                  promise.setFailure(f.cause());
-                }
-              });
+              next.resolveAll(unresolved)
+                  .addListener(
+                      f -> {
+                        if (f.isSuccess()) {
+                          @SuppressWarnings("unchecked")
+                          List<InetSocketAddress> all = (List<InetSocketAddress>) f.getNow();
+                          promise.setSuccess(all);
+                        } else {
+                          promise.setFailure(f.cause());
+                        }
+                      });
             }
           }
         };

@@ -44,9 +44,14 @@ final class RobotsFiles {
 
   static void noteIfCut(Path file, RobotsTxt robots, PrintStream err) {
     if (robots.truncated()) {
-      err.println("robots-tester: note: " + Text.printable(file.toString()) + " is longer than"
-          + " the parse limit of " + robots.options().parseLimit() + " bytes; what follows was"
-          + " not read");
+      err.println(
+          "robots-tester: note: "
+              + Text.printable(file.toString())
+              + " is longer than"
+              + " the parse limit of "
+              + robots.options().parseLimit()
+              + " bytes; what follows was"
+              + " not read");
     }
   }
 }

@@ -12,17 +12,27 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The robots.txt tester: {@code java -jar robots-tester.jar COMMAND ...}, with the commands
- * {@code check}, {@code batch}, {@code lint}, {@code diff}, {@code live} and {@code serve}
- * ({@code --help} on each). {@code robots-tester.jar FILE AGENT URL} is {@code check}. Exit
- * status: 0 allowed (or nothing found), 1 disallowed (or something found), 2 a usage or I/O
- * error, which names the bad argument.
+ * The robots.txt tester: {@code java -jar robots-tester.jar COMMAND ...}, with the commands {@code
+ * check}, {@code batch}, {@code lint}, {@code diff}, {@code live} and {@code serve} ({@code --help}
+ * on each). {@code robots-tester.jar FILE AGENT URL} is {@code check}. Exit status: 0 allowed (or
+ * nothing found), 1 disallowed (or something found), 2 a usage or I/O error, which names the bad
+ * argument.
  */
-@Command(name = "robots-tester", mixinStandardHelpOptions = true, version = "robots-tester 0.1",
-    description = "Tests robots.txt files: how a crawler reads each URL, lint, diff, live fetch,"
-        + " and a web page (serve).",
-    subcommands = {CheckCommand.class, BatchCommand.class, LintCommand.class, DiffCommand.class,
-        LiveCommand.class, ServeCommand.class})
+@Command(
+    name = "robots-tester",
+    mixinStandardHelpOptions = true,
+    version = "robots-tester 0.1",
+    description =
+        "Tests robots.txt files: how a crawler reads each URL, lint, diff, live fetch,"
+            + " and a web page (serve).",
+    subcommands = {
+      CheckCommand.class,
+      BatchCommand.class,
+      LintCommand.class,
+      DiffCommand.class,
+      LiveCommand.class,
+      ServeCommand.class
+    })
 public final class RobotsTester implements Runnable {
   static final int ALLOWED = 0;
   static final int DISALLOWED = 1;
@@ -61,15 +71,17 @@ public final class RobotsTester implements Runnable {
     CommandLine cli = new CommandLine(this);
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
-    cli.setExecutionExceptionHandler((e, line, parsed) -> {
-      err.println("robots-tester: " + Text.printable(String.valueOf(e.getMessage())));
-      return USAGE;
-    });
-    cli.setParameterExceptionHandler((e, argv) -> {
-      err.println("robots-tester: " + Text.printable(e.getMessage()));
-      e.getCommandLine().usage(err);
-      return USAGE;
-    });
+    cli.setExecutionExceptionHandler(
+        (e, line, parsed) -> {
+          err.println("robots-tester: " + Text.printable(String.valueOf(e.getMessage())));
+          return USAGE;
+        });
+    cli.setParameterExceptionHandler(
+        (e, argv) -> {
+          err.println("robots-tester: " + Text.printable(e.getMessage()));
+          e.getCommandLine().usage(err);
+          return USAGE;
+        });
     return cli.execute(withCommand(args));
   }
 

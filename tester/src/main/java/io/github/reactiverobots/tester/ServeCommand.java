@@ -8,28 +8,39 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code serve}: the web page, until the process ends. */
-@Command(name = "serve", mixinStandardHelpOptions = true,
-    description = {"Serves the tester's web page (editor, matrix, explanations, lint, diff,",
-        "live fetch) on http://127.0.0.1:PORT/ until stopped. Live fetches refuse",
-        "loopback, private and other non-public addresses unless --allow-private."})
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Serves the tester's web page (editor, matrix, explanations, lint, diff,",
+      "live fetch) on http://127.0.0.1:PORT/ until stopped. Live fetches refuse",
+      "loopback, private and other non-public addresses unless --allow-private."
+    })
 final class ServeCommand implements Callable<Integer> {
   @ParentCommand RobotsTester root;
 
-  @Option(names = "--port", defaultValue = "8080", description = "The port (0: any free one;"
-      + " default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--port",
+      defaultValue = "8080",
+      description = "The port (0: any free one;" + " default ${DEFAULT-VALUE}).")
   int port;
 
-  @Option(names = "--bind", defaultValue = "127.0.0.1",
+  @Option(
+      names = "--bind",
+      defaultValue = "127.0.0.1",
       description = "The address to listen on (default ${DEFAULT-VALUE}, this machine only).")
   String bind;
 
-  @Option(names = "--resolve", paramLabel = "HOST:PORT:ADDRESS",
+  @Option(
+      names = "--resolve",
+      paramLabel = "HOST:PORT:ADDRESS",
       description = "For live fetches, connect to ADDRESS for HOST:PORT instead of asking DNS.")
   List<String> resolve = new ArrayList<>();
 
-  @Option(names = "--allow-private",
-      description = "Let live fetches connect to loopback, private and other non-public"
-          + " addresses.")
+  @Option(
+      names = "--allow-private",
+      description =
+          "Let live fetches connect to loopback, private and other non-public" + " addresses.")
   boolean allowPrivate;
 
   @Override

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.internal.text.Printable;
+import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Verdict;
 import java.time.Duration;
@@ -37,10 +37,10 @@ final class Text {
   static List<String> pacing(Pacing pacing) {
     List<String> out = new ArrayList<>();
     pacing.crawlDelay().ifPresent(d -> out.add("crawl-delay=" + seconds(d)));
-    pacing.requestRate().ifPresent(r -> out.add("request-rate=" + r.requests() + "/"
-        + seconds(r.period())));
-    pacing.visitTime().ifPresent(t -> out.add("visit-time=" + t.from() + "-" + t.to()
-        + " UTC"));
+    pacing
+        .requestRate()
+        .ifPresent(r -> out.add("request-rate=" + r.requests() + "/" + seconds(r.period())));
+    pacing.visitTime().ifPresent(t -> out.add("visit-time=" + t.from() + "-" + t.to() + " UTC"));
     return out;
   }
 

@@ -24,18 +24,27 @@ import reactor.netty.http.server.HttpServerResponse;
  * The tester's web page on reactor-netty: static assets from the jar, loaded once at start, and
  * three JSON endpoints ({@code /api/analyze}, {@code /api/diff}, {@code /api/live}) taking
  * form-encoded POSTs. Requests larger than {@link #MAX_BODY} are refused; a request whose Host
- * header is not the server's own (DNS rebinding) or that lacks the page's own header (a
- * cross-site form) is refused. Live fetches refuse non-public addresses unless
- * {@code allowPrivate}.
+ * header is not the server's own (DNS rebinding) or that lacks the page's own header (a cross-site
+ * form) is refused. Live fetches refuse non-public addresses unless {@code allowPrivate}.
  */
 final class WebServer implements AutoCloseable {
   /** The largest request body accepted: two versions of a file at the parse limit, encoded. */
   static final int MAX_BODY = 4 * 1024 * 1024;
-  private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self';"
-      + " img-src 'self'; connect-src 'self'; form-action 'none'; frame-ancestors 'none';"
-      + " base-uri 'none'";
-  private static final Map<String, String> ASSETS = Map.of("/", "index.html",
-      "/index.html", "index.html", "/app.js", "app.js", "/app.css", "app.css");
+
+  private static final String CSP =
+      "default-src 'none'; script-src 'self'; style-src 'self';"
+          + " img-src 'self'; connect-src 'self'; form-action 'none'; frame-ancestors 'none';"
+          + " base-uri 'none'";
+  private static final Map<String, String> ASSETS =
+      Map.of(
+          "/",
+          "index.html",
+          "/index.html",
+          "index.html",
+          "/app.js",
+          "app.js",
+          "/app.css",
+          "app.css");
 
   private final Map<String, byte[]> assets;
   private final LiveFetch.Settings live;
@@ -44,10 +53,14 @@ final class WebServer implements AutoCloseable {
   private WebServer(String host, int port, LiveFetch.Settings live) {
     this.assets = loadAssets();
     this.live = live;
-    this.server = HttpServer.create().host(host).port(port)
-        .httpRequestDecoder(spec -> spec.maxInitialLineLength(8192).maxHeaderSize(16384))
-        .idleTimeout(Duration.ofSeconds(60))
-        .handle(this::handle).bindNow();
+    this.server =
+        HttpServer.create()
+            .host(host)
+            .port(port)
+            .httpRequestDecoder(spec -> spec.maxInitialLineLength(8192).maxHeaderSize(16384))
+            .idleTimeout(Duration.ofSeconds(60))
+            .handle(this::handle)
+            .bindNow();
   }
 
   /**
@@ -59,9 +72,13 @@ final class WebServer implements AutoCloseable {
    * @param allowPrivate whether live fetches may connect to non-public addresses
    */
   static WebServer start(String host, int port, Resolves resolves, boolean allowPrivate) {
-    return new WebServer(host, port, new LiveFetch.Settings(resolves,
-        allowPrivate ? AddressPolicy.permitAll() : AddressPolicy.publicOnly(),
-        b -> b.deadline(Duration.ofSeconds(30))));
+    return new WebServer(
+        host,
+        port,
+        new LiveFetch.Settings(
+            resolves,
+            allowPrivate ? AddressPolicy.permitAll() : AddressPolicy.publicOnly(),
+            b -> b.deadline(Duration.ofSeconds(30))));
   }
 
   int port() {
@@ -96,27 +113,36 @@ final class WebServer implements AutoCloseable {
     if (!"1".equals(req.requestHeaders().get("X-Robots-Tester"))) {
       return text(res, HttpResponseStatus.FORBIDDEN, "missing X-Robots-Tester header");
     }
-    Function<Map<String, List<String>>, Mono<String>> api = switch (path) {
-      case "/api/analyze" -> form -> cpu(() -> Api.analyze(form));
-      case "/api/diff" -> form -> cpu(() -> Api.diff(form));
-      case "/api/live" -> this::live;
-      default -> null;
-    };
+    Function<Map<String, List<String>>, Mono<String>> api =
+        switch (path) {
+          case "/api/analyze" -> form -> cpu(() -> Api.analyze(form));
+          case "/api/diff" -> form -> cpu(() -> Api.diff(form));
+          case "/api/live" -> this::live;
+          default -> null;
+        };
     if (api == null) {
       return text(res, HttpResponseStatus.NOT_FOUND, "not found");
     }
     long declared = req.requestHeaders().getInt(HttpHeaderNames.CONTENT_LENGTH, 0);
     if (declared > MAX_BODY) {
-      return json(res, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, error("request larger than "
-          + MAX_BODY + " bytes"));
+      return json(
+          res,
+          HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+          error("request larger than " + MAX_BODY + " bytes"));
     }
-    return req.receive().aggregate().asString(StandardCharsets.UTF_8).defaultIfEmpty("")
-        .map(body -> new QueryStringDecoder(body, StandardCharsets.UTF_8, false, 64)
-            .parameters())
+    return req.receive()
+        .aggregate()
+        .asString(StandardCharsets.UTF_8)
+        .defaultIfEmpty("")
+        .map(body -> new QueryStringDecoder(body, StandardCharsets.UTF_8, false, 64).parameters())
         .flatMap(api)
         .flatMap(body -> json(res, HttpResponseStatus.OK, body))
-        .onErrorResume(e -> json(res, HttpResponseStatus.BAD_REQUEST,
-            error(e.getMessage() == null ? e.toString() : e.getMessage())));
+        .onErrorResume(
+            e ->
+                json(
+                    res,
+                    HttpResponseStatus.BAD_REQUEST,
+                    error(e.getMessage() == null ? e.toString() : e.getMessage())));
   }
 
   private Mono<String> live(Map<String, List<String>> form) {
@@ -131,13 +157,18 @@ final class WebServer implements AutoCloseable {
     String body = "";
     if (r.fetched() != null && r.fetched().hasStatus()) {
       byte[] bytes = r.fetched().bodyBytes();
-      body = new String(bytes, 0, Math.min(bytes.length, r.parseLimit()),
-          StandardCharsets.UTF_8);
+      body = new String(bytes, 0, Math.min(bytes.length, r.parseLimit()), StandardCharsets.UTF_8);
     }
-    return new Json().begin().field("allowed", r.verdict().allowed())
-        .strings("lines", r.lines()).field("body", body)
-        .field("hasBody", r.fetched() != null && r.fetched().hasStatus()
-            && r.state().failure() == null).end().toString();
+    return new Json()
+        .begin()
+        .field("allowed", r.verdict().allowed())
+        .strings("lines", r.lines())
+        .field("body", body)
+        .field(
+            "hasBody",
+            r.fetched() != null && r.fetched().hasStatus() && r.state().failure() == null)
+        .end()
+        .toString();
   }
 
   private static Mono<String> cpu(java.util.concurrent.Callable<String> work) {
@@ -149,8 +180,10 @@ final class WebServer implements AutoCloseable {
       return false;
     }
     int port = server.port();
-    return host.equals("127.0.0.1:" + port) || host.equals("localhost:" + port)
-        || host.equals("[::1]:" + port) || host.equals(server.host() + ":" + port);
+    return host.equals("127.0.0.1:" + port)
+        || host.equals("localhost:" + port)
+        || host.equals("[::1]:" + port)
+        || host.equals(server.host() + ":" + port);
   }
 
   private static String error(String message) {
@@ -158,20 +191,24 @@ final class WebServer implements AutoCloseable {
   }
 
   private static Mono<Void> json(HttpServerResponse res, HttpResponseStatus status, String body) {
-    return send(res, status, "application/json; charset=utf-8",
-        body.getBytes(StandardCharsets.UTF_8));
+    return send(
+        res, status, "application/json; charset=utf-8", body.getBytes(StandardCharsets.UTF_8));
   }
 
   private static Mono<Void> text(HttpServerResponse res, HttpResponseStatus status, String s) {
     return send(res, status, "text/plain; charset=utf-8", s.getBytes(StandardCharsets.UTF_8));
   }
 
-  private static Mono<Void> send(HttpServerResponse res, HttpResponseStatus status, String type,
-      byte[] body) {
-    return res.status(status).header(HttpHeaderNames.CONTENT_TYPE, type)
-        .header("Content-Security-Policy", CSP).header("X-Content-Type-Options", "nosniff")
-        .header("Referrer-Policy", "no-referrer").header(HttpHeaderNames.CACHE_CONTROL, "no-store")
-        .sendByteArray(Mono.just(body)).then();
+  private static Mono<Void> send(
+      HttpServerResponse res, HttpResponseStatus status, String type, byte[] body) {
+    return res.status(status)
+        .header(HttpHeaderNames.CONTENT_TYPE, type)
+        .header("Content-Security-Policy", CSP)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Referrer-Policy", "no-referrer")
+        .header(HttpHeaderNames.CACHE_CONTROL, "no-store")
+        .sendByteArray(Mono.just(body))
+        .then();
   }
 
   private static String type(String name) {

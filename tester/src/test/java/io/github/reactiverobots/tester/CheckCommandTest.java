@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.SequenceInputStream;
 import java.io.PrintStream;
+import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +21,11 @@ class CheckCommandTest {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   private int run(String stdin, String... args) {
-    return new RobotsTester(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+    return new RobotsTester(
+            new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8))
+        .run(args);
   }
 
   private String out() {
@@ -52,7 +54,8 @@ class CheckCommandTest {
   void profileChangesTheAnswer() throws Exception {
     Path f = robots("r.txt", "User-agent: FooBot\nDisallow: /\n");
     assertThat(run("", "--profile=google", f.toString(), "FooBot/1.0", "http://a.com/")).isZero();
-    assertThat(run("", f.toString(), "FooBot/1.0", "http://a.com/")).as("google by default")
+    assertThat(run("", f.toString(), "FooBot/1.0", "http://a.com/"))
+        .as("google by default")
         .isZero();
     assertThat(run("", "--profile=rfc9309", f.toString(), "FooBot/1.0", "http://a.com/")).isOne();
   }
@@ -60,7 +63,8 @@ class CheckCommandTest {
   @Test
   void usageAndIoErrorsExitTwo() throws Exception {
     assertThat(run("", "only-one-arg")).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("Missing required parameters")
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("Missing required parameters")
         .contains("Usage:");
     err.reset();
     assertThat(run("", "--profile=bing", "a", "b", "c")).isEqualTo(2);
@@ -76,45 +80,60 @@ class CheckCommandTest {
     Path a = robots("a.txt", "User-agent: *\nDisallow: /a\n");
     Path b = robots("b.txt", "User-agent: *\nDisallow: /b\n");
     String first = a + "\tbot\thttp://x/a\n";
-    String rest = b + "\tbot\thttp://x/a\n" + a + "\tbot\thttp://x/b\n" + a + "\tbot\thttp://x/a/1\n"
-        + "broken line\n" + dir.resolve("none.txt") + "\tbot\thttp://x/\n";
+    String rest =
+        b
+            + "\tbot\thttp://x/a\n"
+            + a
+            + "\tbot\thttp://x/b\n"
+            + a
+            + "\tbot\thttp://x/a/1\n"
+            + "broken line\n"
+            + dir.resolve("none.txt")
+            + "\tbot\thttp://x/\n";
     // a.txt is deleted once the first line has been answered: later lines must reuse it.
-    InputStream in = new SequenceInputStream(
-        new ByteArrayInputStream(first.getBytes(StandardCharsets.UTF_8)),
-        new InputStream() {
-          private final InputStream data = new ByteArrayInputStream(rest.getBytes(StandardCharsets.UTF_8));
-          private boolean deleted;
+    InputStream in =
+        new SequenceInputStream(
+            new ByteArrayInputStream(first.getBytes(StandardCharsets.UTF_8)),
+            new InputStream() {
+              private final InputStream data =
+                  new ByteArrayInputStream(rest.getBytes(StandardCharsets.UTF_8));
+              private boolean deleted;
 
-          @Override
-          public int read() throws java.io.IOException {
-            deleteOnce();
-            return data.read();
-          }
+              @Override
+              public int read() throws java.io.IOException {
+                deleteOnce();
+                return data.read();
+              }
 
-          @Override
-          public int read(byte[] b, int off, int len) throws java.io.IOException {
-            deleteOnce();
-            return data.read(b, off, len);
-          }
+              @Override
+              public int read(byte[] b, int off, int len) throws java.io.IOException {
+                deleteOnce();
+                return data.read(b, off, len);
+              }
 
-          private void deleteOnce() throws java.io.IOException {
-            if (!deleted) {
-              Files.delete(a);
-              deleted = true;
-            }
-          }
-        });
-    int status = new RobotsTester(in, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).run("batch");
+              private void deleteOnce() throws java.io.IOException {
+                if (!deleted) {
+                  Files.delete(a);
+                  deleted = true;
+                }
+              }
+            });
+    int status =
+        new RobotsTester(
+                in,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8))
+            .run("batch");
     assertThat(status).isEqualTo(2);
     assertThat(Files.exists(a)).isFalse();
-    assertThat(out().split("\n")).satisfiesExactly(
-        l -> assertThat(l).startsWith("DISALLOWED"),
-        l -> assertThat(l).startsWith("ALLOWED"),
-        l -> assertThat(l).startsWith("ALLOWED"),
-        l -> assertThat(l).startsWith("DISALLOWED"),
-        l -> assertThat(l).startsWith("ERROR\tline 5"),
-        l -> assertThat(l).startsWith("ERROR\tline 6"));
+    assertThat(out().split("\n"))
+        .satisfiesExactly(
+            l -> assertThat(l).startsWith("DISALLOWED"),
+            l -> assertThat(l).startsWith("ALLOWED"),
+            l -> assertThat(l).startsWith("ALLOWED"),
+            l -> assertThat(l).startsWith("DISALLOWED"),
+            l -> assertThat(l).startsWith("ERROR\tline 5"),
+            l -> assertThat(l).startsWith("ERROR\tline 6"));
   }
 
   @Test
@@ -145,13 +164,16 @@ class CheckCommandTest {
     Path f = robots("r.txt", "User-agent: FooBot\nDisallow: /\n");
     assertThat(run("", f.toString(), "FooBot", "")).isOne();
     assertThat(out()).startsWith("DISALLOWED\tmatched_disallow\tDisallow: / (line 2)");
-    assertThat(err()).isEqualTo("robots-tester: note: the cache would refuse this URL: no scheme:"
-        + " \"\"\n");
+    assertThat(err())
+        .isEqualTo("robots-tester: note: the cache would refuse this URL: no scheme:" + " \"\"\n");
     for (String agent : new String[] {"*", "", "008bot", "Mozilla/5.0 (compatible; MyBot/1.0)"}) {
       out.reset();
       err.reset();
       assertThat(run("", f.toString(), agent, "http://a.com/x")).as(agent).isZero();
-      assertThat(err().lines()).as(agent).singleElement().asString()
+      assertThat(err().lines())
+          .as(agent)
+          .singleElement()
+          .asString()
           .startsWith("robots-tester: note: the cache would refuse this agent: agent \"");
     }
     err.reset();
@@ -161,33 +183,46 @@ class CheckCommandTest {
 
   @Test
   void pacingIsPrintedWithTheVerdict() throws Exception {
-    Path f = robots("r.txt", "User-agent: *\nCrawl-delay: 5\nRequest-rate: 1/10s\n"
-        + "Visit-time: 0600-0845\nDisallow: /x\n");
+    Path f =
+        robots(
+            "r.txt",
+            "User-agent: *\nCrawl-delay: 5\nRequest-rate: 1/10s\n"
+                + "Visit-time: 0600-0845\nDisallow: /x\n");
     assertThat(run("", f.toString(), "bot", "http://a.com/x")).isOne();
-    assertThat(out()).isEqualTo("DISALLOWED\tmatched_disallow\tDisallow: /x (line 5)"
-        + "\tcrawl-delay=5s\trequest-rate=1/10s\tvisit-time=06:00-08:45 UTC\n");
+    assertThat(out())
+        .isEqualTo(
+            "DISALLOWED\tmatched_disallow\tDisallow: /x (line 5)"
+                + "\tcrawl-delay=5s\trequest-rate=1/10s\tvisit-time=06:00-08:45 UTC\n");
   }
 
   @Test
   void usagePreferencesAndContentSignalsFollowTheVerdict() throws Exception {
-    Path f = robots("r.txt", String.join("\n",
-        "User-agent: *",
-        "Content-Signal: search=yes, ai-train=no",
-        "Disallow: /never/",
-        "Content-Usage: / train-ai=n",
-        "Content-Usage: /ai-ok/ train-ai=y, ai-use=y",
-        ""));
+    Path f =
+        robots(
+            "r.txt",
+            String.join(
+                "\n",
+                "User-agent: *",
+                "Content-Signal: search=yes, ai-train=no",
+                "Disallow: /never/",
+                "Content-Usage: / train-ai=n",
+                "Content-Usage: /ai-ok/ train-ai=y, ai-use=y",
+                ""));
     assertThat(run("", f.toString(), "AiBot", "https://a.com/ai-ok/page")).isZero();
-    assertThat(out()).isEqualTo("ALLOWED\tno_matching_rule\n"
-        + "content-usage train-ai=y (line 5)\n"
-        + "content-usage ai-use=y (line 5)\n"
-        + "content-usage search=unknown (line 5)\n"
-        + "content-signal search=yes (line 2)\n"
-        + "content-signal ai-train=no (line 2)\n");
+    assertThat(out())
+        .isEqualTo(
+            "ALLOWED\tno_matching_rule\n"
+                + "content-usage train-ai=y (line 5)\n"
+                + "content-usage ai-use=y (line 5)\n"
+                + "content-usage search=unknown (line 5)\n"
+                + "content-signal search=yes (line 2)\n"
+                + "content-signal ai-train=no (line 2)\n");
     out.reset();
     assertThat(run("", f.toString(), "AiBot", "https://a.com/never/page")).isOne();
-    assertThat(out()).startsWith("DISALLOWED\tmatched_disallow\tDisallow: /never/ (line 3)\n"
-        + "content-usage train-ai=n/a (not fetchable)\n");
+    assertThat(out())
+        .startsWith(
+            "DISALLOWED\tmatched_disallow\tDisallow: /never/ (line 3)\n"
+                + "content-usage train-ai=n/a (not fetchable)\n");
     // A file that says nothing about usage adds nothing.
     out.reset();
     Path plain = robots("plain.txt", "User-agent: *\nDisallow: /x\n");
@@ -199,7 +234,8 @@ class CheckCommandTest {
   void aFileCutAtTheParseLimitGetsANote() throws Exception {
     Path f = robots("big.txt", "User-agent: *\nDisallow: /x\n" + "# filler\n".repeat(60_000));
     assertThat(run("", f.toString(), "bot", "http://a.com/x")).isOne();
-    assertThat(err()).contains("robots-tester: note: " + f + " is longer than the parse limit of 512000");
+    assertThat(err())
+        .contains("robots-tester: note: " + f + " is longer than the parse limit of 512000");
     err.reset();
     Path small = robots("small.txt", "User-agent: *\nDisallow: /x\n");
     assertThat(run("", small.toString(), "bot", "http://a.com/x")).isOne();
@@ -221,20 +257,29 @@ class CheckCommandTest {
   @Test
   void blankBatchLinesAreSkipped() throws Exception {
     Path f = robots("r.txt", "User-agent: *\nDisallow: /x\n");
-    assertThat(run("\n" + f + "\tbot\thttp://a.com/x\n   \n\n" + f + "\tbot\thttp://a.com/y\n",
-        "batch")).isZero();
-    assertThat(out().split("\n")).satisfiesExactly(
-        l -> assertThat(l).startsWith("DISALLOWED"),
-        l -> assertThat(l).startsWith("ALLOWED"));
+    assertThat(
+            run(
+                "\n" + f + "\tbot\thttp://a.com/x\n   \n\n" + f + "\tbot\thttp://a.com/y\n",
+                "batch"))
+        .isZero();
+    assertThat(out().split("\n"))
+        .satisfiesExactly(
+            l -> assertThat(l).startsWith("DISALLOWED"), l -> assertThat(l).startsWith("ALLOWED"));
   }
 
   @Test
   void lintFindsEscapeSequencesRecordsUnusedByGoogleAndYandexLimits() throws Exception {
-    Path f = robots("e.txt", "User-agent: *\nDisallow: /\u001b]0;pwned\u0007\u001b[2J\n"
-        + "Crawl-delay: 5\nHost: example.com\nNoindex: /x\nDisallow: /" + "a".repeat(1100) + "\n"
-        + "Disallow: /r\n".repeat(2048));
+    Path f =
+        robots(
+            "e.txt",
+            "User-agent: *\nDisallow: /\u001b]0;pwned\u0007\u001b[2J\n"
+                + "Crawl-delay: 5\nHost: example.com\nNoindex: /x\nDisallow: /"
+                + "a".repeat(1100)
+                + "\n"
+                + "Disallow: /r\n".repeat(2048));
     assertThat(run("", "lint", f.toString())).isZero();
-    assertThat(out()).contains(":2:11: warning: control character 0x1B")
+    assertThat(out())
+        .contains(":2:11: warning: control character 0x1B")
         .contains(":3:1: note: 'crawl-delay' is not used by Google")
         .contains(":4:1: note: 'host' is not used by Google")
         .contains(":5:1: note: 'noindex' is not used by Google")
@@ -247,7 +292,9 @@ class CheckCommandTest {
   void lintPrintsDiagnosticsAndExitsOneOnErrors() throws Exception {
     Path f = robots("r.txt", "User-agent: *\nCrawl-delay: soon\nFoo: bar\n");
     assertThat(run("", "lint", f.toString())).isOne();
-    assertThat(out()).contains(":2:14: error: crawl-delay").contains(":3:1: warning: unknown directive");
+    assertThat(out())
+        .contains(":2:14: error: crawl-delay")
+        .contains(":3:1: warning: unknown directive");
     out.reset();
     Path clean = robots("c.txt", "User-agent: *\nDisallow: /x\n");
     assertThat(run("", "lint", clean.toString())).isZero();

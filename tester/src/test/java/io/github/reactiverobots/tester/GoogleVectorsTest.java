@@ -17,11 +17,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Google's shared vectors (core's test resources {@code conformance/}) through the tester as a
- * user runs it: the 145 checks through {@code check FILE AGENT URL} (the default profile,
- * {@code google}, and named) and through one {@code batch} run; the auxiliary vectors through
- * {@code check --explain} (the path as taken, whether the agent is a valid product token, each
- * rule's pattern as matched) and {@code lint --stats} (Google's parse statistics).
+ * Google's shared vectors (core's test resources {@code conformance/}) through the tester as a user
+ * runs it: the 145 checks through {@code check FILE AGENT URL} (the default profile, {@code
+ * google}, and named) and through one {@code batch} run; the auxiliary vectors through {@code check
+ * --explain} (the path as taken, whether the agent is a valid product token, each rule's pattern as
+ * matched) and {@code lint --stats} (Google's parse statistics).
  */
 class GoogleVectorsTest {
   private static final List<Map<String, Object>> CHECKS =
@@ -56,8 +56,7 @@ class GoogleVectorsTest {
     TesterRun bare = TesterRun.of("", file.toString(), agent, url);
     assertThat(bare.status()).as(id + "\n" + bare.err()).isEqualTo(expected);
     assertThat(bare.out()).startsWith(expected == 0 ? "ALLOWED\t" : "DISALLOWED\t");
-    TesterRun named = TesterRun.of("", "check", "--profile", "google", file.toString(), agent,
-        url);
+    TesterRun named = TesterRun.of("", "check", "--profile", "google", file.toString(), agent, url);
     assertThat(named.status()).as(id).isEqualTo(expected);
   }
 
@@ -66,8 +65,12 @@ class GoogleVectorsTest {
     StringBuilder in = new StringBuilder();
     List<String> expected = new ArrayList<>();
     for (Map<String, Object> row : CHECKS) {
-      in.append(write(row)).append('\t').append(row.get("agent")).append('\t')
-          .append(row.get("url")).append('\n');
+      in.append(write(row))
+          .append('\t')
+          .append(row.get("agent"))
+          .append('\t')
+          .append(row.get("url"))
+          .append('\n');
       expected.add((Boolean) row.get("allowed") ? "ALLOWED" : "DISALLOWED");
     }
     TesterRun run = TesterRun.of(in.toString(), "batch", "--profile=google");
@@ -87,39 +90,55 @@ class GoogleVectorsTest {
     switch (kind) {
       case "path_params_query" -> {
         Path file = Files.writeString(dir.resolve("empty.txt"), "");
-        TesterRun run = TesterRun.of("", "check", "--explain", file.toString(), "FooBot",
-            (String) row.get("input"));
+        TesterRun run =
+            TesterRun.of(
+                "", "check", "--explain", file.toString(), "FooBot", (String) row.get("input"));
         assertThat(run.out().lines()).as(id).contains("path\t" + row.get("expected"));
       }
       case "valid_user_agent_to_obey" -> {
         Path file = Files.writeString(dir.resolve("empty.txt"), "");
-        TesterRun run = TesterRun.of("", "check", "--explain", file.toString(),
-            (String) row.get("input"), "http://example.com/");
-        assertThat(run.out().lines()).as(id).anySatisfy(l -> assertThat(l)
-            .startsWith("product-token\t" + ((Boolean) row.get("expected") ? "yes" : "no")));
+        TesterRun run =
+            TesterRun.of(
+                "",
+                "check",
+                "--explain",
+                file.toString(),
+                (String) row.get("input"),
+                "http://example.com/");
+        assertThat(run.out().lines())
+            .as(id)
+            .anySatisfy(
+                l ->
+                    assertThat(l)
+                        .startsWith(
+                            "product-token\t" + ((Boolean) row.get("expected") ? "yes" : "no")));
       }
       case "escape_pattern" -> {
         String pattern = (String) row.get("input");
-        Path file = Files.writeString(dir.resolve("escape.txt"),
-            "user-agent: FooBot\ndisallow: " + pattern + "\n");
-        TesterRun run = TesterRun.of("", "check", "--explain", file.toString(), "FooBot",
-            "http://example.com/");
-        assertThat(run.out().lines()).as(id).contains("rule\tline 2\tdisallow\t"
-            + pattern + "\tmatched-as " + row.get("expected"));
+        Path file =
+            Files.writeString(
+                dir.resolve("escape.txt"), "user-agent: FooBot\ndisallow: " + pattern + "\n");
+        TesterRun run =
+            TesterRun.of(
+                "", "check", "--explain", file.toString(), "FooBot", "http://example.com/");
+        assertThat(run.out().lines())
+            .as(id)
+            .contains("rule\tline 2\tdisallow\t" + pattern + "\tmatched-as " + row.get("expected"));
       }
       case "parse_stats" -> {
         TesterRun run = TesterRun.of("", "lint", "--stats", write(row).toString());
-        String stats = run.out().lines().filter(l -> l.startsWith("stats\t")).findFirst()
-            .orElseThrow();
-        String key = switch ((String) row.get("metric")) {
-          case "valid_directives" -> "valid-directives=";
-          case "unknown_directives" -> "unknown-directives=";
-          case "last_line_seen" -> "last-line=";
-          default -> "sitemaps=";
-        };
+        String stats =
+            run.out().lines().filter(l -> l.startsWith("stats\t")).findFirst().orElseThrow();
+        String key =
+            switch ((String) row.get("metric")) {
+              case "valid_directives" -> "valid-directives=";
+              case "unknown_directives" -> "unknown-directives=";
+              case "last_line_seen" -> "last-line=";
+              default -> "sitemaps=";
+            };
         Object expected = row.get("expected");
-        String value = expected instanceof Double d ? String.valueOf(d.intValue())
-            : expected.toString();
+        String value =
+            expected instanceof Double d ? String.valueOf(d.intValue()) : expected.toString();
         assertThat(stats.split("\t")).as(id).contains(key + value);
       }
       default -> throw new AssertionError("unexpected kind " + kind);

@@ -30,16 +30,30 @@ class JarCommandsTest {
 
   @Test
   void theJarReadsContentUsageWithoutAnyExtraClassPath() throws Exception {
-    Path robots = Files.writeString(dir.resolve("robots.txt"), "User-agent: *\n"
-        + "Content-Signal: ai-train=no\nContent-Usage: / train-ai=n\nDisallow: /x\n");
-    Result r = run(List.of("java", "-jar", JAR.toString(), "check", robots.toString(), "AiBot",
-        "https://a.example/page"), Duration.ofSeconds(60));
+    Path robots =
+        Files.writeString(
+            dir.resolve("robots.txt"),
+            "User-agent: *\n"
+                + "Content-Signal: ai-train=no\nContent-Usage: / train-ai=n\nDisallow: /x\n");
+    Result r =
+        run(
+            List.of(
+                "java",
+                "-jar",
+                JAR.toString(),
+                "check",
+                robots.toString(),
+                "AiBot",
+                "https://a.example/page"),
+            Duration.ofSeconds(60));
     assertThat(r.status()).as(r.err()).isZero();
-    assertThat(r.out()).isEqualTo("ALLOWED\tno_matching_rule\n"
-        + "content-usage train-ai=n (line 3)\n"
-        + "content-usage ai-use=unknown (line 3)\n"
-        + "content-usage search=unknown (line 3)\n"
-        + "content-signal ai-train=no (line 2)\n");
+    assertThat(r.out())
+        .isEqualTo(
+            "ALLOWED\tno_matching_rule\n"
+                + "content-usage train-ai=n (line 3)\n"
+                + "content-usage ai-use=unknown (line 3)\n"
+                + "content-usage search=unknown (line 3)\n"
+                + "content-signal ai-train=no (line 2)\n");
   }
 
   @Test
@@ -63,23 +77,32 @@ class JarCommandsTest {
 
   /** Starts the server as written, fetches its page over loopback, then stops it. */
   private void serves(String command) throws Exception {
-    Process p = new ProcessBuilder("bash", "-c", "exec " + command).directory(ROOT.toFile())
-        .redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder("bash", "-c", "exec " + command)
+            .directory(ROOT.toFile())
+            .redirectErrorStream(true)
+            .start();
     try {
-      String line = new String(p.getInputStream().readNBytes("serving http://127.0.0.1:".length()),
-          StandardCharsets.UTF_8);
+      String line =
+          new String(
+              p.getInputStream().readNBytes("serving http://127.0.0.1:".length()),
+              StandardCharsets.UTF_8);
       assertThat(line).isEqualTo("serving http://127.0.0.1:");
       StringBuilder rest = new StringBuilder();
       for (int c = p.getInputStream().read(); c != '\n' && c >= 0; c = p.getInputStream().read()) {
         rest.append((char) c);
       }
       String url = "http://127.0.0.1:" + rest;
-      HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-          URI.create(url)).timeout(Duration.ofSeconds(20)).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> page =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20)).build(),
+                  HttpResponse.BodyHandlers.ofString());
       assertThat(page.statusCode()).isEqualTo(200);
       assertThat(page.body()).contains("robots.txt tester");
-      assertThat(page.headers().firstValue("Content-Security-Policy")).get().asString()
+      assertThat(page.headers().firstValue("Content-Security-Policy"))
+          .get()
+          .asString()
           .contains("script-src 'self'");
     } finally {
       p.destroy();
@@ -108,8 +131,12 @@ class JarCommandsTest {
   private static Result run(List<String> command, Duration limit) throws Exception {
     Path out = Files.createTempFile("out", ".txt");
     Path err = Files.createTempFile("err", ".txt");
-    Process p = new ProcessBuilder(command).directory(ROOT.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    Process p =
+        new ProcessBuilder(command)
+            .directory(ROOT.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
     if (!p.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
       p.destroyForcibly();
       throw new IOException("timed out: " + command);

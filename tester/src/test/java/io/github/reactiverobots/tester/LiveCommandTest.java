@@ -12,23 +12,38 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
 /**
- * {@code live} through the real Netty fetcher against loopback origins, names mapped by
- * {@code --resolve} (no DNS is asked: every name used is mapped).
+ * {@code live} through the real Netty fetcher against loopback origins, names mapped by {@code
+ * --resolve} (no DNS is asked: every name used is mapped).
  */
 class LiveCommandTest {
   private static final String AGENT = "TestBot";
 
   @Test
   void printsVerdictRulePacingStateSizeHeadersAndTimeKept() {
-    try (OriginServer s = OriginServer.start((req, res) -> res
-        .header("Cache-Control", "max-age=7200").header("ETag", "\"v1\"")
-        .sendString(Mono.just("User-agent: *\nCrawl-delay: 5\nRequest-rate: 1/10s\n"
-            + "Disallow: /private\nContent-Usage: / train-ai=n\n")).then())) {
+    try (OriginServer s =
+        OriginServer.start(
+            (req, res) ->
+                res.header("Cache-Control", "max-age=7200")
+                    .header("ETag", "\"v1\"")
+                    .sendString(
+                        Mono.just(
+                            "User-agent: *\nCrawl-delay: 5\nRequest-rate: 1/10s\n"
+                                + "Disallow: /private\nContent-Usage: / train-ai=n\n"))
+                    .then())) {
       String site = "http://staging.example.com:" + s.port();
-      TesterRun run = TesterRun.of("", "live", site + "/private/x", "--agent", AGENT,
-          "--resolve", s.resolve("staging.example.com"), "--allow-private");
+      TesterRun run =
+          TesterRun.of(
+              "",
+              "live",
+              site + "/private/x",
+              "--agent",
+              AGENT,
+              "--resolve",
+              s.resolve("staging.example.com"),
+              "--allow-private");
       assertThat(run.status()).as(run.err()).isOne();
-      assertThat(run.out()).contains("verdict\tDISALLOWED\tmatched_disallow\n")
+      assertThat(run.out())
+          .contains("verdict\tDISALLOWED\tmatched_disallow\n")
           .contains("rule\tDisallow: /private (line 4)\n")
           .contains("pacing\tcrawl-delay=5s\trequest-rate=1/10s\n")
           .contains("origin\t" + site + "\toutcome=ok\tstatus=200\t")
@@ -44,13 +59,26 @@ class LiveCommandTest {
 
   @Test
   void aRedirectChainIsShown() {
-    try (OriginServer s = OriginServer.start((req, res) -> req.uri().equals("/robots.txt")
-        ? res.sendRedirect("/moved/robots.txt")
-        : res.sendString(Mono.just("User-agent: *\nDisallow: /\n")).then())) {
+    try (OriginServer s =
+        OriginServer.start(
+            (req, res) ->
+                req.uri().equals("/robots.txt")
+                    ? res.sendRedirect("/moved/robots.txt")
+                    : res.sendString(Mono.just("User-agent: *\nDisallow: /\n")).then())) {
       String site = "http://old.example.com:" + s.port();
-      TesterRun run = TesterRun.of("", "live", site + "/x", "--agent", AGENT,
-          "--resolve", s.resolve("old.example.com"), "--allow-private");
-      assertThat(run.out()).contains("redirects\t").contains("/moved/robots.txt")
+      TesterRun run =
+          TesterRun.of(
+              "",
+              "live",
+              site + "/x",
+              "--agent",
+              AGENT,
+              "--resolve",
+              s.resolve("old.example.com"),
+              "--allow-private");
+      assertThat(run.out())
+          .contains("redirects\t")
+          .contains("/moved/robots.txt")
           .contains("verdict\tDISALLOWED");
     }
   }
@@ -61,26 +89,46 @@ class LiveCommandTest {
     try (ServerSocket closed = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = closed.getLocalPort();
     }
-    TesterRun run = TesterRun.of("", "live", "http://gone.example.com:" + port + "/x",
-        "--agent", AGENT, "--resolve", "gone.example.com:" + port + ":127.0.0.1",
-        "--allow-private");
+    TesterRun run =
+        TesterRun.of(
+            "",
+            "live",
+            "http://gone.example.com:" + port + "/x",
+            "--agent",
+            AGENT,
+            "--resolve",
+            "gone.example.com:" + port + ":127.0.0.1",
+            "--allow-private");
     assertThat(run.status()).isOne();
-    assertThat(run.out()).contains("verdict\tDISALLOWED\trobots_unreachable\n")
-        .contains("outcome=unreachable\tstatus=0").contains("failure\tCONNECT\t");
+    assertThat(run.out())
+        .contains("verdict\tDISALLOWED\trobots_unreachable\n")
+        .contains("outcome=unreachable\tstatus=0")
+        .contains("failure\tCONNECT\t");
   }
 
   @Test
   void thePagesPolicyRefusesLoopbackUnlessAllowed() {
-    try (OriginServer s = OriginServer.start((req, res) -> res.sendString(
-        Mono.just("User-agent: *\nDisallow: /\n")).then())) {
+    try (OriginServer s =
+        OriginServer.start(
+            (req, res) -> res.sendString(Mono.just("User-agent: *\nDisallow: /\n")).then())) {
       Resolves map = Resolves.parse(List.of(s.resolve("inside.example.com")));
       String url = "http://inside.example.com:" + s.port() + "/x";
-      LiveFetch.Report refused = LiveFetch.run(url, AGENT, Profile.GOOGLE, new LiveFetch.Settings(
-          map, AddressPolicy.publicOnly(), UnaryOperator.identity())).block(Duration.ofSeconds(30));
+      LiveFetch.Report refused =
+          LiveFetch.run(
+                  url,
+                  AGENT,
+                  Profile.GOOGLE,
+                  new LiveFetch.Settings(map, AddressPolicy.publicOnly(), UnaryOperator.identity()))
+              .block(Duration.ofSeconds(30));
       assertThat(refused.lines())
           .anySatisfy(l -> assertThat(l).startsWith("failure\tADDRESS_REFUSED"));
-      LiveFetch.Report allowed = LiveFetch.run(url, AGENT, Profile.GOOGLE, new LiveFetch.Settings(
-          map, AddressPolicy.permitAll(), UnaryOperator.identity())).block(Duration.ofSeconds(30));
+      LiveFetch.Report allowed =
+          LiveFetch.run(
+                  url,
+                  AGENT,
+                  Profile.GOOGLE,
+                  new LiveFetch.Settings(map, AddressPolicy.permitAll(), UnaryOperator.identity()))
+              .block(Duration.ofSeconds(30));
       assertThat(allowed.verdict().allowed()).isFalse();
       assertThat(allowed.state().status()).isEqualTo(200);
     }

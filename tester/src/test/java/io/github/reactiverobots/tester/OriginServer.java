@@ -15,10 +15,11 @@ final class OriginServer implements AutoCloseable {
     this.server = server;
   }
 
-  static OriginServer start(BiFunction<? super HttpServerRequest, ? super HttpServerResponse,
-      ? extends Publisher<Void>> handler) {
-    return new OriginServer(HttpServer.create().host("127.0.0.1").port(0).handle(handler)
-        .bindNow());
+  static OriginServer start(
+      BiFunction<? super HttpServerRequest, ? super HttpServerResponse, ? extends Publisher<Void>>
+          handler) {
+    return new OriginServer(
+        HttpServer.create().host("127.0.0.1").port(0).handle(handler).bindNow());
   }
 
   int port() {

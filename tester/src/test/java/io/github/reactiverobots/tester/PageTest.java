@@ -25,21 +25,26 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import reactor.core.publisher.Mono;
 
 /**
- * The page in a real headless Chromium: edit and see the verdict and the highlighted line
- * change; the matrix with two agents and a fallback chain, both profiles side by side, CSV; the
- * diff; a live fetch of a loopback origin mapped by {@code --resolve}; hostile input that
- * executes nothing. Keeps a screenshot in {@code target/screenshots/}.
+ * The page in a real headless Chromium: edit and see the verdict and the highlighted line change;
+ * the matrix with two agents and a fallback chain, both profiles side by side, CSV; the diff; a
+ * live fetch of a loopback origin mapped by {@code --resolve}; hostile input that executes nothing.
+ * Keeps a screenshot in {@code target/screenshots/}.
  */
 class PageTest {
-  private static final String HOSTILE_BODY = "User-agent: <script>window.__pwned=1</script>\n"
-      + "Disallow: /<img src=x onerror=\"window.__pwned=2\">\n"
-      + "Disallow: /\u001b]0;pwned\u0007\u001b[2J\n"
-      + "# " + "<b>".repeat(350_000) + "\n"
-      + "Allow: /ok\n";
+  private static final String HOSTILE_BODY =
+      "User-agent: <script>window.__pwned=1</script>\n"
+          + "Disallow: /<img src=x onerror=\"window.__pwned=2\">\n"
+          + "Disallow: /\u001b]0;pwned\u0007\u001b[2J\n"
+          + "# "
+          + "<b>".repeat(350_000)
+          + "\n"
+          + "Allow: /ok\n";
+
   /** What the hostile site serves: markup in every field, an escape sequence. */
-  private static final String FETCHED = "User-agent: <svg onload=window.__pwned=5>\n"
-      + "Disallow: /\"><script>window.__pwned=6</script>\n"
-      + "Sitemap: javascript:window.__pwned=7\n";
+  private static final String FETCHED =
+      "User-agent: <svg onload=window.__pwned=5>\n"
+          + "Disallow: /\"><script>window.__pwned=6</script>\n"
+          + "Sitemap: javascript:window.__pwned=7\n";
 
   @TempDir static Path tmp;
   static ChromeDriver driver;
@@ -49,11 +54,23 @@ class PageTest {
   @BeforeAll
   static void start() throws Exception {
     driver = Browser.start(tmp.resolve("chromium-profile"));
-    origin = OriginServer.start((req, res) -> res.header("Cache-Control", "max-age=600")
-        .sendString(Mono.just(req.requestHeaders().get("Host").startsWith("evil")
-            ? FETCHED : "User-agent: *\nDisallow: /staging-only/\n")).then());
-    server = WebServer.start("127.0.0.1", 0, Resolves.parse(List.of(
-        origin.resolve("staging.example.com"), origin.resolve("evil.example.com"))), true);
+    origin =
+        OriginServer.start(
+            (req, res) ->
+                res.header("Cache-Control", "max-age=600")
+                    .sendString(
+                        Mono.just(
+                            req.requestHeaders().get("Host").startsWith("evil")
+                                ? FETCHED
+                                : "User-agent: *\nDisallow: /staging-only/\n"))
+                    .then());
+    server =
+        WebServer.start(
+            "127.0.0.1",
+            0,
+            Resolves.parse(
+                List.of(origin.resolve("staging.example.com"), origin.resolve("evil.example.com"))),
+            true);
   }
 
   @AfterAll
@@ -95,9 +112,11 @@ class PageTest {
 
   @Test
   void theMatrixFollowsFallbackChainsShowsBothProfilesAndExportsCsv() throws Exception {
-    fill("robots", "User-agent: Googlebot\nDisallow: /g/\nCrawl-delay: 3\n"
-        + "Content-Usage: / train-ai=n\n\nUser-agent: *\nDisallow: /s/\n\n"
-        + "User-agent: MyBot\nDisallow: /%7Euser\n");
+    fill(
+        "robots",
+        "User-agent: Googlebot\nDisallow: /g/\nCrawl-delay: 3\n"
+            + "Content-Usage: / train-ai=n\n\nUser-agent: *\nDisallow: /s/\n\n"
+            + "User-agent: MyBot\nDisallow: /%7Euser\n");
     fill("agents", "Googlebot-Image\nMyBot");
     fill("fallbacks", "Googlebot-Image: Googlebot");
     fill("urls", "https://example.com/g/1\nhttps://example.com/s/1\nhttps://example.com/~user");
@@ -107,27 +126,44 @@ class PageTest {
     assertThat(cell(1, 0)).startsWith("ALLOWED");
     assertThat(cell(0, 1)).startsWith("ALLOWED");
     assertThat(js("return document.querySelector('#matrix th:nth-child(2)').innerText"))
-        .contains("chain: googlebot-image > googlebot").contains("obeys googlebot");
+        .contains("chain: googlebot-image > googlebot")
+        .contains("obeys googlebot");
     driver.executeScript("document.querySelector(\"td.cell[data-u='0'][data-a='0']\").click()");
     waitFor(d -> text("dWhy").contains("the fallback 'googlebot'"));
     assertThat(decidingLine()).isEqualTo("2");
     assertThat(text("agentsTable")).contains("crawl-delay=3s").contains("train-ai=n");
-    String csv = URLDecoder.decode(driver.findElement(By.id("csv")).getAttribute("href")
-        .substring("data:text/csv;charset=utf-8,".length()), StandardCharsets.UTF_8);
-    assertThat(csv).contains("\"google\",\"https://example.com/g/1\",\"Googlebot-Image\","
-        + "\"DISALLOWED\",\"matched_disallow\",\"Disallow: /g/ (line 2)\",\"2\",\"1\"");
+    String csv =
+        URLDecoder.decode(
+            driver
+                .findElement(By.id("csv"))
+                .getAttribute("href")
+                .substring("data:text/csv;charset=utf-8,".length()),
+            StandardCharsets.UTF_8);
+    assertThat(csv)
+        .contains(
+            "\"google\",\"https://example.com/g/1\",\"Googlebot-Image\","
+                + "\"DISALLOWED\",\"matched_disallow\",\"Disallow: /g/ (line 2)\",\"2\",\"1\"");
     new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("profile")))
         .selectByValue("both");
-    waitFor(d -> driver.findElements(By.cssSelector("td.cell[data-u='2'][data-a='1'] div"))
-        .size() == 2);
+    waitFor(
+        d ->
+            driver.findElements(By.cssSelector("td.cell[data-u='2'][data-a='1'] div")).size() == 2);
     String tilde = "td.cell[data-u='2'][data-a='1']";
     assertThat(js("return document.querySelector(\"" + tilde + "\").className"))
         .contains("differs");
-    assertThat(js("return document.querySelector(\"" + tilde
-        + " div[data-profile='google']\").innerText")).contains("ALLOWED")
+    assertThat(
+            js(
+                "return document.querySelector(\""
+                    + tilde
+                    + " div[data-profile='google']\").innerText"))
+        .contains("ALLOWED")
         .doesNotContain("DISALLOWED");
-    assertThat(js("return document.querySelector(\"" + tilde
-        + " div[data-profile='rfc9309']\").innerText")).contains("DISALLOWED");
+    assertThat(
+            js(
+                "return document.querySelector(\""
+                    + tilde
+                    + " div[data-profile='rfc9309']\").innerText"))
+        .contains("DISALLOWED");
     screenshot("tester.png");
   }
 
@@ -140,8 +176,11 @@ class PageTest {
     click("diffGo");
     waitFor(d -> text("diffSummary").startsWith("1 verdicts flip"));
     assertThat(driver.findElement(By.cssSelector("#diffTable tr.flip")).getText())
-        .contains("MyBot").contains("https://example.com/drafts/1").contains("ALLOWED")
-        .contains("DISALLOWED").contains("Disallow: /drafts/ (line 3)");
+        .contains("MyBot")
+        .contains("https://example.com/drafts/1")
+        .contains("ALLOWED")
+        .contains("DISALLOWED")
+        .contains("Disallow: /drafts/ (line 3)");
   }
 
   @Test
@@ -150,8 +189,10 @@ class PageTest {
     fill("liveAgent", "TestBot");
     click("liveGo");
     waitFor(d -> text("liveOut").contains("verdict"));
-    assertThat(text("liveOut")).contains("verdict\tDISALLOWED\tmatched_disallow")
-        .contains("header\tcache-control: max-age=600").contains("kept\t600s");
+    assertThat(text("liveOut"))
+        .contains("verdict\tDISALLOWED\tmatched_disallow")
+        .contains("header\tcache-control: max-age=600")
+        .contains("kept\t600s");
     assertThat(value("robots")).isEqualTo("User-agent: *\nDisallow: /staging-only/\n");
   }
 
@@ -159,8 +200,10 @@ class PageTest {
   void aHostileFileUrlListAgentAndFetchedBodyExecuteNothing() {
     fill("robots", HOSTILE_BODY);
     fill("agents", "<img src=x onerror=window.__pwned=3>\nMyBot");
-    fill("urls", "https://example.com/<script>window.__pwned=4</script>\n"
-        + "https://example.com/\u001b[2J");
+    fill(
+        "urls",
+        "https://example.com/<script>window.__pwned=4</script>\n"
+            + "https://example.com/\u001b[2J");
     click("check");
     waitFor(d -> cell(0, 1).contains("ALLOWED"));
     fill("liveUrl", "http://evil.example.com:" + origin.port() + "/x");
@@ -191,8 +234,11 @@ class PageTest {
   }
 
   private static void fill(String id, String value) {
-    driver.executeScript("const e = document.getElementById(arguments[0]); e.value = arguments[1];"
-        + " e.dispatchEvent(new Event('input'));", id, value);
+    driver.executeScript(
+        "const e = document.getElementById(arguments[0]); e.value = arguments[1];"
+            + " e.dispatchEvent(new Event('input'));",
+        id,
+        value);
   }
 
   private static void click(String id) {
@@ -200,20 +246,25 @@ class PageTest {
   }
 
   private static String text(String id) {
-    return (String) driver.executeScript("const e = document.getElementById(arguments[0]);"
-        + " return e ? e.textContent : ''", id);
+    return (String)
+        driver.executeScript(
+            "const e = document.getElementById(arguments[0]);" + " return e ? e.textContent : ''",
+            id);
   }
 
   private static String value(String id) {
-    return (String) driver.executeScript(
-        "return document.getElementById(arguments[0]).value", id);
+    return (String) driver.executeScript("return document.getElementById(arguments[0]).value", id);
   }
 
   /** The cell's text as shown; read in one script, so a re-rendered table is never stale. */
   private static String cell(int url, int agent) {
-    return (String) driver.executeScript("const c = document.querySelector("
-        + "'td.cell[data-u=\"' + arguments[0] + '\"][data-a=\"' + arguments[1] + '\"]');"
-        + " return c ? c.innerText : ''", url, agent);
+    return (String)
+        driver.executeScript(
+            "const c = document.querySelector("
+                + "'td.cell[data-u=\"' + arguments[0] + '\"][data-a=\"' + arguments[1] + '\"]');"
+                + " return c ? c.innerText : ''",
+            url,
+            agent);
   }
 
   private static String decidingLine() {
@@ -224,7 +275,9 @@ class PageTest {
 
   private static void screenshot(String name) throws Exception {
     Path dir = Files.createDirectories(Path.of("target", "screenshots"));
-    Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve(name),
+    Files.copy(
+        driver.getScreenshotAs(OutputType.FILE).toPath(),
+        dir.resolve(name),
         StandardCopyOption.REPLACE_EXISTING);
   }
 }

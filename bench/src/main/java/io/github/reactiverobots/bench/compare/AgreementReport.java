@@ -26,15 +26,17 @@ import java.util.regex.Pattern;
 
 /**
  * The verdict-agreement report: every {@code urls.tsv} row checked by reactive-robots (in both
- * profiles) and by crawler-commons 1.6, and every difference classified by probable cause with
- * what SEMANTICS.md says about it. Not thread-safe; run once.
+ * profiles) and by crawler-commons 1.6, and every difference classified by probable cause with what
+ * SEMANTICS.md says about it. Not thread-safe; run once.
  */
 public final class AgreementReport {
   /** An agent no corpus group names, to learn each library's {@code *} answer. */
   static final String UNNAMED_AGENT = "zzqxunnamedbot";
-  private static final Pattern MISSPELT = Pattern.compile(
-      "(?im)^\\s*(useragent|user agent|dissallow|dissalow|disalow|diasllow|disallaw|site-map)\\s*:"
-          + "|^\\s*(user-agent|allow|disallow)\\s+[^:\\s]+\\s*$");
+
+  private static final Pattern MISSPELT =
+      Pattern.compile(
+          "(?im)^\\s*(useragent|user agent|dissallow|dissalow|disalow|diasllow|disallaw|site-map)\\s*:"
+              + "|^\\s*(user-agent|allow|disallow)\\s+[^:\\s]+\\s*$");
 
   private final Corpus corpus;
   private final Map<String, RobotsTxt> rfc = new HashMap<>();
@@ -87,30 +89,37 @@ public final class AgreementReport {
     if (profile == Profile.GOOGLE && path.equals("/robots.txt")) {
       return Cause.ROBOTS_TXT_ITSELF;
     }
-    Boolean wholeBody = file.body().length > ParseOptions.MIN_PARSE_LIMIT
-        ? whole.computeIfAbsent(file.name(), n -> RobotsTxt.parse(file.body(),
-            Ours.WHOLE_BODY.withProfile(profile))).check(url, row.agent()).allowed()
-        : null;
+    Boolean wholeBody =
+        file.body().length > ParseOptions.MIN_PARSE_LIMIT
+            ? whole
+                .computeIfAbsent(
+                    file.name(),
+                    n -> RobotsTxt.parse(file.body(), Ours.WHOLE_BODY.withProfile(profile)))
+                .check(url, row.agent())
+                .allowed()
+            : null;
     Corpus.ManifestEntry m = corpus.manifest(file.name());
     String oursRule = ours.rule().map(r -> r.pattern()).orElse(null);
-    Observation o = new Observation(
-        ours.allowed(),
-        their,
-        ours.reason(),
-        oursRule,
-        Observation.referenceMatch(oursRule, path),
-        row.path(),
-        wholeBody,
-        urlRejected(url),
-        parsed(profile, file).check(url, UNNAMED_AGENT).allowed(),
-        theirRules(file, UNNAMED_AGENT).isAllowed(url),
-        parsed(other, file).check(url, token).allowed(),
-        m == null ? "robots" : m.kind(),
-        m == null ? List.of() : m.flags(),
-        misspelt.computeIfAbsent(file.name(),
-            n -> MISSPELT.matcher(new String(file.body(), StandardCharsets.UTF_8)).find()),
-        !token.equals(CrawlerCommons.NO_TOKEN),
-        runPastRecord(file.body(), token));
+    Observation o =
+        new Observation(
+            ours.allowed(),
+            their,
+            ours.reason(),
+            oursRule,
+            Observation.referenceMatch(oursRule, path),
+            row.path(),
+            wholeBody,
+            urlRejected(url),
+            parsed(profile, file).check(url, UNNAMED_AGENT).allowed(),
+            theirRules(file, UNNAMED_AGENT).isAllowed(url),
+            parsed(other, file).check(url, token).allowed(),
+            m == null ? "robots" : m.kind(),
+            m == null ? List.of() : m.flags(),
+            misspelt.computeIfAbsent(
+                file.name(),
+                n -> MISSPELT.matcher(new String(file.body(), StandardCharsets.UTF_8)).find()),
+            !token.equals(CrawlerCommons.NO_TOKEN),
+            runPastRecord(file.body(), token));
     return o.classify();
   }
 
@@ -167,12 +176,13 @@ public final class AgreementReport {
 
   private RobotsTxt parsed(Profile profile, CorpusFile file) {
     Map<String, RobotsTxt> cache = profile == Profile.RFC_9309 ? rfc : google;
-    return cache.computeIfAbsent(file.name(),
-        n -> RobotsTxt.parse(file.body(), Ours.DEFAULTS.withProfile(profile)));
+    return cache.computeIfAbsent(
+        file.name(), n -> RobotsTxt.parse(file.body(), Ours.DEFAULTS.withProfile(profile)));
   }
 
   private BaseRobotRules theirRules(CorpusFile file, String agent) {
-    return theirs.computeIfAbsent(file.name() + '\t' + CrawlerCommons.robotName(agent),
+    return theirs.computeIfAbsent(
+        file.name() + '\t' + CrawlerCommons.robotName(agent),
         k -> CrawlerCommons.parse(file.url("/robots.txt"), file.body(), agent));
   }
 
@@ -183,36 +193,67 @@ public final class AgreementReport {
   public String markdown(List<ProfileResult> results, int examples) {
     StringBuilder sb = new StringBuilder();
     sb.append("## Verdict agreement with crawler-commons 1.6\n\n");
-    sb.append("Every `urls.tsv` row (file, agent, path) checked by both libraries. crawler-commons"
-        + " is given the agent's lower-case product token and the absolute URL; reactive-robots"
-        + " the agent as written and the URL.\n\n");
-    sb.append("| profile | rows | agree | differ | agreement |\n| --- | ---: | ---: | ---: | ---: |\n");
+    sb.append(
+        "Every `urls.tsv` row (file, agent, path) checked by both libraries. crawler-commons"
+            + " is given the agent's lower-case product token and the absolute URL; reactive-robots"
+            + " the agent as written and the URL.\n\n");
+    sb.append(
+        "| profile | rows | agree | differ | agreement |\n| --- | ---: | ---: | ---: | ---: |\n");
     for (ProfileResult r : results) {
-      sb.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %.2f %% |%n", r.profile(),
-          r.rows(), r.agreed(), r.differences().size(), 100.0 * r.agreed() / r.rows()));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %d | %d | %d | %.2f %% |%n",
+              r.profile(),
+              r.rows(),
+              r.agreed(),
+              r.differences().size(),
+              100.0 * r.agreed() / r.rows()));
     }
     for (ProfileResult r : results) {
       Map<Cause, List<Difference>> byCause = new EnumMap<>(Cause.class);
-      r.differences().forEach(d -> byCause.computeIfAbsent(d.cause(), c -> new ArrayList<>()).add(d));
+      r.differences()
+          .forEach(d -> byCause.computeIfAbsent(d.cause(), c -> new ArrayList<>()).add(d));
       sb.append("\n### ").append(r.profile()).append(": differences by probable cause\n\n");
       sb.append("| cause | rows | SEMANTICS.md supports |\n| --- | ---: | --- |\n");
-      byCause.forEach((cause, list) -> sb.append("| ").append(cause.title()).append(" | ")
-          .append(list.size()).append(" | ").append(cause.supportedBy(r.profile())).append(" |\n"));
+      byCause.forEach(
+          (cause, list) ->
+              sb.append("| ")
+                  .append(cause.title())
+                  .append(" | ")
+                  .append(list.size())
+                  .append(" | ")
+                  .append(cause.supportedBy(r.profile()))
+                  .append(" |\n"));
       for (Map.Entry<Cause, List<Difference>> e : byCause.entrySet()) {
         List<Difference> list = e.getValue();
         int shown = examples < 0 ? list.size() : Math.min(examples, list.size());
-        sb.append("\n#### ").append(e.getKey().title()).append(" (").append(list.size())
-            .append(" rows").append(shown < list.size() ? ", first " + shown + " shown" : "")
+        sb.append("\n#### ")
+            .append(e.getKey().title())
+            .append(" (")
+            .append(list.size())
+            .append(" rows")
+            .append(shown < list.size() ? ", first " + shown + " shown" : "")
             .append(")\n\n");
-        sb.append("| urls.tsv line | file | agent | path | reactive-robots | crawler-commons |"
-            + " deciding rule (ours) |\n| ---: | --- | --- | --- | --- | --- | --- |\n");
+        sb.append(
+            "| urls.tsv line | file | agent | path | reactive-robots | crawler-commons |"
+                + " deciding rule (ours) |\n| ---: | --- | --- | --- | --- | --- | --- |\n");
         for (Difference d : list.subList(0, shown)) {
-          sb.append("| ").append(d.row().line()).append(" | ").append(cell(d.row().file()))
-              .append(" | ").append(cell(d.row().agent())).append(" | `")
-              .append(cell(d.row().path())).append("` | ")
-              .append(d.ours().allowed() ? "allow" : "disallow").append(" (")
-              .append(d.ours().reason().name().toLowerCase(Locale.ROOT)).append(") | ")
-              .append(d.theirs() ? "allow" : "disallow").append(" | ")
+          sb.append("| ")
+              .append(d.row().line())
+              .append(" | ")
+              .append(cell(d.row().file()))
+              .append(" | ")
+              .append(cell(d.row().agent()))
+              .append(" | `")
+              .append(cell(d.row().path()))
+              .append("` | ")
+              .append(d.ours().allowed() ? "allow" : "disallow")
+              .append(" (")
+              .append(d.ours().reason().name().toLowerCase(Locale.ROOT))
+              .append(") | ")
+              .append(d.theirs() ? "allow" : "disallow")
+              .append(" | ")
               .append(d.ours().rule().map(rule -> "`" + cell(rule.toString()) + "`").orElse(""))
               .append(groupLines(d))
               .append(" |\n");
@@ -235,8 +276,11 @@ public final class AgreementReport {
         lines.add(line.strip());
       }
     }
-    return lines.isEmpty() ? " (no user-agent line names the token)"
-        : " (lines: " + String.join("; ", lines.stream().map(l -> "`" + cell(l) + "`").toList()) + ")";
+    return lines.isEmpty()
+        ? " (no user-agent line names the token)"
+        : " (lines: "
+            + String.join("; ", lines.stream().map(l -> "`" + cell(l) + "`").toList())
+            + ")";
   }
 
   private static String cell(String s) {

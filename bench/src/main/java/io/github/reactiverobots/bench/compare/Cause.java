@@ -1,9 +1,9 @@
 package io.github.reactiverobots.bench.compare;
 
 /**
- * Why reactive-robots and crawler-commons gave different verdicts on a row, and what
- * SEMANTICS.md says about it. The classification is made from probes (see {@link Observation}),
- * so it names the most likely cause, not a proof.
+ * Why reactive-robots and crawler-commons gave different verdicts on a row, and what SEMANTICS.md
+ * says about it. The classification is made from probes (see {@link Observation}), so it names the
+ * most likely cause, not a proof.
  */
 public enum Cause {
   OUR_RULE_DOES_NOT_MATCH(
@@ -72,9 +72,7 @@ public enum Cause {
   AGENT_AS_PASSED(
       "agent string matched as passed (GOOGLE profile)",
       "by design: SEMANTICS.md §2/§7, the GOOGLE profile matches the crawler string as given"),
-  UNCLASSIFIED(
-      "unclassified",
-      "unsure: no probe explained the difference");
+  UNCLASSIFIED("unclassified", "unsure: no probe explained the difference");
 
   private final String title;
   private final String verdict;
@@ -96,7 +94,8 @@ public enum Cause {
 
   /** As {@link #supportedBy()}, for a difference seen under {@code profile}. */
   public String supportedBy(io.github.reactiverobots.core.model.Profile profile) {
-    if (this == ROBOTS_TXT_ITSELF && profile == io.github.reactiverobots.core.model.Profile.GOOGLE) {
+    if (this == ROBOTS_TXT_ITSELF
+        && profile == io.github.reactiverobots.core.model.Profile.GOOGLE) {
       return "by design: the GOOGLE profile does not allow /robots.txt implicitly (SEMANTICS.md"
           + " §7); crawler-commons always does";
     }

@@ -28,12 +28,12 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * {@code compare}: a short JMH run of every side-by-side benchmark, the memory measurement and
- * the agreement report, printed as markdown on standard output. JMH's own log goes to a file
- * named on standard error. Options: {@code --warmup N}, {@code --iterations N}, {@code --time S}
- * (seconds per iteration), {@code --forks N}, {@code --examples N} (rows shown per cause; -1
- * for all), {@code --no-jmh} (memory and agreement only), {@code --jmh-log FILE},
- * {@code --corpus full|oddity} (the whole shared corpus by default; see {@link BenchCorpus}).
+ * {@code compare}: a short JMH run of every side-by-side benchmark, the memory measurement and the
+ * agreement report, printed as markdown on standard output. JMH's own log goes to a file named on
+ * standard error. Options: {@code --warmup N}, {@code --iterations N}, {@code --time S} (seconds
+ * per iteration), {@code --forks N}, {@code --examples N} (rows shown per cause; -1 for all),
+ * {@code --no-jmh} (memory and agreement only), {@code --jmh-log FILE}, {@code --corpus
+ * full|oddity} (the whole shared corpus by default; see {@link BenchCorpus}).
  */
 public final class CompareCommand {
   /**
@@ -44,6 +44,7 @@ public final class CompareCommand {
    * 25.3, then about 25.7 ops/s), so the parse benchmarks warm up twice as long.
    */
   private static final double PARSE_TARGET = 5;
+
   private static final double CHECK_TARGET = 8;
   private static final double CACHED_TARGET_NANOS = 300;
   private static final double BLANKET_TARGET_BYTES = 200;
@@ -113,12 +114,18 @@ public final class CompareCommand {
     if (jmh) {
       Path logFile = log != null ? log : Files.createTempFile("reactive-robots-compare-", ".log");
       System.err.println("compare: JMH log in " + logFile.toAbsolutePath());
-      List<RunResult> single = new ArrayList<>(
-          run(Path.of(logFile + ".parse"), 1, 2 * warmup, ParseBenchmark.class));
-      single.addAll(run(logFile, 1, warmup, CheckBenchmark.class,
-          LargestFileCheckBenchmark.class, CachedCheckBenchmark.class));
-      Collection<RunResult> two = run(
-          Path.of(logFile + ".2-threads"), 2, warmup, CachedCheckBenchmark.class);
+      List<RunResult> single =
+          new ArrayList<>(run(Path.of(logFile + ".parse"), 1, 2 * warmup, ParseBenchmark.class));
+      single.addAll(
+          run(
+              logFile,
+              1,
+              warmup,
+              CheckBenchmark.class,
+              LargestFileCheckBenchmark.class,
+              CachedCheckBenchmark.class));
+      Collection<RunResult> two =
+          run(Path.of(logFile + ".2-threads"), 2, warmup, CachedCheckBenchmark.class);
       rows.addAll(throughputRows(corpus, single));
       rows.addAll(cachedRows(single, 1));
       rows.addAll(cachedRows(two, 2));
@@ -132,125 +139,241 @@ public final class CompareCommand {
 
     out.println("# reactive-robots vs crawler-commons 1.6");
     out.println();
-    out.printf(Locale.ROOT, "Measured %s on %d cores, %s %s; JMH %d fork(s), %d x %d s warm-up"
+    out.printf(
+        Locale.ROOT,
+        "Measured %s on %d cores, %s %s; JMH %d fork(s), %d x %d s warm-up"
             + " (parse: %d x %d s), %d x %d s measurement. Corpus: %s, %,d bytes,"
             + " %,d urls.tsv rows.%n%n",
-        started.truncatedTo(ChronoUnit.SECONDS), Runtime.getRuntime().availableProcessors(),
-        System.getProperty("java.vm.name"), System.getProperty("java.version"), forks, warmup,
-        seconds, 2 * warmup, seconds, iterations, seconds, corpus,
-        corpus.totalBytes(), corpus.rows().size());
+        started.truncatedTo(ChronoUnit.SECONDS),
+        Runtime.getRuntime().availableProcessors(),
+        System.getProperty("java.vm.name"),
+        System.getProperty("java.version"),
+        forks,
+        warmup,
+        seconds,
+        2 * warmup,
+        seconds,
+        iterations,
+        seconds,
+        corpus,
+        corpus.totalBytes(),
+        corpus.rows().size());
     if (jmh) {
       out.println("| benchmark | reactive-robots | crawler-commons | ratio | target |");
       out.println("| --- | ---: | ---: | ---: | --- |");
       rows.forEach(out::println);
       out.println();
-      out.printf(Locale.ROOT, "Throughput: the mean of the %d measured iterations, with the slowest"
-          + " and fastest iteration in brackets. Ratio: of the means, with the worst pairing (our"
-          + " slowest iteration against their fastest) and the best in brackets; a target is met"
-          + " when even the worst pairing meets it, met on the means when only the means do.%n%n",
+      out.printf(
+          Locale.ROOT,
+          "Throughput: the mean of the %d measured iterations, with the slowest"
+              + " and fastest iteration in brackets. Ratio: of the means, with the worst pairing (our"
+              + " slowest iteration against their fastest) and the best in brackets; a target is met"
+              + " when even the worst pairing meets it, met on the means when only the means do.%n%n",
           iterations * Math.max(1, forks));
     }
     out.println("| parse + compile memory, mean per origin | bytes |");
     out.println("| --- | ---: |");
     out.printf(Locale.ROOT, "| raw robots.txt body | %,.0f |%n", mem.rawBytesPerOrigin());
-    out.printf(Locale.ROOT, "| reactive-robots `RobotsTxt` after `forAgent(\"googlebot\")` (measured) | %,.0f |%n",
+    out.printf(
+        Locale.ROOT,
+        "| reactive-robots `RobotsTxt` after `forAgent(\"googlebot\")` (measured) | %,.0f |%n",
         mem.oursBytesPerOrigin());
-    out.printf(Locale.ROOT, "| reactive-robots `estimatedWeight()` (its own estimate) | %,.0f |%n",
+    out.printf(
+        Locale.ROOT,
+        "| reactive-robots `estimatedWeight()` (its own estimate) | %,.0f |%n",
         mem.oursEstimatedPerOrigin());
-    out.printf(Locale.ROOT, "| crawler-commons `SimpleRobotRules` for googlebot (measured) | %,.0f |%n",
+    out.printf(
+        Locale.ROOT,
+        "| crawler-commons `SimpleRobotRules` for googlebot (measured) | %,.0f |%n",
         mem.theirsBytesPerOrigin());
     out.println();
     out.println("| memory figure | measured | target |");
     out.println("| --- | ---: | --- |");
-    boolean memoryMet = mem.oursOverBody() <= 1.0
-        && mem.oursBytesPerOrigin() < mem.theirsBytesPerOrigin();
-    out.printf(Locale.ROOT, "| retained per origin, one crawler, vs raw body | %.2fx (crawler-commons"
-        + " %.2fx) | <= 1.0x and below crawler-commons: %s |%n", mem.oursOverBody(),
-        mem.theirsBytesPerOrigin() / mem.rawBytesPerOrigin(), memoryMet ? "met" : "NOT met");
-    out.printf(Locale.ROOT, "| allow-all entry in a `RobotsCache` (entry, state, key, Caffeine node)"
-        + " | %,.0f B | <= 200 B: %s |%n", mem.blanketEntryBytes(),
+    boolean memoryMet =
+        mem.oursOverBody() <= 1.0 && mem.oursBytesPerOrigin() < mem.theirsBytesPerOrigin();
+    out.printf(
+        Locale.ROOT,
+        "| retained per origin, one crawler, vs raw body | %.2fx (crawler-commons"
+            + " %.2fx) | <= 1.0x and below crawler-commons: %s |%n",
+        mem.oursOverBody(),
+        mem.theirsBytesPerOrigin() / mem.rawBytesPerOrigin(),
+        memoryMet ? "met" : "NOT met");
+    out.printf(
+        Locale.ROOT,
+        "| allow-all entry in a `RobotsCache` (entry, state, key, Caffeine node)"
+            + " | %,.0f B | <= 200 B: %s |%n",
+        mem.blanketEntryBytes(),
         mem.blanketEntryBytes() <= BLANKET_TARGET_BYTES ? "met" : "NOT met");
     double blanketRatio = mem.blanketEntryWeight() / mem.blanketEntryBytes();
     double cachedRatio = mem.cachedEntryWeight() / mem.cachedEntryBytes();
-    out.printf(Locale.ROOT, "| weight estimate vs heap, allow-all entry | %,.0f B vs %,.0f B"
-        + " (%.2fx) | within 10%%: %s |%n", mem.blanketEntryWeight(), mem.blanketEntryBytes(),
-        blanketRatio, Math.abs(blanketRatio - 1) <= 0.10 ? "met" : "NOT met");
-    out.printf(Locale.ROOT, "| weight estimate vs heap, cached entry per corpus file | %,.0f B vs"
-        + " %,.0f B (%.2fx) | within 10%%: %s |%n", mem.cachedEntryWeight(),
-        mem.cachedEntryBytes(), cachedRatio, Math.abs(cachedRatio - 1) <= 0.10 ? "met" : "NOT met");
-    out.printf(Locale.ROOT, "| wildcard-heavy files (%d with >= %d `*` rules, mean body %,.0f B) vs"
-        + " raw body | %.2fx (worst file %.2fx) | <= 2x: %s |%n", mem.wildcardFiles(),
-        MemoryFootprint.WILDCARD_RULES, mem.wildcardBodyBytes(), mem.wildcardOverBody(),
-        mem.wildcardWorstRatio(), mem.wildcardOverBody() <= WILDCARD_TARGET_RATIO
+    out.printf(
+        Locale.ROOT,
+        "| weight estimate vs heap, allow-all entry | %,.0f B vs %,.0f B"
+            + " (%.2fx) | within 10%%: %s |%n",
+        mem.blanketEntryWeight(),
+        mem.blanketEntryBytes(),
+        blanketRatio,
+        Math.abs(blanketRatio - 1) <= 0.10 ? "met" : "NOT met");
+    out.printf(
+        Locale.ROOT,
+        "| weight estimate vs heap, cached entry per corpus file | %,.0f B vs"
+            + " %,.0f B (%.2fx) | within 10%%: %s |%n",
+        mem.cachedEntryWeight(),
+        mem.cachedEntryBytes(),
+        cachedRatio,
+        Math.abs(cachedRatio - 1) <= 0.10 ? "met" : "NOT met");
+    out.printf(
+        Locale.ROOT,
+        "| wildcard-heavy files (%d with >= %d `*` rules, mean body %,.0f B) vs"
+            + " raw body | %.2fx (worst file %.2fx) | <= 2x: %s |%n",
+        mem.wildcardFiles(),
+        MemoryFootprint.WILDCARD_RULES,
+        mem.wildcardBodyBytes(),
+        mem.wildcardOverBody(),
+        mem.wildcardWorstRatio(),
+        mem.wildcardOverBody() <= WILDCARD_TARGET_RATIO
             ? (mem.wildcardWorstRatio() <= WILDCARD_TARGET_RATIO ? "met" : "met on the mean")
             : "NOT met");
-    out.printf(Locale.ROOT, "%nMemory: heap in use after System.gc() (MemoryMXBean), before and after"
-        + " keeping %d parsed copies of each of the %d bodies, divided by the results kept.%n%n",
-        mem.copies(), mem.origins());
+    out.printf(
+        Locale.ROOT,
+        "%nMemory: heap in use after System.gc() (MemoryMXBean), before and after"
+            + " keeping %d parsed copies of each of the %d bodies, divided by the results kept.%n%n",
+        mem.copies(),
+        mem.origins());
     out.print(agreement.markdown(results, examples));
   }
 
-  private Collection<RunResult> run(Path logFile, int threads, int warmupIterations,
-      Class<?>... benchmarks) throws RunnerException {
-    ChainedOptionsBuilder b = new OptionsBuilder()
-        .forks(forks)
-        .warmupIterations(warmupIterations)
-        .warmupTime(TimeValue.seconds(seconds))
-        .measurementIterations(iterations)
-        .measurementTime(TimeValue.seconds(seconds))
-        .threads(threads)
-        // A fixed heap for both libraries: a heap still being resized adds its own swings.
-        .jvmArgsAppend("-Xms2g", "-Xmx2g", "-D" + BenchCorpus.PROPERTY + "=" + corpus)
-        .shouldFailOnError(true)
-        .output(logFile.toString());
+  private Collection<RunResult> run(
+      Path logFile, int threads, int warmupIterations, Class<?>... benchmarks)
+      throws RunnerException {
+    ChainedOptionsBuilder b =
+        new OptionsBuilder()
+            .forks(forks)
+            .warmupIterations(warmupIterations)
+            .warmupTime(TimeValue.seconds(seconds))
+            .measurementIterations(iterations)
+            .measurementTime(TimeValue.seconds(seconds))
+            .threads(threads)
+            // A fixed heap for both libraries: a heap still being resized adds its own swings.
+            .jvmArgsAppend("-Xms2g", "-Xmx2g", "-D" + BenchCorpus.PROPERTY + "=" + corpus)
+            .shouldFailOnError(true)
+            .output(logFile.toString());
     for (Class<?> c : benchmarks) {
       b.include("^" + c.getName().replace(".", "\\.") + "\\.");
     }
-    System.err.println("compare: running " + benchmarks.length + " benchmark class(es) on "
-        + threads + " thread(s)");
+    System.err.println(
+        "compare: running "
+            + benchmarks.length
+            + " benchmark class(es) on "
+            + threads
+            + " thread(s)");
     return new Runner(b.build()).run();
   }
 
   private static List<String> throughputRows(Corpus corpus, Collection<RunResult> results) {
     List<String> rows = new ArrayList<>();
-    int withinLimit = (int) corpus.files().stream()
-        .filter(f -> f.body().length <= ParseOptions.MIN_PARSE_LIMIT).count();
-    rows.add(pair(results, "ParseBenchmark", "files", "all", "bytes", 1e-6,
-        "parse, all " + corpus.files().size() + " files (MB/s)", PARSE_TARGET));
-    rows.add(pair(results, "ParseBenchmark", "files", "within-limit", "bytes", 1e-6,
-        "parse, " + withinLimit + " files <= 500 KiB (MB/s)", PARSE_TARGET));
-    long shortRows = corpus.rows().stream()
-        .filter(r -> r.path().length() <= CheckBenchmark.SHORT_PATH).count();
-    rows.add(pair(results, "CheckBenchmark", "rows", "all", "checks", 1,
-        "check, all " + corpus.rows().size() + " urls.tsv rows, path given (checks/s)",
-        CHECK_TARGET));
-    rows.add(ratioRow("check, same rows, URL split by each library (checks/s)",
-        score(results, "CheckBenchmark.reactiveRobotsFromUrl", "rows", "all", "checks"),
-        score(results, "CheckBenchmark.crawlerCommons", "rows", "all", "checks"), 1,
-        CHECK_TARGET));
-    rows.add(pair(results, "CheckBenchmark", "rows", "short-paths", "checks", 1,
-        "check, " + shortRows + " rows with paths <= 2 KB, path given (checks/s)",
-        CHECK_TARGET));
-    rows.add(ratioRow("check, same " + shortRows + " rows, URL split by each library (checks/s)",
-        score(results, "CheckBenchmark.reactiveRobotsFromUrl", "rows", "short-paths", "checks"),
-        score(results, "CheckBenchmark.crawlerCommons", "rows", "short-paths", "checks"), 1,
-        CHECK_TARGET));
-    rows.add(pair(results, "LargestFileCheckBenchmark", null, null, "checks", 1,
-        "check, " + LargestFileCheckBenchmark.FILE + " (~32k rules) (checks/s)", 100));
+    int withinLimit =
+        (int)
+            corpus.files().stream()
+                .filter(f -> f.body().length <= ParseOptions.MIN_PARSE_LIMIT)
+                .count();
+    rows.add(
+        pair(
+            results,
+            "ParseBenchmark",
+            "files",
+            "all",
+            "bytes",
+            1e-6,
+            "parse, all " + corpus.files().size() + " files (MB/s)",
+            PARSE_TARGET));
+    rows.add(
+        pair(
+            results,
+            "ParseBenchmark",
+            "files",
+            "within-limit",
+            "bytes",
+            1e-6,
+            "parse, " + withinLimit + " files <= 500 KiB (MB/s)",
+            PARSE_TARGET));
+    long shortRows =
+        corpus.rows().stream().filter(r -> r.path().length() <= CheckBenchmark.SHORT_PATH).count();
+    rows.add(
+        pair(
+            results,
+            "CheckBenchmark",
+            "rows",
+            "all",
+            "checks",
+            1,
+            "check, all " + corpus.rows().size() + " urls.tsv rows, path given (checks/s)",
+            CHECK_TARGET));
+    rows.add(
+        ratioRow(
+            "check, same rows, URL split by each library (checks/s)",
+            score(results, "CheckBenchmark.reactiveRobotsFromUrl", "rows", "all", "checks"),
+            score(results, "CheckBenchmark.crawlerCommons", "rows", "all", "checks"),
+            1,
+            CHECK_TARGET));
+    rows.add(
+        pair(
+            results,
+            "CheckBenchmark",
+            "rows",
+            "short-paths",
+            "checks",
+            1,
+            "check, " + shortRows + " rows with paths <= 2 KB, path given (checks/s)",
+            CHECK_TARGET));
+    rows.add(
+        ratioRow(
+            "check, same " + shortRows + " rows, URL split by each library (checks/s)",
+            score(results, "CheckBenchmark.reactiveRobotsFromUrl", "rows", "short-paths", "checks"),
+            score(results, "CheckBenchmark.crawlerCommons", "rows", "short-paths", "checks"),
+            1,
+            CHECK_TARGET));
+    rows.add(
+        pair(
+            results,
+            "LargestFileCheckBenchmark",
+            null,
+            null,
+            "checks",
+            1,
+            "check, " + LargestFileCheckBenchmark.FILE + " (~32k rules) (checks/s)",
+            100));
     return rows;
   }
 
-  private static String pair(Collection<RunResult> results, String bench, String param,
-      String paramValue, String counter, double scale, String label, double target) {
-    return ratioRow(label, score(results, bench + ".reactiveRobots", param, paramValue, counter),
-        score(results, bench + ".crawlerCommons", param, paramValue, counter), scale, target);
+  private static String pair(
+      Collection<RunResult> results,
+      String bench,
+      String param,
+      String paramValue,
+      String counter,
+      double scale,
+      String label,
+      double target) {
+    return ratioRow(
+        label,
+        score(results, bench + ".reactiveRobots", param, paramValue, counter),
+        score(results, bench + ".crawlerCommons", param, paramValue, counter),
+        scale,
+        target);
   }
 
-  private static String ratioRow(String label, Spread ours, Spread theirs, double scale,
-      double target) {
+  private static String ratioRow(
+      String label, Spread ours, Spread theirs, double scale, double target) {
     Spread ratio = ours.over(theirs);
-    return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |", label, ours.scaled(scale),
-        theirs.scaled(scale), ratio.asRatio(), ratio.verdict(target));
+    return String.format(
+        Locale.ROOT,
+        "| %s | %s | %s | %s | %s |",
+        label,
+        ours.scaled(scale),
+        theirs.scaled(scale),
+        ratio.asRatio(),
+        ratio.verdict(target));
   }
 
   private static List<String> cachedRows(Collection<RunResult> results, int threads) {
@@ -260,19 +383,29 @@ public final class CompareCommand {
       Result<?> p = r.getPrimaryResult();
       double median = p.getStatistics().getPercentile(50);
       double p99 = p.getStatistics().getPercentile(99);
-      String target = method.equals("checkIfCached") && threads == 1
-          ? (median <= CACHED_TARGET_NANOS ? "<= 300 ns median: met" : "<= 300 ns median: NOT met")
-          : "";
-      rows.add(String.format(Locale.ROOT,
-          "| warm `RobotsCache.%s`, %d thread%s: median / p99 / mean (ns per check) | %.0f / %.0f / %.0f | n/a | | %s |",
-          method.equals("checkBlock") ? "check(...).block()" : "checkIfCached", threads,
-          threads == 1 ? "" : "s", median, p99, p.getScore(), target));
+      String target =
+          method.equals("checkIfCached") && threads == 1
+              ? (median <= CACHED_TARGET_NANOS
+                  ? "<= 300 ns median: met"
+                  : "<= 300 ns median: NOT met")
+              : "";
+      rows.add(
+          String.format(
+              Locale.ROOT,
+              "| warm `RobotsCache.%s`, %d thread%s: median / p99 / mean (ns per check) | %.0f / %.0f / %.0f | n/a | | %s |",
+              method.equals("checkBlock") ? "check(...).block()" : "checkIfCached",
+              threads,
+              threads == 1 ? "" : "s",
+              median,
+              p99,
+              p.getScore(),
+              target));
     }
     return rows;
   }
 
-  private static Spread score(Collection<RunResult> results, String method, String param,
-      String value, String counter) {
+  private static Spread score(
+      Collection<RunResult> results, String method, String param, String value, String counter) {
     Result<?> r = find(results, method, param, value).getSecondaryResults().get(counter);
     if (r == null) {
       throw new IllegalStateException("no '" + counter + "' result for " + method);
@@ -280,8 +413,8 @@ public final class CompareCommand {
     return Spread.of(r.getStatistics());
   }
 
-  private static RunResult find(Collection<RunResult> results, String method, String param,
-      String value) {
+  private static RunResult find(
+      Collection<RunResult> results, String method, String param, String value) {
     for (RunResult r : results) {
       String name = r.getParams().getBenchmark();
       if (name.endsWith("." + method)
@@ -289,6 +422,7 @@ public final class CompareCommand {
         return r;
       }
     }
-    throw new IllegalStateException("no result for " + method + (param == null ? "" : " " + param + "=" + value));
+    throw new IllegalStateException(
+        "no result for " + method + (param == null ? "" : " " + param + "=" + value));
   }
 }

@@ -5,30 +5,30 @@ import java.util.List;
 
 /**
  * What the probes found about one row where the verdicts differ: the two verdicts and the same
- * question asked in slightly different ways. A plain value, so that {@link #classify()} is a
- * pure function that can be tested without either parser. Immutable.
+ * question asked in slightly different ways. A plain value, so that {@link #classify()} is a pure
+ * function that can be tested without either parser. Immutable.
  *
  * @param ours reactive-robots' verdict (allowed?) in the profile under comparison
  * @param theirs crawler-commons' verdict
  * @param oursReason why reactive-robots decided
  * @param oursRule the pattern of reactive-robots' deciding rule, or null
- * @param oursRuleMatches whether that pattern matches the path by a plain reading of
- *     SEMANTICS.md §3, or null when there is no rule or either contains {@code %} or non-ASCII
+ * @param oursRuleMatches whether that pattern matches the path by a plain reading of SEMANTICS.md
+ *     §3, or null when there is no rule or either contains {@code %} or non-ASCII
  * @param path the row's path
  * @param oursWholeBody reactive-robots' verdict with a parse limit above the body size, or null
  *     when the body is within the default limit
  * @param theirUrlRejected whether {@code java.net.URL} rejects the row's URL
  * @param oursStar reactive-robots' verdict for an agent named by no group
  * @param theirsStar crawler-commons' verdict for an agent named by no group
- * @param oursAsIs reactive-robots' verdict in the other profile's URL handling: for RFC_9309
- *     rows, the GOOGLE profile (no normalisation) given crawler-commons' lower-case token
+ * @param oursAsIs reactive-robots' verdict in the other profile's URL handling: for RFC_9309 rows,
+ *     the GOOGLE profile (no normalisation) given crawler-commons' lower-case token
  * @param kind the manifest kind ({@code robots}, {@code html}, {@code other})
  * @param flags the manifest flags
  * @param misspelt whether the body has a misspelt directive or a key/value line without colon
  * @param agentHasToken whether the agent string starts with a product token ({@code A-Z a-z _ -})
- * @param runPastRecord whether a user-agent line naming the agent's token is followed, before
- *     any allow or disallow line, by another record (crawl-delay, request-rate...) and then by
- *     another user-agent line
+ * @param runPastRecord whether a user-agent line naming the agent's token is followed, before any
+ *     allow or disallow line, by another record (crawl-delay, request-rate...) and then by another
+ *     user-agent line
  */
 public record Observation(
     boolean ours,
@@ -79,8 +79,13 @@ public record Observation(
     if (hasEscapeOrNonAscii(path) && oursAsIs == theirs) {
       return Cause.PERCENT_ENCODING;
     }
-    if (flags.stream().anyMatch(f -> f.startsWith("bom_") || f.equals("invalid_utf8")
-        || f.equals("nul") || f.equals("bare_cr"))) {
+    if (flags.stream()
+        .anyMatch(
+            f ->
+                f.startsWith("bom_")
+                    || f.equals("invalid_utf8")
+                    || f.equals("nul")
+                    || f.equals("bare_cr"))) {
       return Cause.ENCODING;
     }
     if (!"robots".equals(kind)) {
@@ -102,10 +107,10 @@ public record Observation(
   }
 
   /**
-   * Whether {@code pattern} matches the start of {@code path} by a plain reading of SEMANTICS.md
-   * §3 ({@code *} any run, a final {@code $} anchors), or null when either has a {@code %} or a
-   * non-ASCII character (normalisation would be needed) or there is no pattern. A reference
-   * for the report, independent of both libraries' matchers.
+   * Whether {@code pattern} matches the start of {@code path} by a plain reading of SEMANTICS.md §3
+   * ({@code *} any run, a final {@code $} anchors), or null when either has a {@code %} or a
+   * non-ASCII character (normalisation would be needed) or there is no pattern. A reference for the
+   * report, independent of both libraries' matchers.
    */
   public static Boolean referenceMatch(String pattern, String path) {
     if (pattern == null || hasEscapeOrNonAscii(pattern) || hasEscapeOrNonAscii(path)) {
@@ -124,7 +129,8 @@ public record Observation(
       regex.append('$');
     }
     return java.util.regex.Pattern.compile(regex.toString(), java.util.regex.Pattern.DOTALL)
-        .matcher(path).lookingAt();
+        .matcher(path)
+        .lookingAt();
   }
 
   static boolean hasEscapeOrNonAscii(String path) {

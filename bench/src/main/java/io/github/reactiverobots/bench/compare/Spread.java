@@ -4,9 +4,9 @@ import java.util.Locale;
 import org.openjdk.jmh.util.Statistics;
 
 /**
- * A measured figure as JMH reports it over the measured iterations: their mean, and the lowest
- * and highest iteration. On a shared 2-core machine one iteration can run a quarter slower than
- * the next, so {@code compare} prints the range beside every mean rather than one number.
+ * A measured figure as JMH reports it over the measured iterations: their mean, and the lowest and
+ * highest iteration. On a shared 2-core machine one iteration can run a quarter slower than the
+ * next, so {@code compare} prints the range beside every mean rather than one number.
  */
 record Spread(double mean, double min, double max) {
   Spread {
@@ -24,8 +24,8 @@ record Spread(double mean, double min, double max) {
   }
 
   /**
-   * This figure divided by {@code other}'s: the ratio of the means, between the worst pairing
-   * (this side's slowest iteration against the other's fastest) and the best.
+   * This figure divided by {@code other}'s: the ratio of the means, between the worst pairing (this
+   * side's slowest iteration against the other's fastest) and the best.
    */
   Spread over(Spread other) {
     return new Spread(mean / other.mean, min / other.max, max / other.min);
@@ -33,8 +33,12 @@ record Spread(double mean, double min, double max) {
 
   /** The figure scaled by {@code factor}, as {@code mean (min-max)} in engineering units. */
   String scaled(double factor) {
-    return engineering(mean * factor) + " (" + engineering(min * factor) + "-"
-        + engineering(max * factor) + ")";
+    return engineering(mean * factor)
+        + " ("
+        + engineering(min * factor)
+        + "-"
+        + engineering(max * factor)
+        + ")";
   }
 
   /** This spread as a ratio: {@code 4.8x (4.1-5.6)}. */
@@ -43,8 +47,8 @@ record Spread(double mean, double min, double max) {
   }
 
   /**
-   * Whether this ratio meets {@code target}: met when even the worst pairing does, met on the
-   * means when only the means do, not met otherwise.
+   * Whether this ratio meets {@code target}: met when even the worst pairing does, met on the means
+   * when only the means do, not met otherwise.
    */
   String verdict(double target) {
     String goal = String.format(Locale.ROOT, ">= %.0fx: ", target);

@@ -22,14 +22,14 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * One check through a warm {@link RobotsCache}: every origin of the corpus' oddity sample ({@link
- * Corpus#odditySample()}) fetched (from memory) and parsed before measurement, then each
- * operation checks the next {@code urls.tsv} row's URL
- * (origin lookup, path split, match). Sampled, so JMH reports the median and tail per check; run
- * with {@code -t 1} and {@code -t 2} for one and two threads.
+ * Corpus#odditySample()}) fetched (from memory) and parsed before measurement, then each operation
+ * checks the next {@code urls.tsv} row's URL (origin lookup, path split, match). Sampled, so JMH
+ * reports the median and tail per check; run with {@code -t 1} and {@code -t 2} for one and two
+ * threads.
  *
- * <p>{@code repeat} checks each row that many times before the next: with {@code -p repeat=16}
- * the origin's data, the URL and the branch history are warm, which separates the cost of a
- * check's work from the cost of moving to another origin, agent and path on every check.
+ * <p>{@code repeat} checks each row that many times before the next: with {@code -p repeat=16} the
+ * origin's data, the URL and the branch history are warm, which separates the cost of a check's
+ * work from the cost of moving to another origin, agent and path on every check.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -65,11 +65,12 @@ public class CachedCheckBenchmark {
     urls = rows.stream().map(r -> corpus.file(r.file()).url(r.path())).toArray(String[]::new);
     agents = rows.stream().map(UrlRow::agent).toArray(String[]::new);
     fetcher = FakeFetcher.serving(corpus.files());
-    cache = RobotsCache.builder()
-        .fetcher(fetcher)
-        .maximumOrigins(100_000)
-        .maximumWeight(1L << 30)
-        .build();
+    cache =
+        RobotsCache.builder()
+            .fetcher(fetcher)
+            .maximumOrigins(100_000)
+            .maximumWeight(1L << 30)
+            .build();
     for (CorpusFile f : corpus.files()) {
       cache.check(f.url("/"), "warmup").block();
     }

@@ -12,12 +12,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Check throughput over every {@code urls.tsv} row: one operation checks every row once; the
- * {@code checks} secondary result is checks per second. Rules are parsed and the agent's rules
- * selected before measurement, for both libraries.
+ * Check throughput over every {@code urls.tsv} row: one operation checks every row once; the {@code
+ * checks} secondary result is checks per second. Rules are parsed and the agent's rules selected
+ * before measurement, for both libraries.
  *
- * <p>crawler-commons' {@code isAllowed} takes an absolute URL and splits it itself;
- * {@link #reactiveRobots} is given the path as the brief's contract has it, and {@link
+ * <p>crawler-commons' {@code isAllowed} takes an absolute URL and splits it itself; {@link
+ * #reactiveRobots} is given the path as the brief's contract has it, and {@link
  * #reactiveRobotsFromUrl} also splits the URL with {@code SplitUrl.of}, for a like-for-like figure.
  *
  * <p>{@code rows=all} checks every row; {@code rows=short-paths} leaves out the rows whose path is
@@ -39,8 +39,8 @@ public class CheckBenchmark {
 
   @Setup
   public void load() {
-    inputs = CheckInputs.corpusRows(Ours.DEFAULTS,
-        rows.equals("all") ? Integer.MAX_VALUE : SHORT_PATH);
+    inputs =
+        CheckInputs.corpusRows(Ours.DEFAULTS, rows.equals("all") ? Integer.MAX_VALUE : SHORT_PATH);
   }
 
   @Benchmark

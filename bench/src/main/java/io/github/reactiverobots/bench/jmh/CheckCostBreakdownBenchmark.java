@@ -21,9 +21,9 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Where the time of one uncached-lookup-free check goes, step by step, on the {@code urls.tsv}
- * rows: splitting the URL, selecting the agent's rules, matching the path, and the three
- * together through {@code RobotsTxt.check(url, agent)}. Each operation handles the next row.
- * For finding what to optimise in the warm-cache path, not for comparison.
+ * rows: splitting the URL, selecting the agent's rules, matching the path, and the three together
+ * through {@code RobotsTxt.check(url, agent)}. Each operation handles the next row. For finding
+ * what to optimise in the warm-cache path, not for comparison.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -53,8 +53,9 @@ public class CheckCostBreakdownBenchmark {
       urls[i] = corpus.file(r.file()).url(r.path());
       agents[i] = r.agent();
       paths[i] = SplitUrl.of(urls[i]).pathAndQuery();
-      parsed[i] = byFile.computeIfAbsent(r.file(),
-          f -> RobotsTxt.parse(corpus.file(f).body(), Ours.DEFAULTS));
+      parsed[i] =
+          byFile.computeIfAbsent(
+              r.file(), f -> RobotsTxt.parse(corpus.file(f).body(), Ours.DEFAULTS));
       rules[i] = parsed[i].forAgent(agents[i]);
     }
   }

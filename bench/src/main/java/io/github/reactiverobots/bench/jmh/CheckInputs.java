@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The prepared inputs of a check benchmark: for every check, both libraries' rules already
- * parsed with the agent already selected, the path (for reactive-robots) and the absolute URL
- * (for crawler-commons, whose {@code isAllowed} takes a URL). Rules are shared between checks of
- * the same file and agent. Immutable after construction.
+ * The prepared inputs of a check benchmark: for every check, both libraries' rules already parsed
+ * with the agent already selected, the path (for reactive-robots) and the absolute URL (for
+ * crawler-commons, whose {@code isAllowed} takes a URL). Rules are shared between checks of the
+ * same file and agent. Immutable after construction.
  */
 public final class CheckInputs {
   final AgentRules[] ours;
@@ -49,10 +49,13 @@ public final class CheckInputs {
     for (int i = 0; i < n; i++) {
       Check c = checks.get(i);
       String pair = c.file().name() + '\t' + c.agent();
-      RobotsTxt txt = parsed.computeIfAbsent(c.file().name(), k -> RobotsTxt.parse(c.file().body(), options));
+      RobotsTxt txt =
+          parsed.computeIfAbsent(c.file().name(), k -> RobotsTxt.parse(c.file().body(), options));
       ours[i] = oursByPair.computeIfAbsent(pair, k -> txt.forAgent(c.agent()));
-      theirs[i] = theirsByPair.computeIfAbsent(pair,
-          k -> CrawlerCommons.parse(c.file().url("/robots.txt"), c.file().body(), c.agent()));
+      theirs[i] =
+          theirsByPair.computeIfAbsent(
+              pair,
+              k -> CrawlerCommons.parse(c.file().url("/robots.txt"), c.file().body(), c.agent()));
       paths[i] = c.path();
       urls[i] = c.file().url(c.path());
     }
@@ -64,15 +67,17 @@ public final class CheckInputs {
    */
   public static CheckInputs corpusRows(ParseOptions options, int maxPathLength) {
     Corpus corpus = BenchCorpus.selected();
-    return new CheckInputs(corpus.rows().stream()
-        .filter(r -> r.path().length() <= maxPathLength)
-        .map(r -> new Check(corpus.file(r.file()), r.agent(), r.path()))
-        .toList(), options);
+    return new CheckInputs(
+        corpus.rows().stream()
+            .filter(r -> r.path().length() <= maxPathLength)
+            .map(r -> new Check(corpus.file(r.file()), r.agent(), r.path()))
+            .toList(),
+        options);
   }
 
   /**
-   * The {@code urls.tsv} rows whose absolute URL {@link SplitUrl#of} accepts and whose agent has
-   * a crawler's product token, in file order: the rows a cache can be asked about.
+   * The {@code urls.tsv} rows whose absolute URL {@link SplitUrl#of} accepts and whose agent has a
+   * crawler's product token, in file order: the rows a cache can be asked about.
    */
   static List<UrlRow> rowsWithValidUrls(Corpus corpus) {
     List<UrlRow> valid = new ArrayList<>();

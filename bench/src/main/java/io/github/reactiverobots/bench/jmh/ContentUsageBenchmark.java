@@ -20,9 +20,9 @@ import org.openjdk.jmh.annotations.State;
  * {@code Content-Usage} rules grows, up to a file of them as large as the parse limit (500 KiB):
  * the time per answer should not grow with the rule count. Each operation answers the next of
  * {@value UsageRulesFile#PATHS} paths (rule hits deep in the file, near misses, unlisted paths),
- * after the rules were compiled in setup. {@link #check} gives the crawl verdict alone on the
- * same paths, for reference; {@link #parseAndFirstUsage} the one-time cost of parsing the file
- * and compiling its usage rules (every preference read once), which does grow with the file.
+ * after the rules were compiled in setup. {@link #check} gives the crawl verdict alone on the same
+ * paths, for reference; {@link #parseAndFirstUsage} the one-time cost of parsing the file and
+ * compiling its usage rules (every preference read once), which does grow with the file.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -39,8 +39,10 @@ public class ContentUsageBenchmark {
 
   @Setup
   public void load() {
-    UsageRulesFile file = rules.equals("full") ? UsageRulesFile.filling(
-        ParseOptions.defaults().parseLimit()) : UsageRulesFile.of(Integer.parseInt(rules));
+    UsageRulesFile file =
+        rules.equals("full")
+            ? UsageRulesFile.filling(ParseOptions.defaults().parseLimit())
+            : UsageRulesFile.of(Integer.parseInt(rules));
     body = file.body();
     paths = file.paths();
     agentRules = RobotsTxt.parse(body, ParseOptions.defaults()).forAgent(UsageRulesFile.AGENT);
@@ -60,7 +62,8 @@ public class ContentUsageBenchmark {
   @Benchmark
   @OutputTimeUnit(TimeUnit.MICROSECONDS)
   public Usage parseAndFirstUsage() {
-    return RobotsTxt.parse(body, ParseOptions.defaults()).forAgent(UsageRulesFile.AGENT)
+    return RobotsTxt.parse(body, ParseOptions.defaults())
+        .forAgent(UsageRulesFile.AGENT)
         .usage(paths[next++ & (UsageRulesFile.PATHS - 1)]);
   }
 }

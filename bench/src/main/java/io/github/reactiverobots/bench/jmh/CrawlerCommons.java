@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /**
  * How the benchmarks drive crawler-commons 1.6, in one place so that every benchmark and the
- * agreement report use it the same way. Stateless and thread-safe (a parser is created per call,
- * as crawler-commons' parser counts warnings in instance fields).
+ * agreement report use it the same way. Stateless and thread-safe (a parser is created per call, as
+ * crawler-commons' parser counts warnings in instance fields).
  */
 public final class CrawlerCommons {
   private CrawlerCommons() {}
@@ -17,9 +17,9 @@ public final class CrawlerCommons {
   public static final String NO_TOKEN = "no-product-token";
 
   /**
-   * The robot name crawler-commons is given for a caller's agent string: the leading run of
-   * {@code A-Z a-z _ -}, lower-cased, as crawler-commons asks for lower-case product tokens;
-   * the whole string lower-cased when that run is empty ({@code *}, {@code 008}).
+   * The robot name crawler-commons is given for a caller's agent string: the leading run of {@code
+   * A-Z a-z _ -}, lower-cased, as crawler-commons asks for lower-case product tokens; the whole
+   * string lower-cased when that run is empty ({@code *}, {@code 008}).
    */
   public static String robotName(String agent) {
     int end = 0;

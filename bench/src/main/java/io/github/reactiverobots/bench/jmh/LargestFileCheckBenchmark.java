@@ -21,10 +21,10 @@ import org.openjdk.jmh.annotations.State;
  * about 32,000 rules in 853 KB), where a matcher's growth with the number of rules shows.
  *
  * <p>That file has only 20 {@code urls.tsv} rows, so the checks are its rows plus {@value
- * #GENERATED} paths made from its own rules: every k-th rule's path with a page appended (a
- * match deep in the list), the same path with a changed first letter (a near miss), and a path
- * under no rule. Both libraries read the whole body (reactive-robots with a parse limit raised
- * above the body size, as crawler-commons has none) and check for the {@code *} group.
+ * #GENERATED} paths made from its own rules: every k-th rule's path with a page appended (a match
+ * deep in the list), the same path with a changed first letter (a near miss), and a path under no
+ * rule. Both libraries read the whole body (reactive-robots with a parse limit raised above the
+ * body size, as crawler-commons has none) and check for the {@code *} group.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -32,8 +32,10 @@ import org.openjdk.jmh.annotations.State;
 public class LargestFileCheckBenchmark {
   /** The corpus file with the most rules. */
   public static final String FILE = "docs.oracle.com.txt";
+
   /** How many generated paths are checked besides the file's rows. */
   public static final int GENERATED = 3000;
+
   private static final String AGENT = "MyCrawler/1.0";
 
   private CheckInputs inputs;

@@ -23,9 +23,9 @@ import reactor.core.scheduler.Schedulers;
  * array; the heap in use after a full collection ({@code System.gc()} repeated until the figure
  * settles, read from the {@link MemoryMXBean}) is compared with the same reading before, and the
  * difference divided by the number of results kept. The bodies themselves are loaded before the
- * first reading, so they are not counted unless a result keeps its own copy. Many copies make
- * the JVM's noise (a few hundred KB) small per result. Run it in a fresh JVM for a clean
- * figure; it is single-threaded and not thread-safe.
+ * first reading, so they are not counted unless a result keeps its own copy. Many copies make the
+ * JVM's noise (a few hundred KB) small per result. Run it in a fresh JVM for a clean figure; it is
+ * single-threaded and not thread-safe.
  *
  * @param copies how many times each body was parsed and kept
  * @param origins corpus files per copy
@@ -35,9 +35,9 @@ import reactor.core.scheduler.Schedulers;
  * @param oursEstimatedPerOrigin mean of reactive-robots' own {@code estimatedWeight()}
  * @param theirsBytesPerOrigin mean retained heap per crawler-commons {@code SimpleRobotRules}
  *     (which keeps only the rules of the one agent it was parsed for)
- * @param blanketEntryBytes retained heap per origin of a {@code RobotsCache} holding only
- *     allow-all entries (robots.txt answered 404): entry, state, origin key and Caffeine's node,
- *     after the minimum residency (no pins)
+ * @param blanketEntryBytes retained heap per origin of a {@code RobotsCache} holding only allow-all
+ *     entries (robots.txt answered 404): entry, state, origin key and Caffeine's node, after the
+ *     minimum residency (no pins)
  * @param blanketEntryWeight the cache's own weight estimate for those entries
  * @param cachedEntryBytes retained heap per origin of a {@code RobotsCache} holding one entry per
  *     corpus file (each served as a 200), checked by an agent named on each check (no crawler
@@ -66,6 +66,7 @@ public record MemoryFootprint(
 
   /** Wildcard rules that make a file wildcard-heavy. */
   public static final int WILDCARD_RULES = 100;
+
   private static final int BLANKET_ORIGINS = 20_000;
 
   /** The agent both libraries parse for. */
@@ -77,15 +78,19 @@ public record MemoryFootprint(
     List<CorpusFile> files = corpus.files();
     double raw = (double) corpus.totalBytes() / files.size();
     double ours = retainedPerResult(files, copies, MemoryFootprint::parseOurs);
-    double theirs = retainedPerResult(files, copies,
-        f -> CrawlerCommons.parse(f.url("/robots.txt"), f.body(), AGENT));
-    double estimated = files.stream()
-        .mapToLong(f -> {
-          RobotsTxt txt = RobotsTxt.parse(f.body(), Ours.DEFAULTS);
-          txt.forAgent(AGENT);
-          return txt.estimatedWeight();
-        })
-        .average().orElse(0);
+    double theirs =
+        retainedPerResult(
+            files, copies, f -> CrawlerCommons.parse(f.url("/robots.txt"), f.body(), AGENT));
+    double estimated =
+        files.stream()
+            .mapToLong(
+                f -> {
+                  RobotsTxt txt = RobotsTxt.parse(f.body(), Ours.DEFAULTS);
+                  txt.forAgent(AGENT);
+                  return txt.estimatedWeight();
+                })
+            .average()
+            .orElse(0);
     List<CorpusFile> wildcards = files.stream().filter(MemoryFootprint::isWildcardHeavy).toList();
     double worst = 0;
     for (CorpusFile f : wildcards) {
@@ -93,14 +98,29 @@ public record MemoryFootprint(
       worst = Math.max(worst, retained / f.body().length);
     }
     double wildcardBody = wildcards.stream().mapToInt(f -> f.body().length).average().orElse(0);
-    double wildcardOurs = wildcards.isEmpty() ? 0
-        : retainedPerResult(wildcards, copies * 4, MemoryFootprint::parseOurs);
+    double wildcardOurs =
+        wildcards.isEmpty()
+            ? 0
+            : retainedPerResult(wildcards, copies * 4, MemoryFootprint::parseOurs);
     double[] blanket = measureEntries(BLANKET_ORIGINS, i -> FetchResult.status(404).build());
-    double[] cached = measureEntries(files.size(),
-        i -> FetchResult.status(200).body(files.get(i).body()).build());
-    return new MemoryFootprint(copies, files.size(), raw, ours, estimated, theirs,
-        blanket[0], blanket[1], cached[0], cached[1], wildcards.size(), wildcardBody,
-        wildcardOurs, worst);
+    double[] cached =
+        measureEntries(
+            files.size(), i -> FetchResult.status(200).body(files.get(i).body()).build());
+    return new MemoryFootprint(
+        copies,
+        files.size(),
+        raw,
+        ours,
+        estimated,
+        theirs,
+        blanket[0],
+        blanket[1],
+        cached[0],
+        cached[1],
+        wildcards.size(),
+        wildcardBody,
+        wildcardOurs,
+        worst);
   }
 
   /** Retained heap per origin over the raw body. */
@@ -113,7 +133,9 @@ public record MemoryFootprint(
     return wildcardOursBytes / wildcardBodyBytes;
   }
 
-  /** Whether {@code f} has at least {@value #WILDCARD_RULES} allow/disallow rules with a {@code *}. */
+  /**
+   * Whether {@code f} has at least {@value #WILDCARD_RULES} allow/disallow rules with a {@code *}.
+   */
   static boolean isWildcardHeavy(CorpusFile f) {
     int rules = 0;
     for (String line : new String(f.body(), StandardCharsets.ISO_8859_1).split("\n")) {
@@ -127,24 +149,29 @@ public record MemoryFootprint(
 
   /**
    * Retained heap and weight estimate per entry of a cache holding {@code origins} entries, origin
-   * {@code i} answered {@code response.apply(i)}: {measured (full vs closed), estimate}. The
-   * agent is named on each check, as a crawler without an identity on the builder does.
+   * {@code i} answered {@code response.apply(i)}: {measured (full vs closed), estimate}. The agent
+   * is named on each check, as a crawler without an identity on the builder does.
    */
   private static double[] measureEntries(int origins, IntFunction<FetchResult> response) {
-    RobotsCache cache = RobotsCache.builder()
-        .fetcher((origin, validators) -> Mono.just(response.apply(
-            Integer.parseInt(origin.host().substring(5, origin.host().indexOf('.'))))))
-        .parseScheduler(Schedulers.immediate())
-        .maximumWeight(1L << 30)
-        .minimumResidency(Duration.ZERO)
-        .build();
+    RobotsCache cache =
+        RobotsCache.builder()
+            .fetcher(
+                (origin, validators) ->
+                    Mono.just(
+                        response.apply(
+                            Integer.parseInt(
+                                origin.host().substring(5, origin.host().indexOf('.'))))))
+            .parseScheduler(Schedulers.immediate())
+            .maximumWeight(1L << 30)
+            .minimumResidency(Duration.ZERO)
+            .build();
     try (cache) {
       for (int i = 0; i < origins; i++) {
         cache.check("https://site-" + i + ".example/", AGENT).block(Duration.ofSeconds(10));
       }
       if (cache.stats().origins() != origins) {
-        throw new IllegalStateException("expected " + origins + " entries, held "
-            + cache.stats().origins());
+        throw new IllegalStateException(
+            "expected " + origins + " entries, held " + cache.stats().origins());
       }
       long full = usedAfterGc();
       double weight = (double) cache.stats().weightBytes() / origins;

@@ -11,8 +11,8 @@ public final class Ours {
   public static final ParseOptions DEFAULTS = ParseOptions.of(Profile.RFC_9309);
 
   /**
-   * RFC 9309 with a parse limit above every corpus body, so that the largest file is read
-   * whole, as crawler-commons reads it.
+   * RFC 9309 with a parse limit above every corpus body, so that the largest file is read whole, as
+   * crawler-commons reads it.
    */
   public static final ParseOptions WHOLE_BODY = DEFAULTS.withParseLimit(4 * 1024 * 1024);
 }

@@ -21,15 +21,15 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Parse throughput over the corpus' oddity sample ({@link Corpus#odditySample()}): one operation
- * parses every body of the sample once, for one agent.
- * The {@code bytes} secondary result is body bytes per second (divide by 10^6 for MB/s).
+ * parses every body of the sample once, for one agent. The {@code bytes} secondary result is body
+ * bytes per second (divide by 10^6 for MB/s).
  *
- * <p>Both sides do what a crawler does with a fresh body: crawler-commons' {@code parseContent}
- * for the crawler's name, and reactive-robots' {@code RobotsTxt.parse} (which compiles the
- * {@code *} rules) followed by {@code forAgent} (which compiles the crawler's named group, if it
- * has one). {@code files=all} includes the three corpus
- * bodies above 500 KiB, of which reactive-robots parses only the first 500 KiB (its RFC 9309
- * parse limit); {@code files=within-limit} leaves them out so both sides read every byte.
+ * <p>Both sides do what a crawler does with a fresh body: crawler-commons' {@code parseContent} for
+ * the crawler's name, and reactive-robots' {@code RobotsTxt.parse} (which compiles the {@code *}
+ * rules) followed by {@code forAgent} (which compiles the crawler's named group, if it has one).
+ * {@code files=all} includes the three corpus bodies above 500 KiB, of which reactive-robots parses
+ * only the first 500 KiB (its RFC 9309 parse limit); {@code files=within-limit} leaves them out so
+ * both sides read every byte.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -63,9 +63,10 @@ public class ParseBenchmark {
 
   @Setup
   public void load() {
-    List<CorpusFile> selected = BenchCorpus.selected().files().stream()
-        .filter(f -> files.equals("all") || f.body().length <= ParseOptions.MIN_PARSE_LIMIT)
-        .toList();
+    List<CorpusFile> selected =
+        BenchCorpus.selected().files().stream()
+            .filter(f -> files.equals("all") || f.body().length <= ParseOptions.MIN_PARSE_LIMIT)
+            .toList();
     bodies = new byte[selected.size()][];
     robotsUrls = new String[selected.size()];
     bytesPerOp = 0;

@@ -7,24 +7,30 @@ import java.util.Random;
 
 /**
  * A generated robots.txt of {@code Content-Usage} rules for {@link ContentUsageBenchmark}: one
- * {@code *} group with two disallow rules, then rules of three shapes (a section prefix, a
- * wildcard file type under a section, a deep path ending in {@code $}) with rotating
- * preferences; and {@value #PATHS} paths to ask about, made from the rules with a fixed seed.
+ * {@code *} group with two disallow rules, then rules of three shapes (a section prefix, a wildcard
+ * file type under a section, a deep path ending in {@code $}) with rotating preferences; and
+ * {@value #PATHS} paths to ask about, made from the rules with a fixed seed.
  *
  * @param body the file
  * @param ruleCount its number of {@code Content-Usage} rules
- * @param paths the paths to ask about: a third under a rule chosen at random, a third near
- *     misses of such a rule, a third under no rule
+ * @param paths the paths to ask about: a third under a rule chosen at random, a third near misses
+ *     of such a rule, a third under no rule
  */
 public record UsageRulesFile(byte[] body, int ruleCount, String[] paths) {
   /** The crawler asking. */
   public static final String AGENT = "AiBot";
+
   /** The number of paths (a power of two). */
   public static final int PATHS = 1024;
 
   private static final String HEAD = "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n";
-  private static final String[] PREFERENCES = {"train-ai=n", "train-ai=y, search=y",
-      "ai-use=n, train-ai=n", "search=y", "train-ai=n, ai-use=y, search=y"};
+  private static final String[] PREFERENCES = {
+    "train-ai=n",
+    "train-ai=y, search=y",
+    "ai-use=n, train-ai=n",
+    "search=y",
+    "train-ai=n, ai-use=y, search=y"
+  };
 
   /**
    * A file of exactly {@code count} rules.
@@ -60,8 +66,8 @@ public record UsageRulesFile(byte[] body, int ruleCount, String[] paths) {
     return switch (i % 3) {
       case 0 -> "Content-Usage: /section-" + i + "/ " + preference + "\n";
       case 1 -> "Content-Usage: /files/" + i + "/*.pdf " + preference + "\n";
-      default -> "Content-Usage: /archive/" + (i % 97) + "/item-" + i + ".html$ " + preference
-          + "\n";
+      default ->
+          "Content-Usage: /archive/" + (i % 97) + "/item-" + i + ".html$ " + preference + "\n";
     };
   }
 
@@ -93,7 +99,7 @@ public record UsageRulesFile(byte[] body, int ruleCount, String[] paths) {
         default -> paths.add("/unlisted/" + i + "/index.html");
       }
     }
-    return new UsageRulesFile(text.getBytes(StandardCharsets.UTF_8), count,
-        paths.toArray(String[]::new));
+    return new UsageRulesFile(
+        text.getBytes(StandardCharsets.UTF_8), count, paths.toArray(String[]::new));
   }
 }

@@ -17,10 +17,10 @@ import java.util.TreeSet;
  *       entry asked again furthest in the future (or the newcomer, if that is it) goes. No cache
  *       can fetch less; it knows the future.
  *   <li>{@link #popularity}: a cache that always holds the {@code capacity} most popular origins
- *       (the Zipf ranks 0 to capacity - 1) and nothing else: one fetch for each of those asked,
- *       and one per visit to any other. With requests drawn independently, as the simulator's
- *       are, no online policy does better once warm (it can only use the room the popular
- *       origins do not yet fill while the run warms up).
+ *       (the Zipf ranks 0 to capacity - 1) and nothing else: one fetch for each of those asked, and
+ *       one per visit to any other. With requests drawn independently, as the simulator's are, no
+ *       online policy does better once warm (it can only use the room the popular origins do not
+ *       yet fill while the run warms up).
  *   <li>{@link #lru}: plain least-recently-used, for scale.
  * </ul>
  *
@@ -84,12 +84,13 @@ public final class CacheBounds {
 
   /** The misses of plain LRU with room for {@code capacity} origins. */
   public static long lru(int[] trace, int capacity) {
-    Map<Integer, Boolean> held = new LinkedHashMap<>(16, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
-        return size() > capacity;
-      }
-    };
+    Map<Integer, Boolean> held =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
+            return size() > capacity;
+          }
+        };
     long misses = 0;
     for (int o : trace) {
       if (held.get(o) == null) {

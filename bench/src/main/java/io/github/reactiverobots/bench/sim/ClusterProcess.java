@@ -10,12 +10,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A private Redis Cluster for a fleet run: six {@code redis-server} processes from the PATH on
- * free loopback ports (cluster bus ports free too, no persistence, a 1 s
- * {@code cluster-node-timeout}), joined by {@code redis-cli --cluster create --cluster-replicas 1}
- * into three primaries with a replica each. A primary can be killed ({@code SIGKILL}) and the
- * promotion of its replica awaited. Stopped on {@link #close()}. Not thread-safe: one thread
- * drives it.
+ * A private Redis Cluster for a fleet run: six {@code redis-server} processes from the PATH on free
+ * loopback ports (cluster bus ports free too, no persistence, a 1 s {@code cluster-node-timeout}),
+ * joined by {@code redis-cli --cluster create --cluster-replicas 1} into three primaries with a
+ * replica each. A primary can be killed ({@code SIGKILL}) and the promotion of its replica awaited.
+ * Stopped on {@link #close()}. Not thread-safe: one thread drives it.
  */
 final class ClusterProcess implements AutoCloseable {
   private static final Duration READY = Duration.ofSeconds(60);
@@ -32,9 +31,17 @@ final class ClusterProcess implements AutoCloseable {
     ClusterProcess cluster = new ClusterProcess(nodes);
     try {
       for (int i = 0; i < 6; i++) {
-        nodes.add(RedisProcess.start(List.of("--cluster-enabled", "yes", "--cluster-config-file",
-            "nodes.conf", "--cluster-node-timeout", "1000", "--cluster-port",
-            Integer.toString(RedisProcess.freePort()))));
+        nodes.add(
+            RedisProcess.start(
+                List.of(
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                    "--cluster-node-timeout",
+                    "1000",
+                    "--cluster-port",
+                    Integer.toString(RedisProcess.freePort()))));
       }
       List<String> create = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
       nodes.forEach(n -> create.add("127.0.0.1:" + n.port()));
@@ -79,31 +86,33 @@ final class ClusterProcess implements AutoCloseable {
   }
 
   /**
-   * Waits (with a deadline) until the nodes alive see the killed node as failed, without slots,
-   * and report {@code cluster_state:ok}: its replica serves them.
+   * Waits (with a deadline) until the nodes alive see the killed node as failed, without slots, and
+   * report {@code cluster_state:ok}: its replica serves them.
    */
   void awaitPromotion(int killed) throws InterruptedException {
-    await("a replica promoted in place of port " + killed, () -> {
-      String view = clusterNodes(killed);
-      if (view == null) {
-        return false;
-      }
-      for (String line : view.split("\n")) {
-        String[] f = line.split(" ");
-        if (f.length > 1 && f[1].startsWith("127.0.0.1:" + killed + "@")) {
-          return f[2].contains("fail") && !f[2].contains("fail?") && f.length <= 8 && allOk();
-        }
-      }
-      return false;
-    });
+    await(
+        "a replica promoted in place of port " + killed,
+        () -> {
+          String view = clusterNodes(killed);
+          if (view == null) {
+            return false;
+          }
+          for (String line : view.split("\n")) {
+            String[] f = line.split(" ");
+            if (f.length > 1 && f[1].startsWith("127.0.0.1:" + killed + "@")) {
+              return f[2].contains("fail") && !f[2].contains("fail?") && f.length <= 8 && allOk();
+            }
+          }
+          return false;
+        });
   }
 
   /** {@code CLUSTER NODES} from the first node other than {@code except}, or null. */
   private String clusterNodes(int except) {
     for (RedisProcess n : nodes) {
       if (n.port() != except) {
-        String out = run(List.of("redis-cli", "-p", Integer.toString(n.port()), "cluster",
-            "nodes"));
+        String out =
+            run(List.of("redis-cli", "-p", Integer.toString(n.port()), "cluster", "nodes"));
         if (out != null && !out.isBlank()) {
           return out;
         }
@@ -116,8 +125,7 @@ final class ClusterProcess implements AutoCloseable {
   private boolean allOk() {
     boolean any = false;
     for (RedisProcess n : nodes) {
-      String out = run(List.of("redis-cli", "-p", Integer.toString(n.port()), "cluster",
-          "info"));
+      String out = run(List.of("redis-cli", "-p", Integer.toString(n.port()), "cluster", "info"));
       if (out == null || out.isBlank()) {
         continue; // a node killed: nothing answers
       }

@@ -6,9 +6,9 @@ import reactor.netty.http.server.HttpServerResponse;
 
 /**
  * What an {@link OriginFarm} serves besides the corpus robots.txt bodies: lines to put before an
- * origin's body, and the answer to a page request (any path but robots.txt). The polite run's
- * site; without one, the farm serves the bodies as they are and answers pages 404.
- * Implementations are thread-safe and never block.
+ * origin's body, and the answer to a page request (any path but robots.txt). The polite run's site;
+ * without one, the farm serves the bodies as they are and answers pages 404. Implementations are
+ * thread-safe and never block.
  */
 interface FarmPages {
   /**

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.function.IntFunction;
 
 /**
- * Resolves every {@code *.test} host to the origin farm's loopback address and port, whatever
- * port was asked for, and fails every other name: the simulator never performs a real DNS
- * lookup and can reach nothing but the farm. Thread-safe.
+ * Resolves every {@code *.test} host to the origin farm's loopback address and port, whatever port
+ * was asked for, and fails every other name: the simulator never performs a real DNS lookup and can
+ * reach nothing but the farm. Thread-safe.
  */
 public final class FarmResolver extends AddressResolverGroup<InetSocketAddress> {
   private final IntFunction<InetSocketAddress> byOrigin;
@@ -25,8 +25,8 @@ public final class FarmResolver extends AddressResolverGroup<InetSocketAddress> 
   }
 
   /**
-   * Resolves {@code o<index>.test} to origin {@code index}'s own server of {@code farm}, any
-   * other {@code *.test} name to its first.
+   * Resolves {@code o<index>.test} to origin {@code index}'s own server of {@code farm}, any other
+   * {@code *.test} name to its first.
    */
   public FarmResolver(OriginFarm farm) {
     this(index -> index < 0 ? farm.address() : farm.address(index));

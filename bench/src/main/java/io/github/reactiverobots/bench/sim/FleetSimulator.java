@@ -31,12 +31,12 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * The crawl simulator as a fleet: {@code workers} independent caches (one per worker, each with
- * its own fetcher and its own Redis connections) sharing one Redis, checks dealt to the workers
- * in turn. Halfway through, worker 0 restarts: a new cache and store connection take its place,
- * cold locally, and should come back warm from Redis. Redis is the one at {@code redisUri}, or a
- * {@code redis-server} from the PATH started on a free loopback port without persistence and
- * stopped after. Bounded in count and time like {@link Simulator}. Single use.
+ * The crawl simulator as a fleet: {@code workers} independent caches (one per worker, each with its
+ * own fetcher and its own Redis connections) sharing one Redis, checks dealt to the workers in
+ * turn. Halfway through, worker 0 restarts: a new cache and store connection take its place, cold
+ * locally, and should come back warm from Redis. Redis is the one at {@code redisUri}, or a {@code
+ * redis-server} from the PATH started on a free loopback port without persistence and stopped
+ * after. Bounded in count and time like {@link Simulator}. Single use.
  */
 public final class FleetSimulator {
   private final SimOptions options;
@@ -52,7 +52,10 @@ public final class FleetSimulator {
    * @param redisUri a Redis URI, or null to start a redis-server from the PATH
    * @param fetcherFactory builds one worker's fetcher on the farm's resolver
    */
-  public FleetSimulator(SimOptions options, int workers, String redisUri,
+  public FleetSimulator(
+      SimOptions options,
+      int workers,
+      String redisUri,
       Function<FarmResolver, RobotsFetcher> fetcherFactory) {
     this(options, workers, redisUri, false, null, fetcherFactory);
   }
@@ -61,14 +64,19 @@ public final class FleetSimulator {
    * @param options the run's settings
    * @param workers the number of workers, at least 1
    * @param redisUri a Redis URI, or null to start a redis-server (or a cluster) from the PATH
-   * @param privateCluster whether to start a private Redis Cluster ({@link ClusterProcess})
-   *     rather than one redis-server, when no URI is given
-   * @param killPrimaryAt when to kill one of the private cluster's primaries, from the start of
-   *     the workload, or null not to
+   * @param privateCluster whether to start a private Redis Cluster ({@link ClusterProcess}) rather
+   *     than one redis-server, when no URI is given
+   * @param killPrimaryAt when to kill one of the private cluster's primaries, from the start of the
+   *     workload, or null not to
    * @param fetcherFactory builds one worker's fetcher on the farm's resolver
    */
-  public FleetSimulator(SimOptions options, int workers, String redisUri, boolean privateCluster,
-      Duration killPrimaryAt, Function<FarmResolver, RobotsFetcher> fetcherFactory) {
+  public FleetSimulator(
+      SimOptions options,
+      int workers,
+      String redisUri,
+      boolean privateCluster,
+      Duration killPrimaryAt,
+      Function<FarmResolver, RobotsFetcher> fetcherFactory) {
     if (workers < 1 || workers > 64) {
       throw new IllegalArgumentException("--workers must be 1..64");
     }
@@ -90,10 +98,10 @@ public final class FleetSimulator {
   static final long WEIGHT_PER_ORIGIN = 64 * 1024;
 
   /**
-   * The weight bound of each worker's cache: {@code --cache-mb}, raised to room for every origin
-   * of the run ({@link #WEIGHT_PER_ORIGIN} each), since every worker meets every origin. A worker
-   * that evicted would read Redis again, and the counts of the run are about the fleet, not about
-   * one cache's size.
+   * The weight bound of each worker's cache: {@code --cache-mb}, raised to room for every origin of
+   * the run ({@link #WEIGHT_PER_ORIGIN} each), since every worker meets every origin. A worker that
+   * evicted would read Redis again, and the counts of the run are about the fleet, not about one
+   * cache's size.
    */
   static long cacheWeight(SimOptions options) {
     return Math.max(options.cacheWeightBytes(), options.origins() * WEIGHT_PER_ORIGIN);
@@ -102,6 +110,7 @@ public final class FleetSimulator {
   /** Store events counted for one cache. */
   static final class StoreCounts implements RobotsCacheListener {
     final Map<StoreEvent, LongAdder> events = new EnumMap<>(StoreEvent.class);
+
     /** When (nanoTime) the last store fault or cool-down skip happened; 0 if none. */
     final AtomicLong lastFault = new AtomicLong();
 
@@ -114,7 +123,8 @@ public final class FleetSimulator {
     @Override
     public void onStore(Origin origin, StoreEvent event) {
       events.get(event).increment();
-      if (event == StoreEvent.ERROR || event == StoreEvent.TIMEOUT
+      if (event == StoreEvent.ERROR
+          || event == StoreEvent.TIMEOUT
           || event == StoreEvent.BYPASSED) {
         lastFault.accumulateAndGet(System.nanoTime(), Math::max);
       }
@@ -136,16 +146,17 @@ public final class FleetSimulator {
     Worker(FarmResolver resolver, String uri) {
       fetcher = fetcherFactory.apply(resolver);
       redis = RedisRobotsStore.builder().uri(uri).build();
-      cache = RobotsCache.builder()
-          .fetcher(fetcher)
-          .maximumWeight(cacheWeight(options))
-          .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
-          .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
-          .storeLease(options.fetchTimeout().multipliedBy(4))
-          .store(redis)
-          .listener(stats)
-          .listener(store)
-          .build();
+      cache =
+          RobotsCache.builder()
+              .fetcher(fetcher)
+              .maximumWeight(cacheWeight(options))
+              .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
+              .ttlBounds(Duration.ofHours(1), Duration.ofHours(24))
+              .storeLease(options.fetchTimeout().multipliedBy(4))
+              .store(redis)
+              .listener(stats)
+              .listener(store)
+              .build();
     }
 
     @Override
@@ -171,8 +182,13 @@ public final class FleetSimulator {
     LETTUCE.setLevel(java.util.logging.Level.SEVERE);
     Corpus corpus = Corpus.odditySample();
     SimStats asked = new SimStats(options.origins());
-    try (OriginFarm farm = new OriginFarm(options.origins(), corpus.files(), options.mix(),
-            options.seed(), options.slowDelay());
+    try (OriginFarm farm =
+            new OriginFarm(
+                options.origins(),
+                corpus.files(),
+                options.mix(),
+                options.seed(),
+                options.slowDelay());
         ClusterProcess cluster = privateCluster ? ClusterProcess.start() : null;
         RedisProcess started = redisUri == null && !privateCluster ? RedisProcess.start() : null) {
       String uri = redisUri != null ? redisUri : cluster != null ? cluster.uri() : started.uri();
@@ -184,33 +200,50 @@ public final class FleetSimulator {
           current[w] = new Worker(resolver, uri);
           all.add(current[w]);
         }
-        String[] paths = corpus.rows().stream().map(UrlRow::path).distinct()
-            .toArray(String[]::new);
+        String[] paths = corpus.rows().stream().map(UrlRow::path).distinct().toArray(String[]::new);
         ZipfSampler zipf = new ZipfSampler(options.origins(), options.zipfExponent());
         int checks = (int) Math.min(Integer.MAX_VALUE, options.checks());
         int restartAt = checks / 2;
         long start = System.nanoTime();
-        FailoverRun failover = killPrimaryAt == null ? null
-            : FailoverRun.start(cluster, start + killPrimaryAt.toNanos());
-        Long done = Flux.range(0, checks)
-            .concatMap(i -> {
-              if (i == restartAt) {
-                current[0] = new Worker(resolver, uri);
-                all.add(current[0]);
-              }
-              return Mono.just(i);
-            }, 1)
-            .flatMap(i -> check(current[i % workers], asked, zipf, paths, i),
-                options.concurrency(), 1)
-            .take(options.maxDuration())
-            .count()
-            .block(options.maxDuration().plusSeconds(30));
+        FailoverRun failover =
+            killPrimaryAt == null
+                ? null
+                : FailoverRun.start(cluster, start + killPrimaryAt.toNanos());
+        Long done =
+            Flux.range(0, checks)
+                .concatMap(
+                    i -> {
+                      if (i == restartAt) {
+                        current[0] = new Worker(resolver, uri);
+                        all.add(current[0]);
+                      }
+                      return Mono.just(i);
+                    },
+                    1)
+                .flatMap(
+                    i -> check(current[i % workers], asked, zipf, paths, i),
+                    options.concurrency(),
+                    1)
+                .take(options.maxDuration())
+                .count()
+                .block(options.maxDuration().plusSeconds(30));
         long elapsed = System.nanoTime() - start;
-        FleetReport.Failover killed = failover == null ? null : failover.finish(start,
-            all.stream().mapToLong(w -> w.store.lastFault.get()).max().orElse(0));
-        return FleetReport.of(options, workers, uri, done == null ? 0 : done, elapsed, asked,
-            farm.robotsRequests(), all.stream().map(w -> w.stats).toList(),
-            all.stream().map(w -> w.store).toList(), killed);
+        FleetReport.Failover killed =
+            failover == null
+                ? null
+                : failover.finish(
+                    start, all.stream().mapToLong(w -> w.store.lastFault.get()).max().orElse(0));
+        return FleetReport.of(
+            options,
+            workers,
+            uri,
+            done == null ? 0 : done,
+            elapsed,
+            asked,
+            farm.robotsRequests(),
+            all.stream().map(w -> w.stats).toList(),
+            all.stream().map(w -> w.store).toList(),
+            killed);
       } finally {
         for (Worker w : all) {
           w.close();
@@ -220,21 +253,26 @@ public final class FleetSimulator {
     }
   }
 
-  private Mono<Boolean> check(Worker worker, SimStats asked, ZipfSampler zipf, String[] paths,
-      int i) {
+  private Mono<Boolean> check(
+      Worker worker, SimStats asked, ZipfSampler zipf, String[] paths, int i) {
     SplittableRandom r = new SplittableRandom(options.seed() * 0x9E3779B97F4A7C15L + i);
     int origin = zipf.sample(r.nextDouble());
     String url = "http://" + OriginFarm.host(origin) + paths[r.nextInt(paths.length)];
-    return Mono.defer(() -> {
-      asked.asked(origin);
-      long t0 = System.nanoTime();
-      return worker.cache.check(url, options.agent())
-          .doOnNext(v -> asked.checked(v, System.nanoTime() - t0))
-          .map(v -> Boolean.TRUE);
-    }).onErrorResume(e -> {
-      asked.failed();
-      return Mono.just(Boolean.FALSE);
-    });
+    return Mono.defer(
+            () -> {
+              asked.asked(origin);
+              long t0 = System.nanoTime();
+              return worker
+                  .cache
+                  .check(url, options.agent())
+                  .doOnNext(v -> asked.checked(v, System.nanoTime() - t0))
+                  .map(v -> Boolean.TRUE);
+            })
+        .onErrorResume(
+            e -> {
+              asked.failed();
+              return Mono.just(Boolean.FALSE);
+            });
   }
 
   /** A redis-server from the PATH on a free loopback port, without persistence. */
@@ -282,25 +320,40 @@ public final class FleetSimulator {
         throws IOException, InterruptedException {
       Path exe = find();
       Path dir = Files.createTempDirectory("simulate-redis");
-      List<String> command = new ArrayList<>(List.of(exe.toString(), "--port",
-          Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-          "--dir", dir.toString()));
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  exe.toString(),
+                  "--port",
+                  Integer.toString(port),
+                  "--bind",
+                  "127.0.0.1",
+                  "--save",
+                  "",
+                  "--appendonly",
+                  "no",
+                  "--dir",
+                  dir.toString()));
       command.addAll(extraArgs);
       Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
       CompletableFuture<Boolean> ready = new CompletableFuture<>();
-      Thread reader = new Thread(() -> {
-        try (BufferedReader in = new BufferedReader(
-            new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-          for (String line; (line = in.readLine()) != null; ) {
-            if (line.contains("Ready to accept connections")) {
-              ready.complete(true);
-            }
-          }
-        } catch (IOException e) {
-          ready.completeExceptionally(e);
-        }
-        ready.complete(false);
-      }, "simulate-redis-output");
+      Thread reader =
+          new Thread(
+              () -> {
+                try (BufferedReader in =
+                    new BufferedReader(
+                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                  for (String line; (line = in.readLine()) != null; ) {
+                    if (line.contains("Ready to accept connections")) {
+                      ready.complete(true);
+                    }
+                  }
+                } catch (IOException e) {
+                  ready.completeExceptionally(e);
+                }
+                ready.complete(false);
+              },
+              "simulate-redis-output");
       reader.setDaemon(true);
       reader.start();
       try {

@@ -7,8 +7,8 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 /**
- * Serves the metrics module's Prometheus endpoint for the simulator's cache on 127.0.0.1 while
- * a run lasts. Not thread-safe; one per run.
+ * Serves the metrics module's Prometheus endpoint for the simulator's cache on 127.0.0.1 while a
+ * run lasts. Not thread-safe; one per run.
  */
 final class MetricsExposure implements AutoCloseable {
   private final PrometheusEndpoint endpoint;

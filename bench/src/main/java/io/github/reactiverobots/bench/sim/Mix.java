@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What share of the simulated origins answer {@code /robots.txt} in each way, in percent; the
- * rest answer 200 with a corpus body. Immutable.
+ * What share of the simulated origins answer {@code /robots.txt} in each way, in percent; the rest
+ * answer 200 with a corpus body. Immutable.
  */
 public final class Mix {
   /** How an origin of the farm answers. */
@@ -60,8 +60,8 @@ public final class Mix {
   }
 
   /**
-   * Parses {@code name=percent} pairs separated by commas; names: {@code 404}, {@code 5xx},
-   * {@code slow}, {@code redirect}, {@code gzip}, {@code timeout}. Unnamed shares are 0.
+   * Parses {@code name=percent} pairs separated by commas; names: {@code 404}, {@code 5xx}, {@code
+   * slow}, {@code redirect}, {@code gzip}, {@code timeout}. Unnamed shares are 0.
    */
   public static Mix parse(String spec) {
     EnumMap<Behaviour, Double> p = new EnumMap<>(Behaviour.class);
@@ -92,8 +92,9 @@ public final class Mix {
       case "redirect" -> Behaviour.REDIRECT;
       case "gzip" -> Behaviour.GZIP;
       case "timeout" -> Behaviour.TIMEOUT;
-      default -> throw new IllegalArgumentException(
-          "unknown mix entry '" + name + "' (404, 5xx, slow, redirect, gzip, timeout)");
+      default ->
+          throw new IllegalArgumentException(
+              "unknown mix entry '" + name + "' (404, 5xx, slow, redirect, gzip, timeout)");
     };
   }
 
@@ -128,8 +129,11 @@ public final class Mix {
     for (Behaviour b : Behaviour.values()) {
       double v = percent(b);
       if (v > 0) {
-        sb.append(sb.length() == 0 ? "" : ", ").append(b == Behaviour.OK ? "200" : name(b))
-            .append(' ').append(String.format(Locale.ROOT, "%.1f", v)).append('%');
+        sb.append(sb.length() == 0 ? "" : ", ")
+            .append(b == Behaviour.OK ? "200" : name(b))
+            .append(' ')
+            .append(String.format(Locale.ROOT, "%.1f", v))
+            .append('%');
       }
     }
     return sb.toString();

@@ -24,21 +24,24 @@ import reactor.netty.http.server.HttpServerResponse;
 /**
  * Many simulated origins on reactor-netty servers bound to many loopback addresses (127.40.x.y,
  * {@value #DEFAULT_ADDRESSES} by default; Linux routes all of 127.0.0.0/8 to the loopback
- * interface), so that origin {@code i} has an address of its own among them ({@link
- * #address(int)}) and connections spread as they do across real sites. Every server runs the
- * same handler: the {@code Host} header ({@code o<index>.test}) picks the origin, and the
- * origin's index picks, reproducibly from the seed, its {@link Mix.Behaviour} and its corpus
- * body. Every response closes its connection, as
- * each origin stands for a different server and is fetched once. Thread-safe; nothing in the
- * handler blocks (bodies and their gzip forms are prepared before the server starts).
+ * interface), so that origin {@code i} has an address of its own among them ({@link #address(int)})
+ * and connections spread as they do across real sites. Every server runs the same handler: the
+ * {@code Host} header ({@code o<index>.test}) picks the origin, and the origin's index picks,
+ * reproducibly from the seed, its {@link Mix.Behaviour} and its corpus body. Every response closes
+ * its connection, as each origin stands for a different server and is fetched once. Thread-safe;
+ * nothing in the handler blocks (bodies and their gzip forms are prepared before the server
+ * starts).
  */
 public final class OriginFarm implements AutoCloseable {
   /** The domain every simulated host is under. */
   public static final String DOMAIN = ".test";
+
   /** Where a redirecting origin sends the fetcher. */
   static final String MOVED_PATH = "/robots-moved.txt";
+
   /** How many loopback addresses the farm listens on, unless told otherwise. */
   public static final int DEFAULT_ADDRESSES = 64;
+
   /** How long a timing-out origin holds a request before giving up on it itself. */
   private static final Duration HOLD = Duration.ofSeconds(15);
 
@@ -47,8 +50,10 @@ public final class OriginFarm implements AutoCloseable {
   private final byte[][] bodies;
   private final byte[][] gzipped;
   private final Duration slowDelay;
+
   /** The polite run's pages, or null; and the robots.txt bodies it prefixed (null: as is). */
   private final FarmPages pages;
+
   private final byte[][] prefixedBody;
   private final byte[][] prefixedGzip;
   private final LongAdder robotsRequests = new LongAdder();
@@ -78,7 +83,12 @@ public final class OriginFarm implements AutoCloseable {
    * @param slowDelay the delay of slow origins
    * @param pages the pages and robots.txt prefixes, or null
    */
-  OriginFarm(int origins, List<CorpusFile> files, Mix mix, long seed, Duration slowDelay,
+  OriginFarm(
+      int origins,
+      List<CorpusFile> files,
+      Mix mix,
+      long seed,
+      Duration slowDelay,
       FarmPages pages) {
     this(origins, files, mix, seed, slowDelay, pages, DEFAULT_ADDRESSES);
   }
@@ -88,8 +98,14 @@ public final class OriginFarm implements AutoCloseable {
    *
    * @param addresses how many loopback addresses, 1 to 62,500
    */
-  OriginFarm(int origins, List<CorpusFile> files, Mix mix, long seed, Duration slowDelay,
-      FarmPages pages, int addresses) {
+  OriginFarm(
+      int origins,
+      List<CorpusFile> files,
+      Mix mix,
+      long seed,
+      Duration slowDelay,
+      FarmPages pages,
+      int addresses) {
     if (addresses < 1 || addresses > 62_500) {
       throw new IllegalArgumentException("addresses must be in [1, 62500], was " + addresses);
     }
@@ -121,11 +137,12 @@ public final class OriginFarm implements AutoCloseable {
     }
     try {
       for (int a = 0; a < addresses; a++) {
-        servers.add(HttpServer.create()
-            .host("127.40." + a / 250 + "." + (1 + a % 250))
-            .port(0)
-            .handle(this::handle)
-            .bindNow());
+        servers.add(
+            HttpServer.create()
+                .host("127.40." + a / 250 + "." + (1 + a % 250))
+                .port(0)
+                .handle(this::handle)
+                .bindNow());
       }
     } catch (RuntimeException e) {
       close();
@@ -180,7 +197,8 @@ public final class OriginFarm implements AutoCloseable {
       return ok(res, robotsBody(index));
     }
     if (!path.equals("/robots.txt")) {
-      return pages != null ? pages.page(index, req, res)
+      return pages != null
+          ? pages.page(index, req, res)
           : res.status(HttpResponseStatus.NOT_FOUND).send();
     }
     robotsRequests.increment();
@@ -191,14 +209,16 @@ public final class OriginFarm implements AutoCloseable {
       case NOT_FOUND -> res.status(HttpResponseStatus.NOT_FOUND).send();
       case SERVER_ERROR -> res.status(HttpResponseStatus.SERVICE_UNAVAILABLE).send();
       case SLOW -> Mono.delay(slowDelay).then(Mono.defer(() -> Mono.from(ok(res, body))));
-      case REDIRECT -> res.status(HttpResponseStatus.MOVED_PERMANENTLY)
-          .header(HttpHeaderNames.LOCATION, "http://" + host(index) + MOVED_PATH)
-          .send();
-      case GZIP -> res.header(HttpHeaderNames.CONTENT_TYPE, "text/plain")
-          .header(HttpHeaderNames.CONTENT_ENCODING, "gzip")
-          .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(zipped.length))
-          .sendByteArray(Mono.just(zipped))
-          .then();
+      case REDIRECT ->
+          res.status(HttpResponseStatus.MOVED_PERMANENTLY)
+              .header(HttpHeaderNames.LOCATION, "http://" + host(index) + MOVED_PATH)
+              .send();
+      case GZIP ->
+          res.header(HttpHeaderNames.CONTENT_TYPE, "text/plain")
+              .header(HttpHeaderNames.CONTENT_ENCODING, "gzip")
+              .header(HttpHeaderNames.CONTENT_LENGTH, Integer.toString(zipped.length))
+              .sendByteArray(Mono.just(zipped))
+              .then();
       case TIMEOUT -> Mono.delay(HOLD).then(res.status(HttpResponseStatus.GATEWAY_TIMEOUT).send());
     };
   }

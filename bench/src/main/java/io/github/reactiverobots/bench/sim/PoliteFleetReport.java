@@ -21,17 +21,34 @@ import java.util.Locale;
  * @param spacing how the workers shared the spacing
  * @param outage how long Redis was stopped, zero for never
  * @param outageStartNanos when it was stopped, from the start of the crawl, or -1
- * @param smallestWorkerGapNanos the smallest gap between two page requests of one origin from
- *     one worker
+ * @param smallestWorkerGapNanos the smallest gap between two page requests of one origin from one
+ *     worker
  * @param workerViolations origins one worker contacted more often than their rules allow
  */
-public record PoliteFleetReport(PoliteReport polite, int workers, List<Long> releasedPerWorker,
-    long redisCommands, long fallbacks, PoliteFleetRun.Spacing spacing, Duration outage, long outageStartNanos,
-    long smallestWorkerGapNanos, List<String> workerViolations) {
+public record PoliteFleetReport(
+    PoliteReport polite,
+    int workers,
+    List<Long> releasedPerWorker,
+    long redisCommands,
+    long fallbacks,
+    PoliteFleetRun.Spacing spacing,
+    Duration outage,
+    long outageStartNanos,
+    long smallestWorkerGapNanos,
+    List<String> workerViolations) {
 
-  static PoliteFleetReport of(PoliteReport polite, int workers, PoliteSite site, Pacing[] rules,
-      Pacer pacer, List<Long> releasedPerWorker, long redisCommands, long fallbacks,
-      PoliteFleetRun.Spacing spacing, Duration outage, long outageStartNanos) {
+  static PoliteFleetReport of(
+      PoliteReport polite,
+      int workers,
+      PoliteSite site,
+      Pacing[] rules,
+      Pacer pacer,
+      List<Long> releasedPerWorker,
+      long redisCommands,
+      long fallbacks,
+      PoliteFleetRun.Spacing spacing,
+      Duration outage,
+      long outageStartNanos) {
     List<String> violations = new ArrayList<>();
     long smallest = Long.MAX_VALUE;
     for (int i = 0; i < rules.length; i++) {
@@ -39,12 +56,21 @@ public record PoliteFleetReport(PoliteReport polite, int workers, List<Long> rel
       long interval = pacer.interval(rules[i]).toNanos();
       smallest = Math.min(smallest, gap);
       if (gap < interval) {
-        violations.add(OriginFarm.host(i) + ": " + gap / 1_000_000 + " ms < "
-            + interval / 1_000_000 + " ms");
+        violations.add(
+            OriginFarm.host(i) + ": " + gap / 1_000_000 + " ms < " + interval / 1_000_000 + " ms");
       }
     }
-    return new PoliteFleetReport(polite, workers, List.copyOf(releasedPerWorker), redisCommands,
-        fallbacks, spacing, outage, outageStartNanos, smallest, List.copyOf(violations));
+    return new PoliteFleetReport(
+        polite,
+        workers,
+        List.copyOf(releasedPerWorker),
+        redisCommands,
+        fallbacks,
+        spacing,
+        outage,
+        outageStartNanos,
+        smallest,
+        List.copyOf(violations));
   }
 
   /**
@@ -81,29 +107,53 @@ public record PoliteFleetReport(PoliteReport polite, int workers, List<Long> rel
   /** The report as text. */
   public String text() {
     StringBuilder sb = new StringBuilder(polite.text());
-    line(sb, "  fleet         %d workers, %s", workers, switch (spacing) {
-      case SHARED -> "one shared queue, spacing shared on one Redis (RedisSharedSpacing,"
-          + " reservation wait " + PoliteFleetRun.SHARED_WAIT.toMillis() + " ms)";
-      case LOCAL -> "one shared queue, each worker spacing by its local rules alone";
-      case PARTITION -> "partitioned by host (each worker its own origins), no Redis";
-    });
-    line(sb, "  per worker    pages released %s; %.1f pages/s per worker", releasedPerWorker,
+    line(
+        sb,
+        "  fleet         %d workers, %s",
+        workers,
+        switch (spacing) {
+          case SHARED ->
+              "one shared queue, spacing shared on one Redis (RedisSharedSpacing,"
+                  + " reservation wait "
+                  + PoliteFleetRun.SHARED_WAIT.toMillis()
+                  + " ms)";
+          case LOCAL -> "one shared queue, each worker spacing by its local rules alone";
+          case PARTITION -> "partitioned by host (each worker its own origins), no Redis";
+        });
+    line(
+        sb,
+        "  per worker    pages released %s; %.1f pages/s per worker",
+        releasedPerWorker,
         pagesPerSecondPerWorker());
-    line(sb, "  redis         %,d commands, %.2f per page; %,d releases fell back to local rules",
-        redisCommands, commandsPerPage(), fallbacks);
+    line(
+        sb,
+        "  redis         %,d commands, %.2f per page; %,d releases fell back to local rules",
+        redisCommands,
+        commandsPerPage(),
+        fallbacks);
     if (!outage.isZero()) {
-      line(sb, "  outage        Redis killed at %.1f s, restarted empty %d s later",
-          outageStartNanos / 1e9, outage.toSeconds());
+      line(
+          sb,
+          "  outage        Redis killed at %.1f s, restarted empty %d s later",
+          outageStartNanos / 1e9,
+          outage.toSeconds());
     }
-    line(sb, "  one worker    smallest gap between two page requests of one origin from one"
-        + " worker: %.1f ms; %s", smallestWorkerGapNanos / 1e6, workerViolations.isEmpty()
+    line(
+        sb,
+        "  one worker    smallest gap between two page requests of one origin from one"
+            + " worker: %.1f ms; %s",
+        smallestWorkerGapNanos / 1e6,
+        workerViolations.isEmpty()
             ? "no worker contacted an origin faster than its local rules allow"
-            : workerViolations.size() + " ORIGINS CONTACTED FASTER BY ONE WORKER: "
-                + String.join("; ", workerViolations.subList(0,
-                    Math.min(5, workerViolations.size()))));
+            : workerViolations.size()
+                + " ORIGINS CONTACTED FASTER BY ONE WORKER: "
+                + String.join(
+                    "; ", workerViolations.subList(0, Math.min(5, workerViolations.size()))));
     if (!outage.isZero()) {
-      line(sb, "  fleet-wide    %,d origins got two requests from different workers closer than"
-          + " their interval while Redis was down or just back (expected: local rules only)",
+      line(
+          sb,
+          "  fleet-wide    %,d origins got two requests from different workers closer than"
+              + " their interval while Redis was down or just back (expected: local rules only)",
           polite.violations().size());
     }
     line(sb, "  verdict       %s", held() ? "held" : "NOT HELD");

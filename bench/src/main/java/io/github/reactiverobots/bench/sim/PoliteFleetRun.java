@@ -6,8 +6,8 @@ import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.pacing.Pacer;
 import io.github.reactiverobots.core.pacing.PacerBuilder;
 import io.github.reactiverobots.core.pacing.PacerListener;
-import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.redis.RedisSharedSpacing;
 import java.io.PrintStream;
@@ -26,14 +26,13 @@ import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 
 /**
- * {@code simulate --polite --workers N}: N workers, each its own robots.txt cache, netty
- * fetcher, {@link Pacer} and page client, take page URLs from one shared queue (as autoscaled
- * crawlers not partitioned by host do) and space each origin through one
- * {@link RedisSharedSpacing} on a shared redis-server. The farm records, per origin, the
- * smallest gap between two page requests from any worker, and from one worker. With
- * {@code --redis-outage-s S}, Redis is killed once half the pages are released and restarted
- * empty S seconds later: the workers fall back to their local rules meanwhile. Bounded in count
- * and time. Single use.
+ * {@code simulate --polite --workers N}: N workers, each its own robots.txt cache, netty fetcher,
+ * {@link Pacer} and page client, take page URLs from one shared queue (as autoscaled crawlers not
+ * partitioned by host do) and space each origin through one {@link RedisSharedSpacing} on a shared
+ * redis-server. The farm records, per origin, the smallest gap between two page requests from any
+ * worker, and from one worker. With {@code --redis-outage-s S}, Redis is killed once half the pages
+ * are released and restarted empty S seconds later: the workers fall back to their local rules
+ * meanwhile. Bounded in count and time. Single use.
  */
 public final class PoliteFleetRun {
   /** How the workers share the origins' spacing. */
@@ -65,8 +64,13 @@ public final class PoliteFleetRun {
    * @param workerQueue items each worker's pacer holds at most
    * @param spacing how the workers share the spacing
    */
-  public PoliteFleetRun(PoliteOptions options, int workers, String redisUri, Duration outage,
-      int workerQueue, Spacing spacing) {
+  public PoliteFleetRun(
+      PoliteOptions options,
+      int workers,
+      String redisUri,
+      Duration outage,
+      int workerQueue,
+      Spacing spacing) {
     if (workers < 1 || workers > PoliteSite.MAX_WORKERS) {
       throw new IllegalArgumentException("--workers must be 1..64");
     }
@@ -95,8 +99,10 @@ public final class PoliteFleetRun {
     Spacing spacing = Spacing.SHARED;
     String[] r = fleet.rest();
     for (int i = 0; i < r.length; i++) {
-      boolean own = r[i].equals("--redis-outage-s") || r[i].equals("--worker-queue")
-          || r[i].equals("--spacing");
+      boolean own =
+          r[i].equals("--redis-outage-s")
+              || r[i].equals("--worker-queue")
+              || r[i].equals("--spacing");
       if (own && i + 1 >= r.length) {
         throw new IllegalArgumentException(r[i] + " needs a value");
       }
@@ -116,14 +122,24 @@ public final class PoliteFleetRun {
       }
     }
     PoliteOptions options = PoliteOptions.parse(rest.toArray(String[]::new));
-    System.err.printf(Locale.ROOT, "simulate --polite --workers %d: %,d origins, %,d pages%n",
-        fleet.workers(), options.sim().origins(), options.sim().checks());
-    PoliteFleetRun run = new PoliteFleetRun(options, fleet.workers(), fleet.redisUri(),
-        Duration.ofSeconds(outageSeconds), queue, spacing);
+    System.err.printf(
+        Locale.ROOT,
+        "simulate --polite --workers %d: %,d origins, %,d pages%n",
+        fleet.workers(),
+        options.sim().origins(),
+        options.sim().checks());
+    PoliteFleetRun run =
+        new PoliteFleetRun(
+            options,
+            fleet.workers(),
+            fleet.redisUri(),
+            Duration.ofSeconds(outageSeconds),
+            queue,
+            spacing);
     PoliteFleetReport report = run.run();
     out.print(report.text());
-    run.counts.errorKinds.forEach((k, n) -> out.printf(Locale.ROOT,
-        "  page errors   %,d x %s%n", n.sum(), k));
+    run.counts.errorKinds.forEach(
+        (k, n) -> out.printf(Locale.ROOT, "  page errors   %,d x %s%n", n.sum(), k));
     return report;
   }
 
@@ -135,6 +151,7 @@ public final class PoliteFleetRun {
     final Pacer pacer;
     final HttpClient http;
     final LongAdder released = new LongAdder();
+
     /** This worker's own queue when partitioned by host. */
     final Queue<String> own = new ConcurrentLinkedQueue<>();
 
@@ -143,40 +160,49 @@ public final class PoliteFleetRun {
       fetcher = SimulateCommand.nettyFetcher(sim, resolver);
       cache = PoliteRun.cache(sim, fetcher);
       ledger = spacing == Spacing.SHARED ? RedisSharedSpacing.builder().uri(uri).build() : null;
-      PacerBuilder b = Pacer.builder(cache)
-          .minimumDelay(options.minimumDelay())
-          .maximumDelay(options.maximumDelay())
-          .totalQueue(workerQueue)
-          .listener(new PacerListener() {
-            @Override
-            public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
-              counts.cappedReported.increment();
-            }
-          });
+      PacerBuilder b =
+          Pacer.builder(cache)
+              .minimumDelay(options.minimumDelay())
+              .maximumDelay(options.maximumDelay())
+              .totalQueue(workerQueue)
+              .listener(
+                  new PacerListener() {
+                    @Override
+                    public void onCapped(
+                        Origin origin, Capped what, Duration asked, Duration applied) {
+                      counts.cappedReported.increment();
+                    }
+                  });
       if (ledger != null) {
         b.sharedSpacing(ledger).sharedSpacingWait(SHARED_WAIT);
       }
       pacer = b.build();
-      http = counts.httpClient(resolver)
-          .headers(h -> h.set(PoliteSite.WORKER_HEADER, Integer.toString(id)));
+      http =
+          counts
+              .httpClient(resolver)
+              .headers(h -> h.set(PoliteSite.WORKER_HEADER, Integer.toString(id)));
     }
 
     /** Crawls from the shared queue until it is empty and every item came out. */
     Mono<Void> crawl(Queue<String> queue) {
-      Flux<String> source = Flux.generate(sink -> {
-        String url = queue.poll();
-        if (url == null) {
-          sink.complete();
-        } else {
-          sink.next(url);
-        }
-      });
-      return pacer.pace(source)
-          .doOnNext(p -> {
-            if (p.isReleased()) {
-              released.increment();
-            }
-          })
+      Flux<String> source =
+          Flux.generate(
+              sink -> {
+                String url = queue.poll();
+                if (url == null) {
+                  sink.complete();
+                } else {
+                  sink.next(url);
+                }
+              });
+      return pacer
+          .pace(source)
+          .doOnNext(
+              p -> {
+                if (p.isReleased()) {
+                  released.increment();
+                }
+              })
           .flatMap(p -> counts.handle(http, p), options.sim().concurrency())
           .then();
     }
@@ -198,12 +224,19 @@ public final class PoliteFleetRun {
   public PoliteFleetReport run() throws Exception {
     SimOptions sim = options.sim();
     Corpus corpus = io.github.reactiverobots.bench.BenchCorpus.selected();
-    PoliteSite site = new PoliteSite(sim.origins(), sim.seed(), options.pacedPercent(),
-        options.busyPercent(), options.retryAfterSeconds(), workers);
-    try (OriginFarm farm = new OriginFarm(sim.origins(), corpus.files(), sim.mix(), sim.seed(),
-            sim.slowDelay(), site);
-        RedisProcess redis = redisUri == null && spacing == Spacing.SHARED
-            ? RedisProcess.start() : null) {
+    PoliteSite site =
+        new PoliteSite(
+            sim.origins(),
+            sim.seed(),
+            options.pacedPercent(),
+            options.busyPercent(),
+            options.retryAfterSeconds(),
+            workers);
+    try (OriginFarm farm =
+            new OriginFarm(
+                sim.origins(), corpus.files(), sim.mix(), sim.seed(), sim.slowDelay(), site);
+        RedisProcess redis =
+            redisUri == null && spacing == Spacing.SHARED ? RedisProcess.start() : null) {
       String uri = redisUri != null ? redisUri : redis == null ? null : redis.uri();
       FarmResolver resolver = new FarmResolver(farm.address());
       List<Worker> all = new ArrayList<>();
@@ -224,21 +257,39 @@ public final class PoliteFleetRun {
         }
         Outage cut = new Outage(redis, urls.size() / 2);
         long start = System.nanoTime();
-        boolean completed = Boolean.TRUE.equals(Flux.fromIterable(all)
-            .flatMap(w -> w.crawl(spacing == Spacing.PARTITION ? w.own : queue), workers)
-            .then(Mono.just(true))
-            .take(sim.maxDuration())
-            .defaultIfEmpty(false)
-            .block(sim.maxDuration().plusSeconds(30)));
+        boolean completed =
+            Boolean.TRUE.equals(
+                Flux.fromIterable(all)
+                    .flatMap(w -> w.crawl(spacing == Spacing.PARTITION ? w.own : queue), workers)
+                    .then(Mono.just(true))
+                    .take(sim.maxDuration())
+                    .defaultIfEmpty(false)
+                    .block(sim.maxDuration().plusSeconds(30)));
         long elapsed = System.nanoTime() - start;
         cut.awaitEnd();
-        PoliteReport polite = PoliteReport.of(options, counts, site, all.get(0).pacer, rules,
-            crawled, urls.size(), elapsed, completed);
-        return PoliteFleetReport.of(polite, workers, site, rules, all.get(0).pacer,
+        PoliteReport polite =
+            PoliteReport.of(
+                options,
+                counts,
+                site,
+                all.get(0).pacer,
+                rules,
+                crawled,
+                urls.size(),
+                elapsed,
+                completed);
+        return PoliteFleetReport.of(
+            polite,
+            workers,
+            site,
+            rules,
+            all.get(0).pacer,
             all.stream().map(w -> w.released.sum()).toList(),
             all.stream().mapToLong(w -> w.ledger == null ? 0 : w.ledger.commandsSent()).sum(),
             all.stream().mapToLong(w -> w.pacer.sharedSpacingFallbacks()).sum(),
-            spacing, outage, cut.startedAtNanos.get() < 0 ? -1 : cut.startedAtNanos.get() - start);
+            spacing,
+            outage,
+            cut.startedAtNanos.get() < 0 ? -1 : cut.startedAtNanos.get() - start);
       } finally {
         for (Worker w : all) {
           w.close();
@@ -258,20 +309,23 @@ public final class PoliteFleetRun {
         thread = null;
         return;
       }
-      thread = new Thread(() -> {
-        try {
-          long deadline = System.nanoTime() + options.sim().maxDuration().toNanos();
-          while (counts.released.sum() < after && System.nanoTime() < deadline) {
-            TimeUnit.MILLISECONDS.sleep(20);
-          }
-          startedAtNanos.set(System.nanoTime());
-          redis.kill();
-          TimeUnit.NANOSECONDS.sleep(outage.toNanos());
-          redis.restart();
-        } catch (Exception e) {
-          throw new IllegalStateException("the Redis outage did not run as planned", e);
-        }
-      }, "polite-redis-outage");
+      thread =
+          new Thread(
+              () -> {
+                try {
+                  long deadline = System.nanoTime() + options.sim().maxDuration().toNanos();
+                  while (counts.released.sum() < after && System.nanoTime() < deadline) {
+                    TimeUnit.MILLISECONDS.sleep(20);
+                  }
+                  startedAtNanos.set(System.nanoTime());
+                  redis.kill();
+                  TimeUnit.NANOSECONDS.sleep(outage.toNanos());
+                  redis.restart();
+                } catch (Exception e) {
+                  throw new IllegalStateException("the Redis outage did not run as planned", e);
+                }
+              },
+              "polite-redis-outage");
       thread.setDaemon(true);
       thread.start();
     }

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The polite run's settings: the simulator's own (origins, pages as {@code --checks}, mix,
- * seed, agent, timeouts, time bound; polite defaults below) and the pacer's. Immutable.
+ * The polite run's settings: the simulator's own (origins, pages as {@code --checks}, mix, seed,
+ * agent, timeouts, time bound; polite defaults below) and the pacer's. Immutable.
  *
  * @param sim the simulator's settings; {@code checks} is the number of page URLs
  * @param minimumDelay the pacer's minimum delay
@@ -16,16 +16,23 @@ import java.util.Locale;
  * @param busyPercent share of origins that answer their first page 503 with Retry-After
  * @param retryAfterSeconds that Retry-After
  */
-public record PoliteOptions(SimOptions sim, Duration minimumDelay, Duration maximumDelay,
-    double pacedPercent, double busyPercent, int retryAfterSeconds) {
+public record PoliteOptions(
+    SimOptions sim,
+    Duration minimumDelay,
+    Duration maximumDelay,
+    double pacedPercent,
+    double busyPercent,
+    int retryAfterSeconds) {
   /** The simulator options the polite run starts from; the command line overrides them. */
   private static final List<String> SIM_DEFAULTS =
       List.of("--origins", "400", "--checks", "2400", "--max-seconds", "120");
 
   public PoliteOptions {
     require(!minimumDelay.isNegative(), "--min-delay-ms must be at least 0");
-    require(maximumDelay.compareTo(minimumDelay) >= 0
-        && maximumDelay.compareTo(Duration.ofMinutes(1)) <= 0 && !maximumDelay.isZero(),
+    require(
+        maximumDelay.compareTo(minimumDelay) >= 0
+            && maximumDelay.compareTo(Duration.ofMinutes(1)) <= 0
+            && !maximumDelay.isZero(),
         "--max-delay-ms must be 1..60,000 and at least --min-delay-ms");
     require(pacedPercent >= 0 && pacedPercent <= 100, "--paced must be 0..100");
     require(busyPercent >= 0 && busyPercent <= 100, "--busy must be 0..100");
@@ -48,8 +55,12 @@ public record PoliteOptions(SimOptions sim, Duration minimumDelay, Duration maxi
     int retryAfter = 2;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
-      boolean polite = a.equals("--min-delay-ms") || a.equals("--max-delay-ms")
-          || a.equals("--paced") || a.equals("--busy") || a.equals("--retry-after-s");
+      boolean polite =
+          a.equals("--min-delay-ms")
+              || a.equals("--max-delay-ms")
+              || a.equals("--paced")
+              || a.equals("--busy")
+              || a.equals("--retry-after-s");
       if (!polite) {
         if (!a.equals("--polite")) {
           simArgs.add(a);
@@ -68,14 +79,16 @@ public record PoliteOptions(SimOptions sim, Duration minimumDelay, Duration maxi
         default -> retryAfter = (int) Math.min(Integer.MAX_VALUE, SimOptions.number(a, v));
       }
     }
-    return new PoliteOptions(SimOptions.parse(simArgs.toArray(String[]::new)), min, max, paced,
-        busy, retryAfter);
+    return new PoliteOptions(
+        SimOptions.parse(simArgs.toArray(String[]::new)), min, max, paced, busy, retryAfter);
   }
 
   /** The options text for {@code simulate --polite --help}. */
   public static String usage() {
     PoliteOptions d = parse(new String[0]);
-    return String.format(Locale.ROOT, """
+    return String.format(
+        Locale.ROOT,
+        """
         simulate --polite [options]   a crawl through a Pacer: page requests to the farm, paced
           by robots.txt; the farm records each origin's smallest interval between two pages
           --origins N            simulated origins (default %,d)
@@ -95,8 +108,15 @@ public record PoliteOptions(SimOptions sim, Duration minimumDelay, Duration maxi
           --spacing S            shared (default), local (no Redis) or partition (by host)
           and --mix, --seed, --agent, --fetch-timeout-ms, --slow-ms, --cache-mb, --quiet as
           for simulate
-        """, d.sim.origins(), d.sim.checks(), d.minimumDelay.toMillis(),
-        d.maximumDelay.toMillis(), d.pacedPercent, d.busyPercent, d.retryAfterSeconds,
-        d.sim.concurrency(), d.sim.maxDuration().toSeconds());
+        """,
+        d.sim.origins(),
+        d.sim.checks(),
+        d.minimumDelay.toMillis(),
+        d.maximumDelay.toMillis(),
+        d.pacedPercent,
+        d.busyPercent,
+        d.retryAfterSeconds,
+        d.sim.concurrency(),
+        d.sim.maxDuration().toSeconds());
   }
 }

@@ -38,11 +38,26 @@ import java.util.concurrent.atomic.LongAdder;
  * @param busyOrigins origins that answered their first page 503 and got another request
  * @param smallestGapAfterRetryNanos the smallest gap after such a 503, or -1
  */
-public record PoliteReport(PoliteOptions options, boolean completed, long elapsedNanos, int pages,
-    long released, Map<Integer, Long> statuses, long errors, Map<Reason, Long> disallowed,
-    long invalid, int pacedOrigins, int skipped, List<RuleRow> rules, int measured,
-    long smallestGapNanos, List<String> violations, int capped, long cappedReported,
-    int busyOrigins, long smallestGapAfterRetryNanos) {
+public record PoliteReport(
+    PoliteOptions options,
+    boolean completed,
+    long elapsedNanos,
+    int pages,
+    long released,
+    Map<Integer, Long> statuses,
+    long errors,
+    Map<Reason, Long> disallowed,
+    long invalid,
+    int pacedOrigins,
+    int skipped,
+    List<RuleRow> rules,
+    int measured,
+    long smallestGapNanos,
+    List<String> violations,
+    int capped,
+    long cappedReported,
+    int busyOrigins,
+    long smallestGapAfterRetryNanos) {
 
   /**
    * The origins that serve one rule.
@@ -56,8 +71,16 @@ public record PoliteReport(PoliteOptions options, boolean completed, long elapse
   public record RuleRow(
       String rule, long intervalNanos, boolean capped, int origins, long smallestGapNanos) {}
 
-  static PoliteReport of(PoliteOptions options, PoliteRun run, PoliteSite site, Pacer pacer,
-      Pacing[] served, boolean[] crawled, int pages, long elapsedNanos, boolean completed) {
+  static PoliteReport of(
+      PoliteOptions options,
+      PoliteRun run,
+      PoliteSite site,
+      Pacer pacer,
+      Pacing[] served,
+      boolean[] crawled,
+      int pages,
+      long elapsedNanos,
+      boolean completed) {
     long minNanos = options.minimumDelay().toNanos();
     Map<String, long[]> byRule = new TreeMap<>();
     List<String> violations = new ArrayList<>();
@@ -87,19 +110,36 @@ public record PoliteReport(PoliteOptions options, boolean completed, long elapse
         busy++;
         afterRetry = Math.min(afterRetry, site.gapAfterRetryNanos(i));
       }
-      long[] row = byRule.computeIfAbsent(describe(served[i]) + (wasCapped ? " (capped)" : ""),
-          k -> new long[] {interval, wasCapped ? 1 : 0, 0, Long.MAX_VALUE});
+      long[] row =
+          byRule.computeIfAbsent(
+              describe(served[i]) + (wasCapped ? " (capped)" : ""),
+              k -> new long[] {interval, wasCapped ? 1 : 0, 0, Long.MAX_VALUE});
       row[2]++;
       row[3] = Math.min(row[3], gap);
     }
     List<RuleRow> rows = new ArrayList<>();
     byRule.forEach((rule, r) -> rows.add(new RuleRow(rule, r[0], r[1] == 1, (int) r[2], r[3])));
     rows.sort(Comparator.comparingLong(RuleRow::intervalNanos).thenComparing(RuleRow::rule));
-    return new PoliteReport(options, completed, elapsedNanos, pages, run.released.sum(),
-        sums(new TreeMap<>(), run.statuses), run.errors.sum(),
-        sums(new EnumMap<>(Reason.class), run.disallowed), run.invalid.sum(), paced, skipped,
-        List.copyOf(rows), measured, smallest, List.copyOf(violations), capped,
-        run.cappedReported.sum(), busy, busy == 0 ? -1 : afterRetry);
+    return new PoliteReport(
+        options,
+        completed,
+        elapsedNanos,
+        pages,
+        run.released.sum(),
+        sums(new TreeMap<>(), run.statuses),
+        run.errors.sum(),
+        sums(new EnumMap<>(Reason.class), run.disallowed),
+        run.invalid.sum(),
+        paced,
+        skipped,
+        List.copyOf(rows),
+        measured,
+        smallest,
+        List.copyOf(violations),
+        capped,
+        run.cappedReported.sum(),
+        busy,
+        busy == 0 ? -1 : afterRetry);
   }
 
   private static <K> Map<K, Long> sums(Map<K, Long> into, Map<K, LongAdder> counts) {
@@ -123,25 +163,31 @@ public record PoliteReport(PoliteOptions options, boolean completed, long elapse
   private static String describe(Pacing p) {
     List<String> parts = new ArrayList<>();
     p.crawlDelay().ifPresent(d -> parts.add("crawl-delay " + seconds(d)));
-    p.requestRate().ifPresent(r -> parts.add("request-rate " + r.requests() + "/"
-        + seconds(r.period()).replace(" ", "")));
+    p.requestRate()
+        .ifPresent(
+            r ->
+                parts.add(
+                    "request-rate " + r.requests() + "/" + seconds(r.period()).replace(" ", "")));
     p.visitTime().ifPresent(w -> parts.add("visit-time " + w.from() + "-" + w.to()));
     return parts.isEmpty() ? "none" : String.join(", ", parts);
   }
 
   private static String seconds(Duration d) {
-    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s"
+    return d.toMillis() % 1000 == 0
+        ? d.toSeconds() + " s"
         : String.format(Locale.ROOT, "%.3f s", d.toMillis() / 1e3).replaceAll("0+ s$", " s");
   }
 
   /**
-   * Whether the run was polite: it completed, no origin was contacted more often than its
-   * rules (as the pacer applies them) allow, and every busy origin's Retry-After was honoured.
+   * Whether the run was polite: it completed, no origin was contacted more often than its rules (as
+   * the pacer applies them) allow, and every busy origin's Retry-After was honoured.
    *
    * @return true if all held
    */
   public boolean held() {
-    return completed && violations.isEmpty() && errors == 0
+    return completed
+        && violations.isEmpty()
+        && errors == 0
         && (busyOrigins == 0
             || smallestGapAfterRetryNanos >= options.retryAfterSeconds() * 1_000_000_000L);
   }
@@ -151,55 +197,111 @@ public record PoliteReport(PoliteOptions options, boolean completed, long elapse
     StringBuilder sb = new StringBuilder();
     SimOptions sim = options.sim();
     line(sb, "reactive-robots polite crawl simulation");
-    line(sb, "  workload      %,d origins, %,d page URLs (%,d per origin, interleaved),"
-        + " concurrency %d, agent %s", sim.origins(), pages,
-        Math.max(1, sim.checks() / sim.origins()), sim.concurrency(), sim.agent());
+    line(
+        sb,
+        "  workload      %,d origins, %,d page URLs (%,d per origin, interleaved),"
+            + " concurrency %d, agent %s",
+        sim.origins(),
+        pages,
+        Math.max(1, sim.checks() / sim.origins()),
+        sim.concurrency(),
+        sim.agent());
     line(sb, "  origin mix    %s", sim.mix());
-    line(sb, "  pacer         minimum delay %s, maximum delay %s, 1 fetch in flight per origin",
-        time(options.minimumDelay().toNanos()), time(options.maximumDelay().toNanos()));
-    line(sb, "  farm          %,d origins serve a generated crawl-delay or request-rate line;"
-        + " %,d%% answer their first page 503 Retry-After: %d", pacedOrigins,
-        Math.round(options.busyPercent()), options.retryAfterSeconds());
+    line(
+        sb,
+        "  pacer         minimum delay %s, maximum delay %s, 1 fetch in flight per origin",
+        time(options.minimumDelay().toNanos()),
+        time(options.maximumDelay().toNanos()));
+    line(
+        sb,
+        "  farm          %,d origins serve a generated crawl-delay or request-rate line;"
+            + " %,d%% answer their first page 503 Retry-After: %d",
+        pacedOrigins,
+        Math.round(options.busyPercent()),
+        options.retryAfterSeconds());
     if (skipped > 0) {
-      line(sb, "                %,d origins not crawled: their visit-time window closes during"
-          + " the run", skipped);
+      line(
+          sb,
+          "                %,d origins not crawled: their visit-time window closes during"
+              + " the run",
+          skipped);
     }
-    line(sb, "  finished      %s in %.1f s", completed ? "all pages" : "TIME LIMIT REACHED",
+    line(
+        sb,
+        "  finished      %s in %.1f s",
+        completed ? "all pages" : "TIME LIMIT REACHED",
         elapsedNanos / 1e9);
     long disallowedSum = disallowed.values().stream().mapToLong(Long::longValue).sum();
     StringBuilder byStatus = new StringBuilder();
-    statuses.forEach((s, n) -> byStatus.append(byStatus.length() == 0 ? "" : ", ")
-        .append(String.format(Locale.ROOT, "%d: %,d", s, n)));
-    line(sb, "  pages         %,d released and fetched (%s; %,d errors), %,d disallowed,"
-        + " %,d invalid", released, byStatus, errors, disallowedSum, invalid);
-    disallowed.forEach((r, n) -> line(sb, "                  %-28s %,d",
-        r.name().toLowerCase(Locale.ROOT), n));
-    line(sb, "  rules served  to %s: interval applied, origins with 2+ page requests, smallest"
-        + " gap at the farm", sim.agent());
+    statuses.forEach(
+        (s, n) ->
+            byStatus
+                .append(byStatus.length() == 0 ? "" : ", ")
+                .append(String.format(Locale.ROOT, "%d: %,d", s, n)));
+    line(
+        sb,
+        "  pages         %,d released and fetched (%s; %,d errors), %,d disallowed,"
+            + " %,d invalid",
+        released,
+        byStatus,
+        errors,
+        disallowedSum,
+        invalid);
+    disallowed.forEach(
+        (r, n) -> line(sb, "                  %-28s %,d", r.name().toLowerCase(Locale.ROOT), n));
+    line(
+        sb,
+        "  rules served  to %s: interval applied, origins with 2+ page requests, smallest"
+            + " gap at the farm",
+        sim.agent());
     for (RuleRow r : rules) {
-      line(sb, "                  %-50s %10s %7d %12s", r.rule(), time(r.intervalNanos()),
-          r.origins(), time(r.smallestGapNanos()));
+      line(
+          sb,
+          "                  %-50s %10s %7d %12s",
+          r.rule(),
+          time(r.intervalNanos()),
+          r.origins(),
+          time(r.smallestGapNanos()));
     }
-    line(sb, "  intervals     smallest gap between two page requests at the farm: %s over %,d"
-        + " origins (configured minimum %s)", time(smallestGapNanos), measured,
+    line(
+        sb,
+        "  intervals     smallest gap between two page requests at the farm: %s over %,d"
+            + " origins (configured minimum %s)",
+        time(smallestGapNanos),
+        measured,
         time(options.minimumDelay().toNanos()));
     if (busyOrigins > 0) {
-      line(sb, "  retry-after   %,d origins answered 503 Retry-After: %d; smallest gap to their"
-          + " next page request %s: %s", busyOrigins, options.retryAfterSeconds(),
-          time(smallestGapAfterRetryNanos), smallestGapAfterRetryNanos
-              >= options.retryAfterSeconds() * 1_000_000_000L ? "honoured" : "NOT HONOURED");
+      line(
+          sb,
+          "  retry-after   %,d origins answered 503 Retry-After: %d; smallest gap to their"
+              + " next page request %s: %s",
+          busyOrigins,
+          options.retryAfterSeconds(),
+          time(smallestGapAfterRetryNanos),
+          smallestGapAfterRetryNanos >= options.retryAfterSeconds() * 1_000_000_000L
+              ? "honoured"
+              : "NOT HONOURED");
     }
-    line(sb, "  capped        %,d origins ask for more than the %s maximum delay and were paced"
-        + " at it, as configured; the pacer reported %,d capped values", capped,
-        time(options.maximumDelay().toNanos()), cappedReported);
+    line(
+        sb,
+        "  capped        %,d origins ask for more than the %s maximum delay and were paced"
+            + " at it, as configured; the pacer reported %,d capped values",
+        capped,
+        time(options.maximumDelay().toNanos()),
+        cappedReported);
     if (violations.isEmpty()) {
-      line(sb, "  verdict       no origin was contacted more often than its rules allow"
-          + " (0 of %,d origins with 2+ page requests%s)", measured,
+      line(
+          sb,
+          "  verdict       no origin was contacted more often than its rules allow"
+              + " (0 of %,d origins with 2+ page requests%s)",
+          measured,
           capped > 0 ? "; the capped ones at the maximum delay" : "");
     } else {
-      line(sb, "  verdict       %,d ORIGINS CONTACTED MORE OFTEN THAN THEIR RULES ALLOW: %s",
-          violations.size(), String.join("; ", violations.subList(0,
-              Math.min(5, violations.size()))));
+      line(
+          sb,
+          "  verdict       %,d ORIGINS CONTACTED MORE OFTEN THAN THEIR RULES ALLOW: %s",
+          violations.size(),
+          String.join("; ", violations.subList(0, Math.min(5, violations.size()))));
     }
     return sb.toString();
   }
@@ -212,7 +314,8 @@ public record PoliteReport(PoliteOptions options, boolean completed, long elapse
     if (nanos == Long.MAX_VALUE) {
       return "-";
     }
-    return nanos < 1_000_000_000L ? String.format(Locale.ROOT, "%.1f ms", nanos / 1e6)
+    return nanos < 1_000_000_000L
+        ? String.format(Locale.ROOT, "%.1f ms", nanos / 1e6)
         : String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
   }
 }

@@ -37,20 +37,21 @@ import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 
 /**
- * The simulator's polite mode: page URLs of every farm origin, interleaved, go through a
- * {@link Pacer} over a real {@link RobotsCache} (netty fetcher), and each released page is
- * fetched from the farm with reactor-netty's {@code HttpClient}, its status and
- * {@code Retry-After} reported back. The farm ({@link PoliteSite}) records each origin's page
- * requests; the report sets the smallest interval measured there against the interval each
- * origin's served robots.txt asks for. Bounded in count and time. Single use.
+ * The simulator's polite mode: page URLs of every farm origin, interleaved, go through a {@link
+ * Pacer} over a real {@link RobotsCache} (netty fetcher), and each released page is fetched from
+ * the farm with reactor-netty's {@code HttpClient}, its status and {@code Retry-After} reported
+ * back. The farm ({@link PoliteSite}) records each origin's page requests; the report sets the
+ * smallest interval measured there against the interval each origin's served robots.txt asks for.
+ * Bounded in count and time. Single use.
  */
 public final class PoliteRun {
   private static final int LONGEST_PATH = 200;
+
   /**
-   * The page client's response timeout, at least the fetcher's. Pages come from the loopback
-   * farm, so a late answer means a starved machine, not a site: with the fetcher's 2 s, a loaded
-   * 2-core machine turned late pages into page errors (ReadTimeoutException) that said nothing
-   * about pacing. The gaps are measured when requests arrive, so waiting longer changes none.
+   * The page client's response timeout, at least the fetcher's. Pages come from the loopback farm,
+   * so a late answer means a starved machine, not a site: with the fetcher's 2 s, a loaded 2-core
+   * machine turned late pages into page errors (ReadTimeoutException) that said nothing about
+   * pacing. The gaps are measured when requests arrive, so waiting longer changes none.
    */
   static final Duration PAGE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -58,8 +59,10 @@ public final class PoliteRun {
   private final Corpus corpus;
   final LongAdder released = new LongAdder();
   final LongAdder errors = new LongAdder();
+
   /** Page fetches that failed without a response, by exception class and message. */
   final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
+
   final LongAdder invalid = new LongAdder();
   final LongAdder cappedReported = new LongAdder();
   final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
@@ -74,8 +77,8 @@ public final class PoliteRun {
   }
 
   /**
-   * {@code simulate --polite [options]}: runs the polite crawl with {@code args} (see
-   * {@link PoliteOptions#usage()}) and prints its report to {@code out}.
+   * {@code simulate --polite [options]}: runs the polite crawl with {@code args} (see {@link
+   * PoliteOptions#usage()}) and prints its report to {@code out}.
    *
    * @return the report, or null after {@code --help}
    */
@@ -85,8 +88,12 @@ public final class PoliteRun {
       return null;
     }
     PoliteOptions options = PoliteOptions.parse(args);
-    System.err.printf(Locale.ROOT, "simulate --polite: %,d origins, %,d pages; mix %s%n",
-        options.sim().origins(), options.sim().checks(), options.sim().mix());
+    System.err.printf(
+        Locale.ROOT,
+        "simulate --polite: %,d origins, %,d pages; mix %s%n",
+        options.sim().origins(),
+        options.sim().checks(),
+        options.sim().mix());
     PoliteReport report = new PoliteRun(options).run();
     out.print(report.text());
     return report;
@@ -95,32 +102,42 @@ public final class PoliteRun {
   /** Runs the polite crawl and returns its report; progress goes to standard error if asked. */
   public PoliteReport run() throws Exception {
     SimOptions sim = options.sim();
-    PoliteSite site = new PoliteSite(sim.origins(), sim.seed(), options.pacedPercent(),
-        options.busyPercent(), options.retryAfterSeconds());
-    try (OriginFarm farm = new OriginFarm(sim.origins(), corpus.files(), sim.mix(), sim.seed(),
-        sim.slowDelay(), site)) {
+    PoliteSite site =
+        new PoliteSite(
+            sim.origins(),
+            sim.seed(),
+            options.pacedPercent(),
+            options.busyPercent(),
+            options.retryAfterSeconds());
+    try (OriginFarm farm =
+        new OriginFarm(
+            sim.origins(), corpus.files(), sim.mix(), sim.seed(), sim.slowDelay(), site)) {
       FarmResolver resolver = new FarmResolver(farm.address());
       NettyRobotsFetcher fetcher = SimulateCommand.nettyFetcher(sim, resolver);
       RobotsCache cache = cache(sim, fetcher);
-      try (cache; fetcher) {
-        Pacer pacer = Pacer.builder(cache)
-            .minimumDelay(options.minimumDelay())
-            .maximumDelay(options.maximumDelay())
-            .listener(new PacerListener() {
-              @Override
-              public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
-                cappedReported.increment();
-              }
-            })
-            .build();
+      try (cache;
+          fetcher) {
+        Pacer pacer =
+            Pacer.builder(cache)
+                .minimumDelay(options.minimumDelay())
+                .maximumDelay(options.maximumDelay())
+                .listener(
+                    new PacerListener() {
+                      @Override
+                      public void onCapped(
+                          Origin origin, Capped what, Duration asked, Duration applied) {
+                        cappedReported.increment();
+                      }
+                    })
+                .build();
         Pacing[] rules = servedRules(farm, sim.origins(), sim.agent());
         boolean[] crawled = openThroughout(rules, Instant.now(), sim.maxDuration());
         List<String> urls = pageUrls(crawled);
         long start = System.nanoTime();
         boolean completed = crawl(pacer, urls, httpClient(resolver), start);
         long elapsed = System.nanoTime() - start;
-        return PoliteReport.of(options, this, site, pacer, rules, crawled, urls.size(), elapsed,
-            completed);
+        return PoliteReport.of(
+            options, this, site, pacer, rules, crawled, urls.size(), elapsed, completed);
       } finally {
         resolver.close();
       }
@@ -134,26 +151,31 @@ public final class PoliteRun {
   static Pacing[] servedRules(OriginFarm farm, int origins, String agent) {
     Pacing[] rules = new Pacing[origins];
     for (int i = 0; i < rules.length; i++) {
-      rules[i] = switch (farm.behaviour(i)) {
-        case OK, SLOW, REDIRECT, GZIP -> RobotsTxt.parse(farm.robotsBody(i),
-            ParseOptions.defaults()).forAgent(agent).pacing();
-        case NOT_FOUND, SERVER_ERROR, TIMEOUT -> Pacing.NONE;
-      };
+      rules[i] =
+          switch (farm.behaviour(i)) {
+            case OK, SLOW, REDIRECT, GZIP ->
+                RobotsTxt.parse(farm.robotsBody(i), ParseOptions.defaults())
+                    .forAgent(agent)
+                    .pacing();
+            case NOT_FOUND, SERVER_ERROR, TIMEOUT -> Pacing.NONE;
+          };
     }
     return rules;
   }
 
   /**
-   * The origins to crawl: all but those whose visit-time window does not stay open from
-   * {@code now} for the whole run (their pages would wait for it past the time bound).
+   * The origins to crawl: all but those whose visit-time window does not stay open from {@code now}
+   * for the whole run (their pages would wait for it past the time bound).
    */
   static boolean[] openThroughout(Pacing[] rules, Instant now, Duration run) {
     boolean[] crawled = new boolean[rules.length];
     for (int i = 0; i < rules.length; i++) {
       VisitTime w = rules[i].visitTime().orElse(null);
-      crawled[i] = w == null || w.from().equals(w.to())
-          || (w.contains(LocalTime.ofInstant(now, ZoneOffset.UTC))
-              && w.contains(LocalTime.ofInstant(now.plus(run), ZoneOffset.UTC)));
+      crawled[i] =
+          w == null
+              || w.from().equals(w.to())
+              || (w.contains(LocalTime.ofInstant(now, ZoneOffset.UTC))
+                  && w.contains(LocalTime.ofInstant(now.plus(run), ZoneOffset.UTC)));
     }
     return crawled;
   }
@@ -161,9 +183,12 @@ public final class PoliteRun {
   /** The page URLs: {@code checks / origins} corpus paths per crawled origin, interleaved. */
   List<String> pageUrls(boolean[] crawled) {
     SimOptions sim = options.sim();
-    String[] paths = corpus.rows().stream().map(UrlRow::path)
-        .filter(PoliteRun::requestable).distinct()
-        .toArray(String[]::new);
+    String[] paths =
+        corpus.rows().stream()
+            .map(UrlRow::path)
+            .filter(PoliteRun::requestable)
+            .distinct()
+            .toArray(String[]::new);
     int perOrigin = (int) Math.max(1, sim.checks() / sim.origins());
     SplittableRandom random = new SplittableRandom(sim.seed());
     List<String> urls = new ArrayList<>();
@@ -179,7 +204,8 @@ public final class PoliteRun {
 
   /** A path an HTTP client sends as it is: short, printable ASCII, a valid URI path. */
   private static boolean requestable(String path) {
-    if (!path.startsWith("/") || path.length() > LONGEST_PATH
+    if (!path.startsWith("/")
+        || path.length() > LONGEST_PATH
         || !path.chars().allMatch(c -> c > ' ' && c < 0x7F)) {
       return false;
     }
@@ -197,8 +223,8 @@ public final class PoliteRun {
         .resolver(resolver)
         .disableRetry(true)
         .followRedirect(false)
-        .responseTimeout(sim.fetchTimeout().compareTo(PAGE_TIMEOUT) > 0 ? sim.fetchTimeout()
-            : PAGE_TIMEOUT)
+        .responseTimeout(
+            sim.fetchTimeout().compareTo(PAGE_TIMEOUT) > 0 ? sim.fetchTimeout() : PAGE_TIMEOUT)
         .headers(h -> h.set(HttpHeaderNames.USER_AGENT, sim.agent()));
   }
 
@@ -206,20 +232,31 @@ public final class PoliteRun {
   private boolean crawl(Pacer pacer, List<String> urls, HttpClient http, long start) {
     SimOptions sim = options.sim();
     AtomicBoolean paced = new AtomicBoolean();
-    ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "polite-progress");
-      t.setDaemon(true);
-      return t;
-    });
+    ScheduledExecutorService ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "polite-progress");
+              t.setDaemon(true);
+              return t;
+            });
     if (sim.progress()) {
-      ticker.scheduleAtFixedRate(() -> System.err.printf(Locale.ROOT,
-          "[%4.0f s] released %,d, disallowed %,d | waiting %,d, in flight %,d%n",
-          (System.nanoTime() - start) / 1e9, released.sum(),
-          disallowed.values().stream().mapToLong(LongAdder::sum).sum(), pacer.waiting(),
-          pacer.inFlight()), 1, 1, TimeUnit.SECONDS);
+      ticker.scheduleAtFixedRate(
+          () ->
+              System.err.printf(
+                  Locale.ROOT,
+                  "[%4.0f s] released %,d, disallowed %,d | waiting %,d, in flight %,d%n",
+                  (System.nanoTime() - start) / 1e9,
+                  released.sum(),
+                  disallowed.values().stream().mapToLong(LongAdder::sum).sum(),
+                  pacer.waiting(),
+                  pacer.inFlight()),
+          1,
+          1,
+          TimeUnit.SECONDS);
     }
     try {
-      pacer.pace(Flux.fromIterable(urls))
+      pacer
+          .pace(Flux.fromIterable(urls))
           .doOnComplete(() -> paced.set(true))
           .flatMap(p -> handle(http, p), sim.concurrency())
           .take(sim.maxDuration())
@@ -234,7 +271,8 @@ public final class PoliteRun {
   Mono<Void> handle(HttpClient http, Paced<String> p) {
     switch (p.kind()) {
       case DISALLOWED -> {
-        disallowed.computeIfAbsent(p.verdict().orElseThrow().reason(), r -> new LongAdder())
+        disallowed
+            .computeIfAbsent(p.verdict().orElseThrow().reason(), r -> new LongAdder())
             .increment();
         return Mono.empty();
       }
@@ -244,19 +282,33 @@ public final class PoliteRun {
       }
       default -> {
         released.increment();
-        return http.get().uri(p.url())
-            .responseSingle((res, body) -> body.asByteArray().then(Mono.fromRunnable(() -> {
-              int status = res.status().code();
-              statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
-              p.complete(status, res.responseHeaders().get(HttpHeaderNames.RETRY_AFTER));
-            })))
-            .onErrorResume(e -> {
-              errors.increment();
-              errorKinds.computeIfAbsent(e.getClass().getSimpleName() + ": " + e.getMessage(),
-                  k -> new LongAdder()).increment();
-              p.fail();
-              return Mono.empty();
-            })
+        return http.get()
+            .uri(p.url())
+            .responseSingle(
+                (res, body) ->
+                    body.asByteArray()
+                        .then(
+                            Mono.fromRunnable(
+                                () -> {
+                                  int status = res.status().code();
+                                  statuses
+                                      .computeIfAbsent(status, s -> new LongAdder())
+                                      .increment();
+                                  p.complete(
+                                      status,
+                                      res.responseHeaders().get(HttpHeaderNames.RETRY_AFTER));
+                                })))
+            .onErrorResume(
+                e -> {
+                  errors.increment();
+                  errorKinds
+                      .computeIfAbsent(
+                          e.getClass().getSimpleName() + ": " + e.getMessage(),
+                          k -> new LongAdder())
+                      .increment();
+                  p.fail();
+                  return Mono.empty();
+                })
             .then();
       }
     }

@@ -13,18 +13,27 @@ import reactor.netty.http.server.HttpServerResponse;
 
 /**
  * The farm's side of the polite run: robots.txt pacing lines for a share of the origins, a small
- * page for every other path, a 503 with {@code Retry-After} for the first page of a share of
- * "busy" origins, and a record, per origin, of when its page requests arrived (server side,
- * {@link System#nanoTime()}): how many, the smallest interval between two, and the interval
- * after the 503. Thread-safe; nothing blocks.
+ * page for every other path, a 503 with {@code Retry-After} for the first page of a share of "busy"
+ * origins, and a record, per origin, of when its page requests arrived (server side, {@link
+ * System#nanoTime()}): how many, the smallest interval between two, and the interval after the 503.
+ * Thread-safe; nothing blocks.
  */
 final class PoliteSite implements FarmPages {
   /** The generated pacing lines, one of which a paced origin serves. */
-  static final String[] PACING_LINES = {"Crawl-delay: 0.5", "Crawl-delay: 1", "Crawl-delay: 2",
-      "Request-rate: 1/1s", "Request-rate: 2/3s", "Request-rate: 1/2s"};
+  static final String[] PACING_LINES = {
+    "Crawl-delay: 0.5",
+    "Crawl-delay: 1",
+    "Crawl-delay: 2",
+    "Request-rate: 1/1s",
+    "Request-rate: 2/3s",
+    "Request-rate: 1/2s"
+  };
+
   private static final byte[] PAGE = "a page\n".getBytes(StandardCharsets.US_ASCII);
+
   /** The request header naming the simulated worker that sent a page request (0 to 63). */
   static final String WORKER_HEADER = "X-Sim-Worker";
+
   /** Workers told apart at most. */
   static final int MAX_WORKERS = 64;
 
@@ -35,8 +44,10 @@ final class PoliteSite implements FarmPages {
   private final AtomicLongArray smallestGap;
   private final AtomicLongArray gapAfterRetry;
   private final AtomicIntegerArray pageRequests;
+
   /** Per origin and worker (origin * workers + worker): last arrival, smallest gap. */
   private final int workers;
+
   private final AtomicLongArray workerLastArrival;
   private final AtomicLongArray workerSmallestGap;
 
@@ -47,19 +58,24 @@ final class PoliteSite implements FarmPages {
    * @param busyPercent share of origins whose first page answers 503
    * @param retryAfterSeconds the {@code Retry-After} of that 503
    */
-  PoliteSite(int origins, long seed, double pacedPercent, double busyPercent,
-      int retryAfterSeconds) {
+  PoliteSite(
+      int origins, long seed, double pacedPercent, double busyPercent, int retryAfterSeconds) {
     this(origins, seed, pacedPercent, busyPercent, retryAfterSeconds, 1);
   }
 
   /**
-   * A site that also records, per origin, the smallest gap between two page requests of one
-   * worker (named by {@link #WORKER_HEADER}).
+   * A site that also records, per origin, the smallest gap between two page requests of one worker
+   * (named by {@link #WORKER_HEADER}).
    *
    * @param workers how many workers, 1 to {@link #MAX_WORKERS}
    */
-  PoliteSite(int origins, long seed, double pacedPercent, double busyPercent,
-      int retryAfterSeconds, int workers) {
+  PoliteSite(
+      int origins,
+      long seed,
+      double pacedPercent,
+      double busyPercent,
+      int retryAfterSeconds,
+      int workers) {
     this.workers = workers;
     workerLastArrival = new AtomicLongArray(origins * workers);
     workerSmallestGap = new AtomicLongArray(origins * workers);
@@ -93,7 +109,8 @@ final class PoliteSite implements FarmPages {
    */
   @Override
   public byte[] robotsPrefix(int index) {
-    return pacingLine[index] == null ? null
+    return pacingLine[index] == null
+        ? null
         : ("User-agent: *\n" + pacingLine[index] + "\nDisallow:\n\n")
             .getBytes(StandardCharsets.US_ASCII);
   }
@@ -138,8 +155,8 @@ final class PoliteSite implements FarmPages {
   }
 
   /**
-   * The smallest gap between two page requests of origin {@code index} from one worker, over
-   * the workers, or MAX_VALUE.
+   * The smallest gap between two page requests of origin {@code index} from one worker, over the
+   * workers, or MAX_VALUE.
    */
   long smallestWorkerGapNanos(int index) {
     long min = Long.MAX_VALUE;

@@ -28,11 +28,20 @@ final class Progress {
     lastChecks = checks;
     lastNanos = now;
     CacheStats c = cache.stats();
-    System.err.printf(Locale.ROOT,
+    System.err.printf(
+        Locale.ROOT,
         "[%4.0f s] checks %,d/%,d (%,.0f/s) | origins asked %,d | fetches %,d"
             + " (active %d, queued %d) | cached %,d, evicted %,d | hit %.1f%%%n",
-        (now - start) / 1e9, checks, options.checks(), rate, stats.distinctOrigins(),
-        stats.fetchesStarted(), c.fetchesActive(), c.fetchesQueued(), c.origins(),
-        stats.evictions(), 100 * stats.hitRatio());
+        (now - start) / 1e9,
+        checks,
+        options.checks(),
+        rate,
+        stats.distinctOrigins(),
+        stats.fetchesStarted(),
+        c.fetchesActive(),
+        c.fetchesQueued(),
+        c.origins(),
+        stats.evictions(),
+        100 * stats.hitRatio());
   }
 }

@@ -7,10 +7,10 @@ import java.util.List;
 import reactor.core.publisher.Flux;
 
 /**
- * After a run, how much of the hot set a scan leaves: which of the {@code hot} most popular
- * origins (Zipf ranks 0 to hot - 1) answer from the cache ({@code checkIfCached}), then a scan of
- * {@code scan} one-shot origins (the least popular ranks, checked once each, as a crawler
- * discovering new sites does), then which of those hot origins still answer. Not thread-safe.
+ * After a run, how much of the hot set a scan leaves: which of the {@code hot} most popular origins
+ * (Zipf ranks 0 to hot - 1) answer from the cache ({@code checkIfCached}), then a scan of {@code
+ * scan} one-shot origins (the least popular ranks, checked once each, as a crawler discovering new
+ * sites does), then which of those hot origins still answer. Not thread-safe.
  *
  * @param hot the hot set's size
  * @param cachedBefore hot origins cached before the scan

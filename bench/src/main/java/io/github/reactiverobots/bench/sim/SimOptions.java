@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * The simulator's settings. Immutable; build with {@link #parse(String[])} or {@link
- * #defaults()} and the {@code with} methods.
+ * The simulator's settings. Immutable; build with {@link #parse(String[])} or {@link #defaults()}
+ * and the {@code with} methods.
  *
  * @param origins simulated origins (virtual hosts {@code o0.test} ... on one loopback server)
  * @param checks URL checks to make
@@ -47,14 +47,20 @@ public record SimOptions(
     require(concurrency >= 1 && concurrency <= 65_536, "--concurrency must be 1..65,536");
     require(zipfExponent >= 0 && zipfExponent <= 10, "--zipf must be 0..10");
     require(agent != null && !agent.isBlank(), "--agent must not be blank");
-    require(!maxDuration.isNegative() && !maxDuration.isZero()
-        && maxDuration.compareTo(Duration.ofHours(1)) <= 0, "--max-seconds must be 1..3600");
-    require(fetchTimeout.toMillis() >= 50 && fetchTimeout.toMillis() <= 60_000,
+    require(
+        !maxDuration.isNegative()
+            && !maxDuration.isZero()
+            && maxDuration.compareTo(Duration.ofHours(1)) <= 0,
+        "--max-seconds must be 1..3600");
+    require(
+        fetchTimeout.toMillis() >= 50 && fetchTimeout.toMillis() <= 60_000,
         "--fetch-timeout-ms must be 50..60,000");
-    require(slowDelay.toMillis() >= 0 && slowDelay.compareTo(fetchTimeout) < 0,
+    require(
+        slowDelay.toMillis() >= 0 && slowDelay.compareTo(fetchTimeout) < 0,
         "--slow-ms must be at least 0 and below the fetch timeout");
     require(cacheWeightBytes >= 1 << 20, "--cache-mb must be at least 1");
-    require(ttl.toSeconds() >= 1 && ttl.compareTo(Duration.ofDays(1)) <= 0,
+    require(
+        ttl.toSeconds() >= 1 && ttl.compareTo(Duration.ofDays(1)) <= 0,
         "--ttl-seconds must be 1..86,400");
     require(prometheusPort >= -1 && prometheusPort <= 65535, "--prometheus-port must be 0..65535");
   }
@@ -71,9 +77,22 @@ public record SimOptions(
    * runs full, evicts, and shows what that costs in refetches.
    */
   public static SimOptions defaults() {
-    return new SimOptions(20_000, 1_000_000, 5, 256, 1.0, Mix.defaults(), 42, "MyCrawler/1.0",
-        Duration.ofMinutes(5), Duration.ofSeconds(2), Duration.ofMillis(300), 16L << 20,
-        Duration.ofHours(1), -1, true);
+    return new SimOptions(
+        20_000,
+        1_000_000,
+        5,
+        256,
+        1.0,
+        Mix.defaults(),
+        42,
+        "MyCrawler/1.0",
+        Duration.ofMinutes(5),
+        Duration.ofSeconds(2),
+        Duration.ofMillis(300),
+        16L << 20,
+        Duration.ofHours(1),
+        -1,
+        true);
   }
 
   /** Parses command-line options over the defaults; see {@link #usage()}. */
@@ -101,8 +120,8 @@ public record SimOptions(
         continue;
       }
       if (i + 1 >= args.length) {
-        throw new IllegalArgumentException(a.startsWith("--") ? a + " needs a value"
-            : "unexpected argument: " + a);
+        throw new IllegalArgumentException(
+            a.startsWith("--") ? a + " needs a value" : "unexpected argument: " + a);
       }
       String v = args[++i];
       switch (a) {
@@ -123,8 +142,22 @@ public record SimOptions(
         default -> throw new IllegalArgumentException("unknown option for simulate: " + a);
       }
     }
-    return new SimOptions(origins, checks, pages, concurrency, zipf, mix, seed, agent, max, timeout,
-        slow, weight, ttl, prometheus, progress);
+    return new SimOptions(
+        origins,
+        checks,
+        pages,
+        concurrency,
+        zipf,
+        mix,
+        seed,
+        agent,
+        max,
+        timeout,
+        slow,
+        weight,
+        ttl,
+        prometheus,
+        progress);
   }
 
   static long number(String option, String v) {
@@ -164,7 +197,9 @@ public record SimOptions(
   /** The options text for {@code simulate --help}. */
   public static String usage() {
     SimOptions d = defaults();
-    return String.format(Locale.ROOT, """
+    return String.format(
+        Locale.ROOT,
+        """
         simulate [options]   crawl simulation against a loopback origin farm
           --origins N            simulated origins (default %,d)
           --checks M             URL checks (default %,d)
@@ -183,20 +218,58 @@ public record SimOptions(
           --quiet                no progress line
           --polite               a crawl of pages through the Pacer instead of checks
                                  (simulate --polite --help)
-        """, d.origins, d.checks, d.pages, d.concurrency, d.zipfExponent, d.seed, d.agent,
-        d.maxDuration.toSeconds(), d.fetchTimeout.toMillis(), d.slowDelay.toMillis(),
-        d.cacheWeightBytes >> 20, d.ttl.toSeconds());
+        """,
+        d.origins,
+        d.checks,
+        d.pages,
+        d.concurrency,
+        d.zipfExponent,
+        d.seed,
+        d.agent,
+        d.maxDuration.toSeconds(),
+        d.fetchTimeout.toMillis(),
+        d.slowDelay.toMillis(),
+        d.cacheWeightBytes >> 20,
+        d.ttl.toSeconds());
   }
 
   /** These options with {@code origins} and {@code checks}. */
   public SimOptions withSize(int origins, long checks) {
-    return new SimOptions(origins, checks, pages, concurrency, zipfExponent, mix, seed, agent,
-        maxDuration, fetchTimeout, slowDelay, cacheWeightBytes, ttl, prometheusPort, progress);
+    return new SimOptions(
+        origins,
+        checks,
+        pages,
+        concurrency,
+        zipfExponent,
+        mix,
+        seed,
+        agent,
+        maxDuration,
+        fetchTimeout,
+        slowDelay,
+        cacheWeightBytes,
+        ttl,
+        prometheusPort,
+        progress);
   }
 
   /** These options with {@code mix}, {@code concurrency} and the progress line on or off. */
   public SimOptions with(Mix mix, int concurrency, boolean progress) {
-    return new SimOptions(origins, checks, pages, concurrency, zipfExponent, mix, seed, agent,
-        maxDuration, fetchTimeout, slowDelay, cacheWeightBytes, ttl, prometheusPort, progress);
+    return new SimOptions(
+        origins,
+        checks,
+        pages,
+        concurrency,
+        zipfExponent,
+        mix,
+        seed,
+        agent,
+        maxDuration,
+        fetchTimeout,
+        slowDelay,
+        cacheWeightBytes,
+        ttl,
+        prometheusPort,
+        progress);
   }
 }

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.bench.sim;
 
-import io.github.reactiverobots.core.CacheStats;
 import io.github.reactiverobots.bench.sim.SimStats.Refetch;
+import io.github.reactiverobots.core.CacheStats;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.model.FetchOutcome;
@@ -73,18 +73,46 @@ public record SimReport(
     String metricsEndpoint,
     TraceBounds bounds) {
 
-  static SimReport of(SimOptions options, SimStats stats, CacheStats cache, long farmRequests,
-      long elapsedNanos, long heapDelta, boolean completed, String metricsEndpoint,
+  static SimReport of(
+      SimOptions options,
+      SimStats stats,
+      CacheStats cache,
+      long farmRequests,
+      long elapsedNanos,
+      long heapDelta,
+      boolean completed,
+      String metricsEndpoint,
       TraceBounds bounds) {
     Histogram h = stats.latency();
-    return new SimReport(options, stats.checks(), stats.errors(), completed, elapsedNanos,
-        stats.allowed(), stats.disallowed(), stats.reasons(), stats.distinctOrigins(),
-        stats.visits(), stats.fetchesStarted(), stats.overlappingFetches(),
-        stats.originsFetchedMoreThanOnce(), stats.refetches(), farmRequests,
-        stats.outcomes(), stats.lookups(), stats.hitRatio(), stats.evictions(), stats.removals(),
+    return new SimReport(
+        options,
+        stats.checks(),
+        stats.errors(),
+        completed,
+        elapsedNanos,
+        stats.allowed(),
+        stats.disallowed(),
+        stats.reasons(),
+        stats.distinctOrigins(),
+        stats.visits(),
+        stats.fetchesStarted(),
+        stats.overlappingFetches(),
+        stats.originsFetchedMoreThanOnce(),
+        stats.refetches(),
+        farmRequests,
+        stats.outcomes(),
+        stats.lookups(),
+        stats.hitRatio(),
+        stats.evictions(),
+        stats.removals(),
         h.getValueAtPercentile(50),
-        h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue(), cache,
-        heapDelta, metricsEndpoint, bounds);
+        h.getValueAtPercentile(99),
+        h.getValueAtPercentile(99.9),
+        h.getMaxValue(),
+        cache,
+        heapDelta,
+        metricsEndpoint,
+        bounds);
   }
 
   /**
@@ -115,47 +143,95 @@ public record SimReport(
     StringBuilder sb = new StringBuilder();
     SimOptions o = options;
     line(sb, "reactive-robots crawl simulation");
-    line(sb, "  workload      %,d origins, %,d checks in visits of %d pages, %d visits at once,"
-        + " Zipf s=%.2f, agent %s", o.origins(), o.checks(), o.pages(), o.concurrency(),
-        o.zipfExponent(), o.agent());
-    line(sb, "  capacity      maximum weight %,d MiB, TTL floor %d s", o.cacheWeightBytes() >> 20,
+    line(
+        sb,
+        "  workload      %,d origins, %,d checks in visits of %d pages, %d visits at once,"
+            + " Zipf s=%.2f, agent %s",
+        o.origins(),
+        o.checks(),
+        o.pages(),
+        o.concurrency(),
+        o.zipfExponent(),
+        o.agent());
+    line(
+        sb,
+        "  capacity      maximum weight %,d MiB, TTL floor %d s",
+        o.cacheWeightBytes() >> 20,
         o.ttl().toSeconds());
     line(sb, "  origin mix    %s", o.mix());
-    line(sb, "  finished      %s in %.1f s", completed ? "all checks" : "TIME LIMIT REACHED after "
-        + String.format(Locale.ROOT, "%,d checks", checks), elapsedNanos / 1e9);
+    line(
+        sb,
+        "  finished      %s in %.1f s",
+        completed
+            ? "all checks"
+            : "TIME LIMIT REACHED after " + String.format(Locale.ROOT, "%,d checks", checks),
+        elapsedNanos / 1e9);
     line(sb, "  throughput    %,.0f checks/s", checksPerSecond());
-    line(sb, "  verdicts      %,d allowed, %,d disallowed, %,d errors", allowed, disallowed, errors);
-    reasons.forEach((r, n) -> {
-      if (n > 0) {
-        line(sb, "                  %-28s %,d", r.name().toLowerCase(Locale.ROOT), n);
-      }
-    });
-    line(sb, "  fetches       %,d started by the cache, %,d robots.txt requests at the farm, %,d"
-        + " overlapping: %s", fetchesStarted, farmRobotsRequests, overlappingFetches,
+    line(
+        sb, "  verdicts      %,d allowed, %,d disallowed, %,d errors", allowed, disallowed, errors);
+    reasons.forEach(
+        (r, n) -> {
+          if (n > 0) {
+            line(sb, "                  %-28s %,d", r.name().toLowerCase(Locale.ROOT), n);
+          }
+        });
+    line(
+        sb,
+        "  fetches       %,d started by the cache, %,d robots.txt requests at the farm, %,d"
+            + " overlapping: %s",
+        fetchesStarted,
+        farmRobotsRequests,
+        overlappingFetches,
         singleFlightHeld() ? "single flight held" : "SINGLE FLIGHT BROKEN");
-    outcomes.forEach((k, n) -> {
-      if (n > 0) {
-        line(sb, "                  %-28s %,d", k.name().toLowerCase(Locale.ROOT), n);
-      }
-    });
-    line(sb, "                %,d distinct origins asked in %,d visits: %.3f fetches per origin;"
-        + " %,d origins fetched more than once", distinctOrigins, visits, fetchesPerOrigin(),
+    outcomes.forEach(
+        (k, n) -> {
+          if (n > 0) {
+            line(sb, "                  %-28s %,d", k.name().toLowerCase(Locale.ROOT), n);
+          }
+        });
+    line(
+        sb,
+        "                %,d distinct origins asked in %,d visits: %.3f fetches per origin;"
+            + " %,d origins fetched more than once",
+        distinctOrigins,
+        visits,
+        fetchesPerOrigin(),
         originsFetchedMoreThanOnce);
-    line(sb, "  refetches     %,d after expiry, %,d after eviction while idle, %,d after eviction"
-        + " while still being crawled (%s), %,d other (retries, refreshes)",
-        refetches.get(Refetch.EXPIRED), refetches.get(Refetch.EVICTED_IDLE),
-        refetchesWhileCrawled(), refetchesWhileCrawled() == 0 ? "must be 0: held" : "MUST BE 0",
+    line(
+        sb,
+        "  refetches     %,d after expiry, %,d after eviction while idle, %,d after eviction"
+            + " while still being crawled (%s), %,d other (retries, refreshes)",
+        refetches.get(Refetch.EXPIRED),
+        refetches.get(Refetch.EVICTED_IDLE),
+        refetchesWhileCrawled(),
+        refetchesWhileCrawled() == 0 ? "must be 0: held" : "MUST BE 0",
         refetches.get(Refetch.OTHER));
-    line(sb, "  cache         hit ratio %.2f%% (hit %,d, miss %,d, coalesced %,d, stale %,d);"
-            + " %,d evicted for room, %,d expired", 100 * hitRatio, lookups.get(Lookup.HIT),
-        lookups.get(Lookup.MISS), lookups.get(Lookup.COALESCED), lookups.get(Lookup.STALE),
-        removals.get(EvictionCause.SIZE), removals.get(EvictionCause.EXPIRED));
-    line(sb, "  latency       p50 %s, p99 %s, p99.9 %s, max %s (per check, cached or not)",
-        time(p50Nanos), time(p99Nanos), time(p999Nanos), time(maxNanos));
+    line(
+        sb,
+        "  cache         hit ratio %.2f%% (hit %,d, miss %,d, coalesced %,d, stale %,d);"
+            + " %,d evicted for room, %,d expired",
+        100 * hitRatio,
+        lookups.get(Lookup.HIT),
+        lookups.get(Lookup.MISS),
+        lookups.get(Lookup.COALESCED),
+        lookups.get(Lookup.STALE),
+        removals.get(EvictionCause.SIZE),
+        removals.get(EvictionCause.EXPIRED));
+    line(
+        sb,
+        "  latency       p50 %s, p99 %s, p99.9 %s, max %s (per check, cached or not)",
+        time(p50Nanos),
+        time(p99Nanos),
+        time(p999Nanos),
+        time(maxNanos));
     long perOrigin = cache.origins() == 0 ? 0 : heapDeltaBytes / cache.origins();
     long weightPerOrigin = cache.origins() == 0 ? 0 : cache.weightBytes() / cache.origins();
-    line(sb, "  memory        %,d origins cached, heap %,d bytes per cached origin (measured: full"
-        + " vs closed), %,d by the cache's own weight estimate", cache.origins(), perOrigin,
+    line(
+        sb,
+        "  memory        %,d origins cached, heap %,d bytes per cached origin (measured: full"
+            + " vs closed), %,d by the cache's own weight estimate",
+        cache.origins(),
+        perOrigin,
         weightPerOrigin);
     if (bounds != null) {
       sb.append(bounds.text());

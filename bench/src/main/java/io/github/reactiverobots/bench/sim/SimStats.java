@@ -17,10 +17,10 @@ import org.HdrHistogram.Recorder;
  * The simulator's counters: a {@link RobotsCacheListener} for the cache's events plus what the
  * workload records itself (checks done, verdicts, distinct origins asked for, visits in progress,
  * check latency). Per origin it keeps the fetches, the visits in progress and how the origin last
- * left the cache, so that every fetch after the first is put down to its cause: the entry
- * expired, it was evicted while no visit was using it, or it was evicted while a visit was still
- * checking its pages (what admission must prevent). Thread-safe and non-blocking: adders, atomic
- * arrays and an HdrHistogram {@link Recorder}, whose recording is wait-free.
+ * left the cache, so that every fetch after the first is put down to its cause: the entry expired,
+ * it was evicted while no visit was using it, or it was evicted while a visit was still checking
+ * its pages (what admission must prevent). Thread-safe and non-blocking: adders, atomic arrays and
+ * an HdrHistogram {@link Recorder}, whose recording is wait-free.
  */
 public final class SimStats implements RobotsCacheListener {
   /** Why an origin was fetched again: how it last left the cache. */
@@ -56,8 +56,10 @@ public final class SimStats implements RobotsCacheListener {
   private final AtomicIntegerArray fetches;
   private final AtomicIntegerArray fetchesInFlight;
   private final AtomicIntegerArray activeVisits;
+
   /** Per origin: the {@link Refetch} ordinal its last removal stands for, or NOT_REMOVED. */
   private final AtomicIntegerArray lastRemoval;
+
   private final Recorder latency = new Recorder(3);
   private final Histogram total = new Histogram(3);
   private volatile boolean frozen;
@@ -95,8 +97,8 @@ public final class SimStats implements RobotsCacheListener {
   }
 
   /**
-   * A visit to origin {@code index} has its first verdict and goes on to its other pages: from
-   * now until {@link #visitEnded} the origin is being crawled.
+   * A visit to origin {@code index} has its first verdict and goes on to its other pages: from now
+   * until {@link #visitEnded} the origin is being crawled.
    */
   void visitStarted(int index) {
     visits.increment();
@@ -149,14 +151,18 @@ public final class SimStats implements RobotsCacheListener {
     }
     if (before > 0) {
       int removal = lastRemoval.getAndSet(index, NOT_REMOVED);
-      refetches.get(removal == NOT_REMOVED ? Refetch.OTHER : Refetch.values()[removal])
-          .increment();
+      refetches.get(removal == NOT_REMOVED ? Refetch.OTHER : Refetch.values()[removal]).increment();
     }
   }
 
   @Override
-  public void onFetchFinished(Origin origin, FetchOutcome outcome, int status,
-      FailureKind failure, long bodyBytes, long durationNanos) {
+  public void onFetchFinished(
+      Origin origin,
+      FetchOutcome outcome,
+      int status,
+      FailureKind failure,
+      long bodyBytes,
+      long durationNanos) {
     if (frozen) {
       return;
     }
@@ -180,12 +186,13 @@ public final class SimStats implements RobotsCacheListener {
     if (index < 0) {
       return;
     }
-    Refetch why = switch (cause) {
-      case EXPIRED -> Refetch.EXPIRED;
-      case SIZE -> activeVisits.get(index) > 0 ? Refetch.EVICTED_WHILE_CRAWLED
-          : Refetch.EVICTED_IDLE;
-      case EXPLICIT, REPLACED -> null;
-    };
+    Refetch why =
+        switch (cause) {
+          case EXPIRED -> Refetch.EXPIRED;
+          case SIZE ->
+              activeVisits.get(index) > 0 ? Refetch.EVICTED_WHILE_CRAWLED : Refetch.EVICTED_IDLE;
+          case EXPLICIT, REPLACED -> null;
+        };
     if (why != null) {
       lastRemoval.set(index, why.ordinal());
     }

@@ -7,12 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code simulate [options]}: runs the crawl simulator with the netty fetcher, resolving every
- * name through the farm's resolver, and prints the report. See {@link SimOptions#usage()}; with
- * {@code --workers N} it runs a fleet of N caches sharing one Redis ({@link FleetSimulator}).
+ * {@code simulate [options]}: runs the crawl simulator with the netty fetcher, resolving every name
+ * through the farm's resolver, and prints the report. See {@link SimOptions#usage()}; with {@code
+ * --workers N} it runs a fleet of N caches sharing one Redis ({@link FleetSimulator}).
  */
 public final class SimulateCommand {
-  private static final String FLEET_USAGE = """
+  private static final String FLEET_USAGE =
+      """
         --workers N            run N caches sharing one Redis, a fleet (default: one cache)
         --redis-url URI        the Redis they share (default: redis-server from the PATH);
                                redis+cluster://HOST:PORT,HOST:PORT for a Redis Cluster
@@ -33,19 +34,27 @@ public final class SimulateCommand {
     FleetArgs fleet = FleetArgs.of(args);
     if (fleet.workers() > 0) {
       SimOptions options = SimOptions.parse(fleet.rest());
-      FleetReport report = new FleetSimulator(options, fleet.workers(), fleet.redisUri(),
-          fleet.redisCluster(), fleet.killPrimaryAt(),
-          resolver -> nettyFetcher(options, resolver)).run();
+      FleetReport report =
+          new FleetSimulator(
+                  options,
+                  fleet.workers(),
+                  fleet.redisUri(),
+                  fleet.redisCluster(),
+                  fleet.killPrimaryAt(),
+                  resolver -> nettyFetcher(options, resolver))
+              .run();
       out.print(report.text());
       if (!report.held()) {
-        throw new IllegalStateException(report.failover() == null
-            ? "the fleet did not fetch each origin exactly once"
-            : "the fleet fetched more duplicates than flights went without the store");
+        throw new IllegalStateException(
+            report.failover() == null
+                ? "the fleet did not fetch each origin exactly once"
+                : "the fleet fetched more duplicates than flights went without the store");
       }
       return null;
     }
     SimOptions options = SimOptions.parse(args);
-    System.err.printf("simulate: %,d origins, %,d checks, concurrency %d; mix %s%n",
+    System.err.printf(
+        "simulate: %,d origins, %,d checks, concurrency %d; mix %s%n",
         options.origins(), options.checks(), options.concurrency(), options.mix());
     SimReport report = new Simulator(options, resolver -> nettyFetcher(options, resolver)).run();
     out.print(report.text());
@@ -53,11 +62,15 @@ public final class SimulateCommand {
   }
 
   /**
-   * {@code --workers}, {@code --redis-url}, {@code --redis-cluster} and
-   * {@code --kill-primary-at} taken out of the arguments; 0 workers: none.
+   * {@code --workers}, {@code --redis-url}, {@code --redis-cluster} and {@code --kill-primary-at}
+   * taken out of the arguments; 0 workers: none.
    */
-  record FleetArgs(int workers, String redisUri, boolean redisCluster,
-      java.time.Duration killPrimaryAt, String[] rest) {
+  record FleetArgs(
+      int workers,
+      String redisUri,
+      boolean redisCluster,
+      java.time.Duration killPrimaryAt,
+      String[] rest) {
     static FleetArgs of(String[] args) {
       int workers = 0;
       String uri = null;
@@ -65,8 +78,10 @@ public final class SimulateCommand {
       java.time.Duration killAt = null;
       List<String> rest = new ArrayList<>();
       for (int i = 0; i < args.length; i++) {
-        boolean fleetOption = args[i].equals("--workers") || args[i].equals("--redis-url")
-            || args[i].equals("--kill-primary-at");
+        boolean fleetOption =
+            args[i].equals("--workers")
+                || args[i].equals("--redis-url")
+                || args[i].equals("--kill-primary-at");
         if (fleetOption && i + 1 >= args.length) {
           throw new IllegalArgumentException(args[i] + " needs a value");
         }
@@ -82,8 +97,7 @@ public final class SimulateCommand {
           cluster = true;
         } else if (args[i].equals("--kill-primary-at")) {
           try {
-            killAt = java.time.Duration.ofMillis(
-                Math.round(Double.parseDouble(args[++i]) * 1000));
+            killAt = java.time.Duration.ofMillis(Math.round(Double.parseDouble(args[++i]) * 1000));
           } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--kill-primary-at needs seconds, got " + args[i]);
           }
@@ -99,8 +113,8 @@ public final class SimulateCommand {
   }
 
   /**
-   * The netty fetcher the simulator uses: the farm's resolver, the run's timeout and agent, and
-   * the permit-all address policy, since the farm is on loopback (which the default refuses).
+   * The netty fetcher the simulator uses: the farm's resolver, the run's timeout and agent, and the
+   * permit-all address policy, since the farm is on loopback (which the default refuses).
    */
   static NettyRobotsFetcher nettyFetcher(SimOptions options, FarmResolver resolver) {
     return NettyRobotsFetcher.builder()

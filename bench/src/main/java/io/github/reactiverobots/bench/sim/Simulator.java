@@ -19,21 +19,23 @@ import reactor.core.publisher.Mono;
 
 /**
  * The crawl simulator: an {@link OriginFarm} on loopback, a real {@link RobotsCache} over the
- * fetcher {@code fetcherFactory} builds for the farm's resolver, and a crawl of visits: each
- * visit draws an origin with a Zipf skew and checks {@code pages} of its URLs one after another,
- * the way a crawler works through a site; {@code concurrency} visits run at once. Bounded in count
- * and time: it stops after {@code checks} checks or {@code maxDuration}, whichever comes first.
- * Single use; not thread-safe.
+ * fetcher {@code fetcherFactory} builds for the farm's resolver, and a crawl of visits: each visit
+ * draws an origin with a Zipf skew and checks {@code pages} of its URLs one after another, the way
+ * a crawler works through a site; {@code concurrency} visits run at once. Bounded in count and
+ * time: it stops after {@code checks} checks or {@code maxDuration}, whichever comes first. Single
+ * use; not thread-safe.
  */
 public final class Simulator {
   /** The most popular origins whose survival of a scan the report gives. */
   private static final int HOT_SET = 1_000;
+
   /** One-shot origins checked once each after the run, to see what they leave of the hot set. */
   private static final int SCAN = 2_000;
 
   private final SimOptions options;
   private final Function<FarmResolver, RobotsFetcher> fetcherFactory;
   private final Corpus corpus;
+
   /** Visit index to origin rank, -1 until the visit is made: the trace of origin requests. */
   private int[] trace = new int[0];
 
@@ -51,27 +53,36 @@ public final class Simulator {
   /** Runs the simulation and returns its report; progress goes to standard error if asked. */
   public SimReport run() throws Exception {
     SimStats stats = new SimStats(options.origins());
-    try (OriginFarm farm = new OriginFarm(options.origins(), corpus.files(), options.mix(),
-        options.seed(), options.slowDelay())) {
+    try (OriginFarm farm =
+        new OriginFarm(
+            options.origins(),
+            corpus.files(),
+            options.mix(),
+            options.seed(),
+            options.slowDelay())) {
       FarmResolver resolver = new FarmResolver(farm);
       RobotsFetcher fetcher = fetcherFactory.apply(resolver);
-      RobotsCache cache = RobotsCache.builder()
-          .fetcher(fetcher)
-          .maximumWeight(options.cacheWeightBytes())
-          // Nothing may be fetched twice within a run: no retry, refresh or expiry before its end.
-          .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
-          .ttlBounds(options.ttl(), max(options.ttl(), Duration.ofHours(24)))
-          .listener(stats)
-          .build();
+      RobotsCache cache =
+          RobotsCache.builder()
+              .fetcher(fetcher)
+              .maximumWeight(options.cacheWeightBytes())
+              // Nothing may be fetched twice within a run: no retry, refresh or expiry before its
+              // end.
+              .retryBackoff(Duration.ofHours(1), Duration.ofHours(1))
+              .ttlBounds(options.ttl(), max(options.ttl(), Duration.ofHours(24)))
+              .listener(stats)
+              .build();
       try (cache;
           AutoCloseable metrics = MetricsExposure.start(cache, options.prometheusPort())) {
         String[] paths = corpus.rows().stream().map(UrlRow::path).distinct().toArray(String[]::new);
         ZipfSampler zipf = new ZipfSampler(options.origins(), options.zipfExponent());
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-          Thread t = new Thread(r, "simulate-progress");
-          t.setDaemon(true);
-          return t;
-        });
+        ScheduledExecutorService ticker =
+            Executors.newSingleThreadScheduledExecutor(
+                r -> {
+                  Thread t = new Thread(r, "simulate-progress");
+                  t.setDaemon(true);
+                  return t;
+                });
         long start = System.nanoTime();
         Progress progress = new Progress(options, stats, cache, start);
         if (options.progress()) {
@@ -82,12 +93,13 @@ public final class Simulator {
         trace = new int[(int) Math.min(Integer.MAX_VALUE, visits)];
         Arrays.fill(trace, -1);
         try {
-          finished = Flux.range(0, (int) Math.min(Integer.MAX_VALUE, visits))
-              .flatMap(i -> visit(cache, stats, zipf, paths, i), options.concurrency(), 1)
-              .take(options.maxDuration())
-              .reduce(0L, Long::sum)
-              .map(n -> n == options.checks())
-              .block(options.maxDuration().plusSeconds(30));
+          finished =
+              Flux.range(0, (int) Math.min(Integer.MAX_VALUE, visits))
+                  .flatMap(i -> visit(cache, stats, zipf, paths, i), options.concurrency(), 1)
+                  .take(options.maxDuration())
+                  .reduce(0L, Long::sum)
+                  .map(n -> n == options.checks())
+                  .block(options.maxDuration().plusSeconds(30));
         } finally {
           ticker.shutdownNow();
         }
@@ -103,11 +115,22 @@ public final class Simulator {
         ScanProbe scan = ScanProbe.run(cache, options, HOT_SET, SCAN);
         cache.close();
         long heapEmptied = usedAfterGc();
-        TraceBounds bounds = TraceBounds.of(trace, options.cacheWeightBytes(),
-            full.origins() == 0 ? 1 : full.weightBytes() / full.origins(),
-            stats.fetchesStarted(), scan);
-        return SimReport.of(options, stats, full, farmRequests, elapsed, heapFull - heapEmptied,
-            finished, options.prometheusPort() >= 0 ? MetricsExposure.describe(metrics) : null,
+        TraceBounds bounds =
+            TraceBounds.of(
+                trace,
+                options.cacheWeightBytes(),
+                full.origins() == 0 ? 1 : full.weightBytes() / full.origins(),
+                stats.fetchesStarted(),
+                scan);
+        return SimReport.of(
+            options,
+            stats,
+            full,
+            farmRequests,
+            elapsed,
+            heapFull - heapEmptied,
+            finished,
+            options.prometheusPort() >= 0 ? MetricsExposure.describe(metrics) : null,
             bounds);
       } finally {
         if (fetcher instanceof AutoCloseable c) {
@@ -138,37 +161,46 @@ public final class Simulator {
     // only once the downstream's onNext returns, and flatMap may go on draining other visits on
     // this thread before it does.
     boolean[] state = new boolean[2];
-    Runnable end = () -> {
-      if (state[0] && !state[1]) {
-        state[1] = true;
-        stats.visitEnded(origin);
-      }
-    };
+    Runnable end =
+        () -> {
+          if (state[0] && !state[1]) {
+            state[1] = true;
+            stats.visitEnded(origin);
+          }
+        };
     return Flux.range(0, pages)
-        .concatMap(p -> check(cache, stats, origin, urls[p]).doOnNext(ok -> {
-          if (p == 0) {
-            state[0] = true;
-            stats.visitStarted(origin);
-          }
-          if (p == pages - 1) {
-            end.run();
-          }
-        }))
+        .concatMap(
+            p ->
+                check(cache, stats, origin, urls[p])
+                    .doOnNext(
+                        ok -> {
+                          if (p == 0) {
+                            state[0] = true;
+                            stats.visitStarted(origin);
+                          }
+                          if (p == pages - 1) {
+                            end.run();
+                          }
+                        }))
         .count()
         .doFinally(signal -> end.run());
   }
 
   private Mono<Boolean> check(RobotsCache cache, SimStats stats, int origin, String url) {
-    return Mono.defer(() -> {
-      stats.asked(origin);
-      long t0 = System.nanoTime();
-      return cache.check(url, options.agent())
-          .doOnNext(v -> stats.checked(v, System.nanoTime() - t0))
-          .map(v -> Boolean.TRUE);
-    }).onErrorResume(e -> {
-      stats.failed();
-      return Mono.just(Boolean.FALSE);
-    });
+    return Mono.defer(
+            () -> {
+              stats.asked(origin);
+              long t0 = System.nanoTime();
+              return cache
+                  .check(url, options.agent())
+                  .doOnNext(v -> stats.checked(v, System.nanoTime() - t0))
+                  .map(v -> Boolean.TRUE);
+            })
+        .onErrorResume(
+            e -> {
+              stats.failed();
+              return Mono.just(Boolean.FALSE);
+            });
   }
 
   private static Duration max(Duration a, Duration b) {

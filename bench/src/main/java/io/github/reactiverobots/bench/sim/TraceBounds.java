@@ -4,9 +4,9 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The run's trace of origin requests (one per visit, in visit order) and the fetch counts of
- * {@link CacheBounds} for the cache's capacity in entries, beside the cache's own; and the hot set
- * a scan left ({@link ScanProbe}). Immutable.
+ * The run's trace of origin requests (one per visit, in visit order) and the fetch counts of {@link
+ * CacheBounds} for the cache's capacity in entries, beside the cache's own; and the hot set a scan
+ * left ({@link ScanProbe}). Immutable.
  *
  * @param requests visits in the trace
  * @param capacityEntries the capacity in entries: maximum weight over the run's mean weight per
@@ -18,21 +18,33 @@ import java.util.Locale;
  * @param lru plain LRU on the trace
  * @param scan the scan probe after the run, or null
  */
-public record TraceBounds(int requests, int capacityEntries, long meanEntryBytes, long fetches,
-    long belady, long popularity, long lru, ScanProbe scan) {
+public record TraceBounds(
+    int requests,
+    int capacityEntries,
+    long meanEntryBytes,
+    long fetches,
+    long belady,
+    long popularity,
+    long lru,
+    ScanProbe scan) {
 
   /**
    * Bounds for {@code trace} (visit index to origin rank, -1 for a visit not made) and a cache of
    * {@code maximumWeight} bytes whose cached entries weighed {@code meanEntryBytes} on average.
    */
-  static TraceBounds of(int[] trace, long maximumWeight, long meanEntryBytes, long fetches,
-      ScanProbe scan) {
+  static TraceBounds of(
+      int[] trace, long maximumWeight, long meanEntryBytes, long fetches, ScanProbe scan) {
     int[] made = Arrays.stream(trace).filter(o -> o >= 0).toArray();
-    int capacity = (int) Math.min(Integer.MAX_VALUE,
-        maximumWeight / Math.max(1, meanEntryBytes));
-    return new TraceBounds(made.length, capacity, meanEntryBytes, fetches,
-        CacheBounds.belady(made, capacity), CacheBounds.popularity(made, capacity),
-        CacheBounds.lru(made, capacity), scan);
+    int capacity = (int) Math.min(Integer.MAX_VALUE, maximumWeight / Math.max(1, meanEntryBytes));
+    return new TraceBounds(
+        made.length,
+        capacity,
+        meanEntryBytes,
+        fetches,
+        CacheBounds.belady(made, capacity),
+        CacheBounds.popularity(made, capacity),
+        CacheBounds.lru(made, capacity),
+        scan);
   }
 
   /** The cache's fetches over the popularity bound. */
@@ -48,23 +60,46 @@ public record TraceBounds(int requests, int capacityEntries, long meanEntryBytes
   /** The report's lines. */
   public String text() {
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "  yardsticks    on this run's trace (%,d visits), a cache"
-        + " of %,d entries (maximum weight / %,d bytes, the mean cached entry's weight):%n",
-        requests, capacityEntries, meanEntryBytes));
-    sb.append(String.format(Locale.ROOT, "                  this cache                   %,d"
-        + " fetches (%.2fx the popularity bound, %.2fx Belady)%n", fetches, overPopularity(),
-        overBelady()));
-    sb.append(String.format(Locale.ROOT, "                  popularity bound             %,d"
-        + " (holds the most popular origins that fit)%n", popularity));
-    sb.append(String.format(Locale.ROOT, "                  Belady's MIN                 %,d"
-        + " (offline optimum)%n", belady));
-    sb.append(String.format(Locale.ROOT, "                  plain LRU                    %,d%n",
-        lru));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "  yardsticks    on this run's trace (%,d visits), a cache"
+                + " of %,d entries (maximum weight / %,d bytes, the mean cached entry's weight):%n",
+            requests,
+            capacityEntries,
+            meanEntryBytes));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "                  this cache                   %,d"
+                + " fetches (%.2fx the popularity bound, %.2fx Belady)%n",
+            fetches,
+            overPopularity(),
+            overBelady()));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "                  popularity bound             %,d"
+                + " (holds the most popular origins that fit)%n",
+            popularity));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "                  Belady's MIN                 %,d" + " (offline optimum)%n",
+            belady));
+    sb.append(
+        String.format(Locale.ROOT, "                  plain LRU                    %,d%n", lru));
     if (scan != null) {
-      sb.append(String.format(Locale.ROOT, "  hot set       %,d of the %,d most popular origins"
-          + " cached; after a scan of %,d one-shot origins %,d still are (%.1f%%)%n",
-          scan.cachedBefore(), scan.hot(), scan.scanned(), scan.survived(),
-          100 * scan.survival()));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "  hot set       %,d of the %,d most popular origins"
+                  + " cached; after a scan of %,d one-shot origins %,d still are (%.1f%%)%n",
+              scan.cachedBefore(),
+              scan.hot(),
+              scan.scanned(),
+              scan.survived(),
+              100 * scan.survival()));
     }
     return sb.toString();
   }

@@ -12,9 +12,23 @@ class ObservationTest {
 
   /** A difference where no probe finds anything: ours disallows by a plain rule. */
   private static Observation plain(String path, String rule) {
-    return new Observation(false, true, Reason.MATCHED_DISALLOW, rule,
-        Observation.referenceMatch(rule, path), path, null, false, true, false, false, "robots",
-        List.of(), false, true, false);
+    return new Observation(
+        false,
+        true,
+        Reason.MATCHED_DISALLOW,
+        rule,
+        Observation.referenceMatch(rule, path),
+        path,
+        null,
+        false,
+        true,
+        false,
+        false,
+        "robots",
+        List.of(),
+        false,
+        true,
+        false);
   }
 
   @Test
@@ -32,48 +46,178 @@ class ObservationTest {
   @Test
   void groupSelectionIsSplitByWhatTheAgentAndOurReasonSay() {
     // ours allows with no rule, and both libraries' answer for an unnamed agent is crawler-commons'
-    Observation pastRecord = new Observation(true, false, Reason.NO_MATCHING_RULE, null, null,
-        "/x", null, false, false, false, false, "robots", List.of(), false, true, true);
+    Observation pastRecord =
+        new Observation(
+            true,
+            false,
+            Reason.NO_MATCHING_RULE,
+            null,
+            null,
+            "/x",
+            null,
+            false,
+            false,
+            false,
+            false,
+            "robots",
+            List.of(),
+            false,
+            true,
+            true);
     assertThat(pastRecord.classify()).isEqualTo(Cause.GROUP_CONTINUES_PAST_RECORD);
-    Observation other = new Observation(true, false, Reason.NO_MATCHING_RULE, null, null,
-        "/x", null, false, false, false, false, "robots", List.of(), false, true, false);
+    Observation other =
+        new Observation(
+            true,
+            false,
+            Reason.NO_MATCHING_RULE,
+            null,
+            null,
+            "/x",
+            null,
+            false,
+            false,
+            false,
+            false,
+            "robots",
+            List.of(),
+            false,
+            true,
+            false);
     assertThat(other.classify()).isEqualTo(Cause.GROUP_SELECTION);
-    Observation noToken = new Observation(false, true, Reason.MATCHED_DISALLOW, "/", true, "/x",
-        null, false, true, true, false, "robots", List.of(), false, false, false);
+    Observation noToken =
+        new Observation(
+            false,
+            true,
+            Reason.MATCHED_DISALLOW,
+            "/",
+            true,
+            "/x",
+            null,
+            false,
+            true,
+            true,
+            false,
+            "robots",
+            List.of(),
+            false,
+            false,
+            false);
     assertThat(noToken.classify()).isEqualTo(Cause.NO_PRODUCT_TOKEN);
   }
 
   @Test
   void probesAreTriedInOrder() {
-    Observation pastLimit = new Observation(true, false, Reason.NO_MATCHING_RULE, null, null,
-        "/x", false, true, true, true, true, "robots", List.of(), false, true, false);
+    Observation pastLimit =
+        new Observation(
+            true,
+            false,
+            Reason.NO_MATCHING_RULE,
+            null,
+            null,
+            "/x",
+            false,
+            true,
+            true,
+            true,
+            true,
+            "robots",
+            List.of(),
+            false,
+            true,
+            false);
     assertThat(pastLimit.classify()).isEqualTo(Cause.PARSE_LIMIT);
-    Observation badUrl = new Observation(false, true, Reason.MATCHED_DISALLOW, "/a b", null,
-        "/a b", null, true, false, false, false, "robots", List.of(), false, true, false);
+    Observation badUrl =
+        new Observation(
+            false,
+            true,
+            Reason.MATCHED_DISALLOW,
+            "/a b",
+            null,
+            "/a b",
+            null,
+            true,
+            false,
+            false,
+            false,
+            "robots",
+            List.of(),
+            false,
+            true,
+            false);
     assertThat(badUrl.classify()).isEqualTo(Cause.THEIR_URL_PARSING);
-    Observation escaped = new Observation(true, false, Reason.NO_MATCHING_RULE, null, null,
-        "/sea%72ch", null, false, false, true, false, "robots", List.of(), false, true, false);
+    Observation escaped =
+        new Observation(
+            true,
+            false,
+            Reason.NO_MATCHING_RULE,
+            null,
+            null,
+            "/sea%72ch",
+            null,
+            false,
+            false,
+            true,
+            false,
+            "robots",
+            List.of(),
+            false,
+            true,
+            false);
     assertThat(escaped.classify()).isEqualTo(Cause.PERCENT_ENCODING);
-    Observation html = new Observation(true, false, Reason.NO_MATCHING_RULE, null, null, "/x",
-        null, false, false, true, true, "html", List.of("crlf"), false, true, false);
+    Observation html =
+        new Observation(
+            true,
+            false,
+            Reason.NO_MATCHING_RULE,
+            null,
+            null,
+            "/x",
+            null,
+            false,
+            false,
+            true,
+            true,
+            "html",
+            List.of("crlf"),
+            false,
+            true,
+            false);
     assertThat(html.classify()).isEqualTo(Cause.NON_ROBOTS_BODY);
   }
 
   @Test
   void agreeingVerdictsHaveNoCause() {
-    Observation same = new Observation(true, true, Reason.NO_MATCHING_RULE, null, null, "/", null,
-        false, true, true, true, "robots", List.of(), false, true, false);
+    Observation same =
+        new Observation(
+            true,
+            true,
+            Reason.NO_MATCHING_RULE,
+            null,
+            null,
+            "/",
+            null,
+            false,
+            true,
+            true,
+            true,
+            "robots",
+            List.of(),
+            false,
+            true,
+            false);
     assertThatThrownBy(same::classify).isInstanceOf(IllegalStateException.class);
   }
 
   @Test
   void findsUserAgentRunsThatContinuePastARecord() {
-    byte[] crawlDelay = "User-agent: bingbot\nCrawl-delay: 10\n\nUser-agent: *\nDisallow: /\n"
-        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] crawlDelay =
+        "User-agent: bingbot\nCrawl-delay: 10\n\nUser-agent: *\nDisallow: /\n"
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
     assertThat(AgreementReport.runPastRecord(crawlDelay, "bingbot")).isTrue();
     assertThat(AgreementReport.runPastRecord(crawlDelay, "slurp")).isFalse();
-    byte[] ruleFirst = "User-agent: bingbot\nDisallow: /x\nCrawl-delay: 1\nUser-agent: b\n"
-        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] ruleFirst =
+        "User-agent: bingbot\nDisallow: /x\nCrawl-delay: 1\nUser-agent: b\n"
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
     assertThat(AgreementReport.runPastRecord(ruleFirst, "bingbot")).isFalse();
   }
 

@@ -23,12 +23,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The public API of each library module with a module descriptor, as a user on the module path
- * sees it (the public and protected types and members of its exported packages), is the one
- * committed in {@code src/test/resources/api/MODULE.api}, so that a change to it is deliberate:
- * a change makes this test fail, and {@code -Dapi.write=true} rewrites the files, to be
- * committed with the change. The command is in CONTRIBUTING.md. (The Spring Boot starter, an
- * automatic module whose types need Spring on the class path, is not covered.)
+ * The public API of each library module with a module descriptor, as a user on the module path sees
+ * it (the public and protected types and members of its exported packages), is the one committed in
+ * {@code src/test/resources/api/MODULE.api}, so that a change to it is deliberate: a change makes
+ * this test fail, and {@code -Dapi.write=true} rewrites the files, to be committed with the change.
+ * The command is in CONTRIBUTING.md. (The Spring Boot starter, an automatic module whose types need
+ * Spring on the class path, is not covered.)
  */
 class ApiSurfaceTest {
   private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
@@ -43,11 +43,18 @@ class ApiSurfaceTest {
       Files.createDirectories(BASELINES);
       Files.writeString(baseline, api, StandardCharsets.UTF_8);
     }
-    assertThat(baseline).as("the committed API of %s; after a deliberate change run ./mvnw -B -q"
-        + " -pl bench -am verify -Dtest=ApiSurfaceTest -Dsurefire.failIfNoSpecifiedTests=false"
-        + " -Dapi.write=true and commit bench/%s", module, baseline).exists();
-    assertThat(api).as("the API of %s against bench/%s (regenerate with -Dapi.write=true when"
-        + " the change is deliberate)", module, baseline)
+    assertThat(baseline)
+        .as(
+            "the committed API of %s; after a deliberate change run ./mvnw -B -q"
+                + " -pl bench -am verify -Dtest=ApiSurfaceTest -Dsurefire.failIfNoSpecifiedTests=false"
+                + " -Dapi.write=true and commit bench/%s",
+            module, baseline)
+        .exists();
+    assertThat(api)
+        .as(
+            "the API of %s against bench/%s (regenerate with -Dapi.write=true when"
+                + " the change is deliberate)",
+            module, baseline)
         .isEqualTo(Files.readString(baseline, StandardCharsets.UTF_8));
   }
 
@@ -57,13 +64,20 @@ class ApiSurfaceTest {
     try (InputStream in = Files.newInputStream(classes.resolve("module-info.class"))) {
       module = ModuleDescriptor.read(in);
     }
-    Set<String> exported = module.exports().stream().filter(e -> !e.isQualified())
-        .map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
+    Set<String> exported =
+        module.exports().stream()
+            .filter(e -> !e.isQualified())
+            .map(ModuleDescriptor.Exports::source)
+            .collect(Collectors.toSet());
     Set<String> names = new TreeSet<>();
     try (Stream<Path> files = Files.walk(classes)) {
-      files.map(p -> classes.relativize(p).toString())
-          .filter(p -> p.endsWith(".class") && !p.endsWith("module-info.class")
-              && !p.endsWith("package-info.class"))
+      files
+          .map(p -> classes.relativize(p).toString())
+          .filter(
+              p ->
+                  p.endsWith(".class")
+                      && !p.endsWith("module-info.class")
+                      && !p.endsWith("package-info.class"))
           .map(p -> p.substring(0, p.length() - ".class".length()).replace('/', '.'))
           .filter(n -> exported.contains(n.substring(0, n.lastIndexOf('.'))))
           .forEach(names::add);
@@ -75,9 +89,14 @@ class ApiSurfaceTest {
       if (!visible(type)) {
         continue;
       }
-      lines.add(Modifier.toString(type.getModifiers() & ~Modifier.SYNCHRONIZED) + " "
-          + (type.isInterface() ? "" : type.isEnum() ? "enum " : type.isRecord() ? "record "
-              : "class ") + type.getTypeName() + supertypes(type));
+      lines.add(
+          Modifier.toString(type.getModifiers() & ~Modifier.SYNCHRONIZED)
+              + " "
+              + (type.isInterface()
+                  ? ""
+                  : type.isEnum() ? "enum " : type.isRecord() ? "record " : "class ")
+              + type.getTypeName()
+              + supertypes(type));
       Set<String> members = new TreeSet<>();
       for (Constructor<?> c : type.getDeclaredConstructors()) {
         add(members, c, c.toGenericString());
@@ -99,8 +118,9 @@ class ApiSurfaceTest {
 
   private static void add(Set<String> members, Member member, String signature) {
     int modifiers = member.getModifiers();
-    if (Modifier.isPublic(modifiers) || (Modifier.isProtected(modifiers)
-        && !Modifier.isFinal(member.getDeclaringClass().getModifiers()))) {
+    if (Modifier.isPublic(modifiers)
+        || (Modifier.isProtected(modifiers)
+            && !Modifier.isFinal(member.getDeclaringClass().getModifiers()))) {
       members.add(signature);
     }
   }
@@ -117,14 +137,19 @@ class ApiSurfaceTest {
 
   private static String supertypes(Class<?> type) {
     StringBuilder s = new StringBuilder();
-    if (type.getGenericSuperclass() != null && type.getSuperclass() != Object.class
-        && !type.isEnum() && !type.isRecord()) {
+    if (type.getGenericSuperclass() != null
+        && type.getSuperclass() != Object.class
+        && !type.isEnum()
+        && !type.isRecord()) {
       s.append(" extends ").append(type.getGenericSuperclass().getTypeName());
     }
     var interfaces = type.getGenericInterfaces();
     if (interfaces.length > 0) {
-      s.append(type.isInterface() ? " extends " : " implements ").append(Stream.of(interfaces)
-          .map(java.lang.reflect.Type::getTypeName).collect(Collectors.joining(", ")));
+      s.append(type.isInterface() ? " extends " : " implements ")
+          .append(
+              Stream.of(interfaces)
+                  .map(java.lang.reflect.Type::getTypeName)
+                  .collect(Collectors.joining(", ")));
     }
     return s.toString();
   }

@@ -26,13 +26,15 @@ class UsageRulesFileTest {
   void aThirdOfThePathsAreUnderARuleTheRestUnderNone() {
     UsageRulesFile file = UsageRulesFile.of(4096);
     assertThat(file.paths()).hasSize(UsageRulesFile.PATHS);
-    AgentRules rules = RobotsTxt.parse(file.body(), ParseOptions.defaults())
-        .forAgent(UsageRulesFile.AGENT);
+    AgentRules rules =
+        RobotsTxt.parse(file.body(), ParseOptions.defaults()).forAgent(UsageRulesFile.AGENT);
     for (int i = 0; i < file.paths().length; i++) {
       Usage usage = rules.usage(file.paths()[i]);
       assertThat(usage.applies()).isTrue();
-      boolean decided = usage.decisions().stream().map(UsageDecision::deciding)
-          .anyMatch(java.util.Optional::isPresent);
+      boolean decided =
+          usage.decisions().stream()
+              .map(UsageDecision::deciding)
+              .anyMatch(java.util.Optional::isPresent);
       assertThat(decided).as(file.paths()[i]).isEqualTo(i % 3 == 0);
     }
   }

@@ -7,15 +7,40 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The options of a fleet run with a primary killed, and how its report judges the duplicate
- * fetches the failover cost: bounded by the flights that went without the store.
+ * The options of a fleet run with a primary killed, and how its report judges the duplicate fetches
+ * the failover cost: bounded by the flights that went without the store.
  */
 class FailoverReportTest {
-  private static FleetReport report(long fetches, long origins, long faults, long bypassed,
-      long leaseWaits, long errors, FleetReport.Failover failover) {
-    return new FleetReport(SimOptions.defaults(), 4, "redis+cluster://127.0.0.1:1", 1000, errors,
-        1_000_000_000L, origins, fetches, fetches, 10, leaseWaits, faults, 0, bypassed, 0, 0, 0,
-        0, 1000, 2000, failover);
+  private static FleetReport report(
+      long fetches,
+      long origins,
+      long faults,
+      long bypassed,
+      long leaseWaits,
+      long errors,
+      FleetReport.Failover failover) {
+    return new FleetReport(
+        SimOptions.defaults(),
+        4,
+        "redis+cluster://127.0.0.1:1",
+        1000,
+        errors,
+        1_000_000_000L,
+        origins,
+        fetches,
+        fetches,
+        10,
+        leaseWaits,
+        faults,
+        0,
+        bypassed,
+        0,
+        0,
+        0,
+        0,
+        1000,
+        2000,
+        failover);
   }
 
   private static final FleetReport.Failover KILLED =
@@ -28,8 +53,10 @@ class FailoverReportTest {
     assertThat(r.flightsWithoutStore()).isEqualTo(2_914);
     assertThat(r.singleFlightHeld()).isFalse();
     assertThat(r.held()).isTrue();
-    assertThat(r.text()).contains("replica promoted 2.9 s after the kill")
-        .contains("sharing degraded that long").contains("1,263 fetches beyond one per origin")
+    assertThat(r.text())
+        .contains("replica promoted 2.9 s after the kill")
+        .contains("sharing degraded that long")
+        .contains("1,263 fetches beyond one per origin")
         .contains(": bounded");
   }
 
@@ -48,21 +75,30 @@ class FailoverReportTest {
 
   @Test
   void theClusterOptionsAreParsed() {
-    SimulateCommand.FleetArgs a = SimulateCommand.FleetArgs.of(new String[] {"--workers", "4",
-        "--redis-cluster", "--kill-primary-at", "2.5", "--quiet"});
+    SimulateCommand.FleetArgs a =
+        SimulateCommand.FleetArgs.of(
+            new String[] {
+              "--workers", "4", "--redis-cluster", "--kill-primary-at", "2.5", "--quiet"
+            });
     assertThat(a.workers()).isEqualTo(4);
     assertThat(a.redisCluster()).isTrue();
     assertThat(a.killPrimaryAt()).isEqualTo(Duration.ofMillis(2500));
     assertThat(a.rest()).containsExactly("--quiet");
-    assertThatThrownBy(() -> SimulateCommand.FleetArgs.of(new String[] {"--kill-primary-at",
-        "soon"})).hasMessageContaining("--kill-primary-at needs seconds");
+    assertThatThrownBy(
+            () -> SimulateCommand.FleetArgs.of(new String[] {"--kill-primary-at", "soon"}))
+        .hasMessageContaining("--kill-primary-at needs seconds");
   }
 
   @Test
   void aKillNeedsThePrivateCluster() {
-    assertThatThrownBy(() -> new FleetSimulator(SimOptions.defaults(), 4, null, false,
-        Duration.ofSeconds(5), r -> null)).hasMessageContaining("--redis-cluster");
-    assertThatThrownBy(() -> new FleetSimulator(SimOptions.defaults(), 4, "redis://x:1", true,
-        null, r -> null)).hasMessageContaining("no --redis-url");
+    assertThatThrownBy(
+            () ->
+                new FleetSimulator(
+                    SimOptions.defaults(), 4, null, false, Duration.ofSeconds(5), r -> null))
+        .hasMessageContaining("--redis-cluster");
+    assertThatThrownBy(
+            () ->
+                new FleetSimulator(SimOptions.defaults(), 4, "redis://x:1", true, null, r -> null))
+        .hasMessageContaining("no --redis-url");
   }
 }

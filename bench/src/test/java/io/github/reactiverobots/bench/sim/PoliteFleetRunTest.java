@@ -7,23 +7,46 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Small polite fleet runs (four workers, one shared queue, one redis-server from the PATH, the
- * loopback farm): the fleet as a whole never contacts an origin more often than its rules
- * allow, and with Redis killed mid-run each worker still keeps to its local rules, the
- * fallbacks are counted and nothing fails.
+ * loopback farm): the fleet as a whole never contacts an origin more often than its rules allow,
+ * and with Redis killed mid-run each worker still keeps to its local rules, the fallbacks are
+ * counted and nothing fails.
  */
 class PoliteFleetRunTest {
   private static PoliteOptions options() {
-    return PoliteOptions.parse(new String[] {"--polite",
-        "--origins", "30", "--checks", "240", "--min-delay-ms", "100", "--max-delay-ms", "600",
-        "--paced", "50", "--busy", "10", "--retry-after-s", "1",
-        "--mix", "404=10,redirect=10,gzip=10", "--concurrency", "16",
-        "--fetch-timeout-ms", "5000", "--max-seconds", "90", "--quiet"});
+    return PoliteOptions.parse(
+        new String[] {
+          "--polite",
+          "--origins",
+          "30",
+          "--checks",
+          "240",
+          "--min-delay-ms",
+          "100",
+          "--max-delay-ms",
+          "600",
+          "--paced",
+          "50",
+          "--busy",
+          "10",
+          "--retry-after-s",
+          "1",
+          "--mix",
+          "404=10,redirect=10,gzip=10",
+          "--concurrency",
+          "16",
+          "--fetch-timeout-ms",
+          "5000",
+          "--max-seconds",
+          "90",
+          "--quiet"
+        });
   }
 
   @Test
   void fourWorkersOnASharedQueueSpaceEveryOriginAsOnePacerWould() throws Exception {
-    PoliteFleetReport report = new PoliteFleetRun(options(), 4, null, Duration.ZERO, 8,
-        PoliteFleetRun.Spacing.SHARED).run();
+    PoliteFleetReport report =
+        new PoliteFleetRun(options(), 4, null, Duration.ZERO, 8, PoliteFleetRun.Spacing.SHARED)
+            .run();
 
     assertThat(report.polite().completed()).isTrue();
     assertThat(report.polite().errors()).isZero();
@@ -40,9 +63,10 @@ class PoliteFleetRunTest {
   @Test
   void withRedisKilledMidRunEachWorkerKeepsToItsLocalRulesAndFallbacksAreCounted()
       throws Exception {
-    PoliteFleetReport report = new PoliteFleetRun(options(), 4, null, Duration.ofSeconds(2), 8,
-        PoliteFleetRun.Spacing.SHARED)
-        .run();
+    PoliteFleetReport report =
+        new PoliteFleetRun(
+                options(), 4, null, Duration.ofSeconds(2), 8, PoliteFleetRun.Spacing.SHARED)
+            .run();
 
     assertThat(report.polite().completed()).isTrue();
     assertThat(report.polite().errors()).isZero();

@@ -17,11 +17,34 @@ import reactor.netty.http.client.HttpClient;
 class PoliteRunTest {
   @Test
   void noOriginIsContactedMoreOftenThanItsRulesAllowAndRetryAfterIsHonoured() throws Exception {
-    PoliteOptions options = PoliteOptions.parse(new String[] {"--polite",
-        "--origins", "40", "--checks", "200", "--min-delay-ms", "50", "--max-delay-ms", "400",
-        "--paced", "50", "--busy", "20", "--retry-after-s", "1",
-        "--mix", "404=10,5xx=10,redirect=10,gzip=10", "--concurrency", "32",
-        "--fetch-timeout-ms", "5000", "--max-seconds", "60", "--quiet"});
+    PoliteOptions options =
+        PoliteOptions.parse(
+            new String[] {
+              "--polite",
+              "--origins",
+              "40",
+              "--checks",
+              "200",
+              "--min-delay-ms",
+              "50",
+              "--max-delay-ms",
+              "400",
+              "--paced",
+              "50",
+              "--busy",
+              "20",
+              "--retry-after-s",
+              "1",
+              "--mix",
+              "404=10,5xx=10,redirect=10,gzip=10",
+              "--concurrency",
+              "32",
+              "--fetch-timeout-ms",
+              "5000",
+              "--max-seconds",
+              "60",
+              "--quiet"
+            });
 
     PoliteReport report = new PoliteRun(options).run();
 
@@ -35,8 +58,9 @@ class PoliteRunTest {
     assertThat(report.smallestGapNanos()).isGreaterThanOrEqualTo(Duration.ofMillis(50).toNanos());
     assertThat(report.rules()).anySatisfy(r -> assertThat(r.rule()).startsWith("crawl-delay"));
     assertThat(report.rules()).anySatisfy(r -> assertThat(r.rule()).startsWith("request-rate"));
-    assertThat(report.rules()).allSatisfy(
-        r -> assertThat(r.smallestGapNanos()).isGreaterThanOrEqualTo(r.intervalNanos()));
+    assertThat(report.rules())
+        .allSatisfy(
+            r -> assertThat(r.smallestGapNanos()).isGreaterThanOrEqualTo(r.intervalNanos()));
     assertThat(report.busyOrigins()).isPositive();
     assertThat(report.smallestGapAfterRetryNanos()).isGreaterThanOrEqualTo(1_000_000_000L);
     assertThat(report.statuses()).containsKeys(200, 503);
@@ -47,14 +71,24 @@ class PoliteRunTest {
   @Test
   void theFarmRecordsTheGapsOfACrawlerThatDoesNotWait() throws Exception {
     PoliteSite site = new PoliteSite(2, 1, 0, 0, 1);
-    try (OriginFarm farm = new OriginFarm(2, BenchCorpus.selected().files().subList(0, 1),
-        Mix.parse(""), 1, Duration.ZERO, site)) {
+    try (OriginFarm farm =
+        new OriginFarm(
+            2,
+            BenchCorpus.selected().files().subList(0, 1),
+            Mix.parse(""),
+            1,
+            Duration.ZERO,
+            site)) {
       FarmResolver resolver = new FarmResolver(farm.address());
       HttpClient http = HttpClient.create().resolver(resolver).disableRetry(true);
       List<Integer> statuses = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
-        statuses.add(http.get().uri("http://" + OriginFarm.host(1) + "/page" + i)
-            .response().map(r -> r.status().code()).block(Duration.ofSeconds(10)));
+        statuses.add(
+            http.get()
+                .uri("http://" + OriginFarm.host(1) + "/page" + i)
+                .response()
+                .map(r -> r.status().code())
+                .block(Duration.ofSeconds(10)));
       }
       resolver.close();
 

@@ -14,16 +14,45 @@ class SimOptionsTest {
     assertThat(d.origins()).isEqualTo(20_000);
     assertThat(d.checks()).isEqualTo(1_000_000);
     assertThat(d.prometheusPort()).isEqualTo(-1);
-    assertThat(d.mix().percent(Mix.Behaviour.OK)).isCloseTo(73.5, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(d.mix().percent(Mix.Behaviour.OK))
+        .isCloseTo(73.5, org.assertj.core.data.Offset.offset(1e-9));
   }
 
   @Test
   void parsesEveryOption() {
-    SimOptions o = SimOptions.parse(new String[] {
-        "--origins", "500", "--checks", "10_000", "--concurrency", "8", "--zipf", "0.8",
-        "--mix", "404=50", "--seed", "7", "--agent", "Bot/2", "--max-seconds", "30",
-        "--fetch-timeout-ms", "700", "--slow-ms", "10", "--cache-mb", "64",
-        "--pages", "3", "--ttl-seconds", "90", "--prometheus-port", "0", "--quiet"});
+    SimOptions o =
+        SimOptions.parse(
+            new String[] {
+              "--origins",
+              "500",
+              "--checks",
+              "10_000",
+              "--concurrency",
+              "8",
+              "--zipf",
+              "0.8",
+              "--mix",
+              "404=50",
+              "--seed",
+              "7",
+              "--agent",
+              "Bot/2",
+              "--max-seconds",
+              "30",
+              "--fetch-timeout-ms",
+              "700",
+              "--slow-ms",
+              "10",
+              "--cache-mb",
+              "64",
+              "--pages",
+              "3",
+              "--ttl-seconds",
+              "90",
+              "--prometheus-port",
+              "0",
+              "--quiet"
+            });
     assertThat(o.origins()).isEqualTo(500);
     assertThat(o.checks()).isEqualTo(10_000);
     assertThat(o.concurrency()).isEqualTo(8);
@@ -56,8 +85,8 @@ class SimOptionsTest {
         .hasMessageContaining("over 100");
     assertThatThrownBy(() -> SimOptions.parse(new String[] {"--mix", "teapot=1"}))
         .hasMessageContaining("teapot");
-    assertThatThrownBy(() -> SimOptions.parse(
-        new String[] {"--fetch-timeout-ms", "100", "--slow-ms", "200"}))
+    assertThatThrownBy(
+            () -> SimOptions.parse(new String[] {"--fetch-timeout-ms", "100", "--slow-ms", "200"}))
         .hasMessageContaining("--slow-ms");
     assertThatThrownBy(() -> SimOptions.parse(new String[] {"--pages", "0"}))
         .hasMessageContaining("--pages");
@@ -95,7 +124,8 @@ class SimOptionsTest {
     assertThat(z.sample(0.0)).isZero();
     assertThat(z.sample(0.999999)).isEqualTo(999);
     assertThat(z.probability(0)).isGreaterThan(z.probability(1));
-    assertThat(z.probability(1)).isCloseTo(z.probability(0) / 2, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(z.probability(1))
+        .isCloseTo(z.probability(0) / 2, org.assertj.core.data.Offset.offset(1e-12));
     ZipfSampler uniform = new ZipfSampler(4, 0);
     assertThat(uniform.sample(0.3)).isEqualTo(1);
   }

@@ -13,10 +13,29 @@ class SimulatorTest {
 
   @Test
   void whenEverythingFitsEveryDistinctOriginIsFetchedExactlyOnce() throws Exception {
-    SimOptions options = SimOptions.parse(new String[] {
-        "--origins", "60", "--checks", "3000", "--concurrency", "32", "--zipf", "0.5",
-        "--mix", "404=15,5xx=15,redirect=15,gzip=15,slow=10", "--slow-ms", "20",
-        "--fetch-timeout-ms", "5000", "--max-seconds", "60", "--cache-mb", "256", "--quiet"});
+    SimOptions options =
+        SimOptions.parse(
+            new String[] {
+              "--origins",
+              "60",
+              "--checks",
+              "3000",
+              "--concurrency",
+              "32",
+              "--zipf",
+              "0.5",
+              "--mix",
+              "404=15,5xx=15,redirect=15,gzip=15,slow=10",
+              "--slow-ms",
+              "20",
+              "--fetch-timeout-ms",
+              "5000",
+              "--max-seconds",
+              "60",
+              "--cache-mb",
+              "256",
+              "--quiet"
+            });
 
     SimReport report = new Simulator(options, r -> SimulateCommand.nettyFetcher(options, r)).run();
 
@@ -47,10 +66,31 @@ class SimulatorTest {
     // The 8,000 or so origins these visits ask need about 25 MiB; the cache holds 16 MiB. (Its
     // pinned share, 1.6 MiB, holds the corpus' heaviest entry, about 1 MB: an entry heavier than
     // the share is not pinned, and may be refetched while crawled.)
-    SimOptions options = SimOptions.parse(new String[] {
-        "--origins", "20000", "--checks", "60000", "--pages", "5", "--concurrency", "16",
-        "--zipf", "0.6", "--mix", "404=10,5xx=5,gzip=10", "--fetch-timeout-ms", "5000",
-        "--slow-ms", "20", "--max-seconds", "120", "--cache-mb", "16", "--quiet"});
+    SimOptions options =
+        SimOptions.parse(
+            new String[] {
+              "--origins",
+              "20000",
+              "--checks",
+              "60000",
+              "--pages",
+              "5",
+              "--concurrency",
+              "16",
+              "--zipf",
+              "0.6",
+              "--mix",
+              "404=10,5xx=5,gzip=10",
+              "--fetch-timeout-ms",
+              "5000",
+              "--slow-ms",
+              "20",
+              "--max-seconds",
+              "120",
+              "--cache-mb",
+              "16",
+              "--quiet"
+            });
 
     SimReport report = new Simulator(options, r -> SimulateCommand.nettyFetcher(options, r)).run();
 

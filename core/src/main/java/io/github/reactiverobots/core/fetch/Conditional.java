@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core.fetch;
 
 /**
- * The validators of a cached copy, sent as {@code If-None-Match} and {@code If-Modified-Since}
- * on a refresh. Either may be null. Immutable.
+ * The validators of a cached copy, sent as {@code If-None-Match} and {@code If-Modified-Since} on a
+ * refresh. Either may be null. Immutable.
  *
  * @param etag the {@code ETag} of the copy held, or null
  * @param lastModified the {@code Last-Modified} of the copy held, or null

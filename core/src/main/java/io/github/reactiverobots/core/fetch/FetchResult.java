@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core.fetch;
 
-import io.github.reactiverobots.core.model.FailureKind;
 import io.github.reactiverobots.core.internal.text.Printable;
+import io.github.reactiverobots.core.model.FailureKind;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What one fetch of {@code /robots.txt} produced: either an HTTP status with its body and
- * caching headers, or a {@link FailureKind}. Immutable and thread-safe; the body is copied in
- * and exposed read-only.
+ * What one fetch of {@code /robots.txt} produced: either an HTTP status with its body and caching
+ * headers, or a {@link FailureKind}. Immutable and thread-safe; the body is copied in and exposed
+ * read-only.
  */
 public final class FetchResult {
   private final int status;
@@ -244,8 +244,16 @@ public final class FetchResult {
   @Override
   public String toString() {
     String what = failure == null ? "status=" + status : "failure=" + failure;
-    return "FetchResult{" + what + ", bytes=" + body.length + (bodyTruncated ? " (truncated)" : "")
-        + ", hops=" + hops.size() + ", elapsed=" + elapsed + '}';
+    return "FetchResult{"
+        + what
+        + ", bytes="
+        + body.length
+        + (bodyTruncated ? " (truncated)" : "")
+        + ", hops="
+        + hops.size()
+        + ", elapsed="
+        + elapsed
+        + '}';
   }
 
   /** Builds a {@link FetchResult}. Not thread-safe. */

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.core.fetch;
 
 /**
- * Optionally implemented by a {@link RobotsFetcher} that queues fetches behind a cap, so that
- * the cache (and its metrics) can report how many are running and how many wait.
- * Implementations must be thread-safe and answer without blocking.
+ * Optionally implemented by a {@link RobotsFetcher} that queues fetches behind a cap, so that the
+ * cache (and its metrics) can report how many are running and how many wait. Implementations must
+ * be thread-safe and answer without blocking.
  */
 public interface FetcherStats {
   /**

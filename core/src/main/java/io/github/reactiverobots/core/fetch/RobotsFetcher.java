@@ -9,11 +9,11 @@ import reactor.core.publisher.Mono;
  *
  * <p>Contract: the returned {@code Mono} is lazy (nothing happens before subscription), never
  * blocks the subscribing thread, and emits exactly one {@link FetchResult} for every outcome,
- * including network failures, which are reported as a {@link FailureKind} rather than as an
- * error signal. An error signal means a bug in the fetcher; the cache treats it as
- * {@link FailureKind#OTHER}. Redirects are followed by the fetcher. The body is capped at the
- * fetcher's limit after decompression. Implementations must be thread-safe; the cache calls
- * {@code fetch} at most once at a time per origin.
+ * including network failures, which are reported as a {@link FailureKind} rather than as an error
+ * signal. An error signal means a bug in the fetcher; the cache treats it as {@link
+ * FailureKind#OTHER}. Redirects are followed by the fetcher. The body is capped at the fetcher's
+ * limit after decompression. Implementations must be thread-safe; the cache calls {@code fetch} at
+ * most once at a time per origin.
  */
 @FunctionalInterface
 public interface RobotsFetcher {

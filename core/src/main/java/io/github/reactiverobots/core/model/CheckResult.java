@@ -5,10 +5,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The answer for one input of a batch of checks: the input URL as given, and either its
- * verdict or the error that kept it from having one (an invalid URL, a closed cache). Lets a
- * caller line the answers up with the inputs, and keeps one bad input from ending the batch.
- * Immutable and thread-safe.
+ * The answer for one input of a batch of checks: the input URL as given, and either its verdict or
+ * the error that kept it from having one (an invalid URL, a closed cache). Lets a caller line the
+ * answers up with the inputs, and keeps one bad input from ending the batch. Immutable and
+ * thread-safe.
  */
 public final class CheckResult {
   private final String url;
@@ -81,7 +81,9 @@ public final class CheckResult {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof CheckResult r && url.equals(r.url) && Objects.equals(verdict, r.verdict)
+    return o instanceof CheckResult r
+        && url.equals(r.url)
+        && Objects.equals(verdict, r.verdict)
         && Objects.equals(error, r.error);
   }
 

@@ -4,8 +4,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The signals of Cloudflare's Content Signals Policy, written in robots.txt as
- * {@code Content-Signal: search=yes, ai-train=no}, each {@code yes} or {@code no}.
+ * The signals of Cloudflare's Content Signals Policy, written in robots.txt as {@code
+ * Content-Signal: search=yes, ai-train=no}, each {@code yes} or {@code no}.
  */
 public enum ContentSignal {
   /** {@code search}: building a search index and showing links and short excerpts. */
@@ -35,9 +35,9 @@ public enum ContentSignal {
   }
 
   /**
-   * The aipref category closest to this signal: {@code search} to {@code search},
-   * {@code ai-input} to {@code ai-use}, {@code ai-train} to {@code train-ai}. Their definitions
-   * differ in detail; this library uses the mapping only where it says so.
+   * The aipref category closest to this signal: {@code search} to {@code search}, {@code ai-input}
+   * to {@code ai-use}, {@code ai-train} to {@code train-ai}. Their definitions differ in detail;
+   * this library uses the mapping only where it says so.
    *
    * @return the category
    */

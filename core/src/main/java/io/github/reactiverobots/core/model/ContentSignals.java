@@ -10,15 +10,18 @@ import java.util.OptionalInt;
  * The {@code Content-Signal} records of the robots.txt groups that apply to one crawler
  * (Cloudflare's Content Signals Policy): per signal allow ({@code yes}), disallow ({@code no}) or
  * unknown (not given), the lines as written, and the line that decided each signal. Several
- * records, and the records of merged groups, combine most restrictively: any {@code no} wins,
- * then any {@code yes}. Keys and values are case-insensitive; unknown keys are ignored.
- * Immutable and thread-safe.
+ * records, and the records of merged groups, combine most restrictively: any {@code no} wins, then
+ * any {@code yes}. Keys and values are case-insensitive; unknown keys are ignored. Immutable and
+ * thread-safe.
  */
 public final class ContentSignals {
   /** No record: every signal unknown. */
   public static final ContentSignals NONE =
-      new ContentSignals(new Preference[] {Preference.UNKNOWN, Preference.UNKNOWN,
-          Preference.UNKNOWN}, new int[3], List.of(), List.of());
+      new ContentSignals(
+          new Preference[] {Preference.UNKNOWN, Preference.UNKNOWN, Preference.UNKNOWN},
+          new int[3],
+          List.of(),
+          List.of());
 
   private static final ContentSignal[] SIGNALS = ContentSignal.values();
 
@@ -46,8 +49,8 @@ public final class ContentSignals {
     }
   }
 
-  private ContentSignals(Preference[] preferences, int[] lines, List<Line> written,
-      List<String> unreadable) {
+  private ContentSignals(
+      Preference[] preferences, int[] lines, List<Line> written, List<String> unreadable) {
     this.preferences = preferences;
     this.lines = lines;
     this.written = written;
@@ -74,8 +77,10 @@ public final class ContentSignals {
         continue;
       }
       String v = eq < 0 ? "" : entry.substring(eq + 1).trim();
-      Preference p = v.equalsIgnoreCase("yes") ? Preference.ALLOW
-          : v.equalsIgnoreCase("no") ? Preference.DISALLOW : Preference.UNKNOWN;
+      Preference p =
+          v.equalsIgnoreCase("yes")
+              ? Preference.ALLOW
+              : v.equalsIgnoreCase("no") ? Preference.DISALLOW : Preference.UNKNOWN;
       if (p == Preference.UNKNOWN) {
         bad.add(entry.trim());
         continue;
@@ -137,7 +142,8 @@ public final class ContentSignals {
    */
   public OptionalInt line(ContentSignal signal) {
     int line = lines[signal.ordinal()];
-    return preferences[signal.ordinal()] == Preference.UNKNOWN || line <= 0 ? OptionalInt.empty()
+    return preferences[signal.ordinal()] == Preference.UNKNOWN || line <= 0
+        ? OptionalInt.empty()
         : OptionalInt.of(line);
   }
 
@@ -151,8 +157,8 @@ public final class ContentSignals {
   }
 
   /**
-   * The entries that name a signal with a value other than {@code yes} or {@code no}, as
-   * written; they leave the signal unknown.
+   * The entries that name a signal with a value other than {@code yes} or {@code no}, as written;
+   * they leave the signal unknown.
    *
    * @return an immutable list
    */
@@ -171,8 +177,10 @@ public final class ContentSignals {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ContentSignals s && Arrays.equals(preferences, s.preferences)
-        && Arrays.equals(lines, s.lines) && written.equals(s.written)
+    return o instanceof ContentSignals s
+        && Arrays.equals(preferences, s.preferences)
+        && Arrays.equals(lines, s.lines)
+        && written.equals(s.written)
         && unreadable.equals(s.unreadable);
   }
 
@@ -187,7 +195,9 @@ public final class ContentSignals {
     for (ContentSignal s : SIGNALS) {
       Preference p = preference(s);
       if (p != Preference.UNKNOWN) {
-        sb.append(sb.length() > 15 ? ", " : "").append(s.label()).append('=')
+        sb.append(sb.length() > 15 ? ", " : "")
+            .append(s.label())
+            .append('=')
             .append(p == Preference.ALLOW ? "yes" : "no");
       }
     }

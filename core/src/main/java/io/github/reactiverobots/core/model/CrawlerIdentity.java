@@ -9,12 +9,12 @@ import java.util.Objects;
 /**
  * Who a crawler is: the product token its robots.txt groups are selected by (its own, such as
  * {@code MyBot}; never a browser's such as {@code Mozilla}), the {@code User-Agent} header it
- * sends, and an ordered chain of fallback tokens whose groups it obeys when no group names its
- * own token. Set once on the cache's builder, it lets checks name only the URL. Immutable.
+ * sends, and an ordered chain of fallback tokens whose groups it obeys when no group names its own
+ * token. Set once on the cache's builder, it lets checks name only the URL. Immutable.
  *
- * <p>Fallback chains are how Google documents its crawlers: {@code Googlebot-Image} obeys a
- * {@code googlebot-image} group, and when the file has none, the {@code googlebot} group, and
- * only then {@code *}:
+ * <p>Fallback chains are how Google documents its crawlers: {@code Googlebot-Image} obeys a {@code
+ * googlebot-image} group, and when the file has none, the {@code googlebot} group, and only then
+ * {@code *}:
  *
  * <pre>{@code
  * new CrawlerIdentity("Googlebot-Image", "Googlebot-Image/1.0").withFallbacks("Googlebot")
@@ -37,9 +37,9 @@ public record CrawlerIdentity(String token, String userAgent, List<String> fallb
    * @param token the product token
    * @param userAgent the {@code User-Agent} header value
    * @param fallbacks product tokens to try in order when no group names {@code token}; copied
-   * @throws IllegalArgumentException if the token or a fallback is empty, holds a character
-   *     outside {@code A-Z a-z _ -} or is {@code Mozilla}, a fallback repeats a token of the
-   *     chain, or the User-Agent is blank or holds a control character
+   * @throws IllegalArgumentException if the token or a fallback is empty, holds a character outside
+   *     {@code A-Z a-z _ -} or is {@code Mozilla}, a fallback repeats a token of the chain, or the
+   *     User-Agent is blank or holds a control character
    */
   public CrawlerIdentity {
     Objects.requireNonNull(token, "token");
@@ -51,8 +51,8 @@ public record CrawlerIdentity(String token, String userAgent, List<String> fallb
       requireToken(f, "fallback token");
       String lower = f.toLowerCase(java.util.Locale.ROOT);
       if (seen.contains(lower)) {
-        throw new IllegalArgumentException("fallback token \"" + f + "\" repeats a token of the"
-            + " chain " + seen);
+        throw new IllegalArgumentException(
+            "fallback token \"" + f + "\" repeats a token of the" + " chain " + seen);
       }
       seen.add(lower);
     }
@@ -62,8 +62,7 @@ public record CrawlerIdentity(String token, String userAgent, List<String> fallb
     for (int i = 0; i < userAgent.length(); i++) {
       char c = userAgent.charAt(i);
       if (c < 0x20 || c == 0x7F) {
-        throw new IllegalArgumentException(
-            "User-Agent holds a control character at index " + i);
+        throw new IllegalArgumentException("User-Agent holds a control character at index " + i);
       }
     }
   }
@@ -105,23 +104,23 @@ public record CrawlerIdentity(String token, String userAgent, List<String> fallb
   private static void requireToken(String t, String what) {
     Objects.requireNonNull(t, what);
     if (!isProductToken(t)) {
-      throw new IllegalArgumentException(what + " \"" + Printable.escape(t)
-          + "\" must be non-empty and made of A-Z a-z _ - only");
+      throw new IllegalArgumentException(
+          what + " \"" + Printable.escape(t) + "\" must be non-empty and made of A-Z a-z _ - only");
     }
     requireCrawlerToken(t);
   }
 
   /**
-   * The identity of a crawler that sends {@code userAgent}: its token is the leading
-   * {@code A-Z a-z _ -} run ({@code MyCrawler/1.0 (+https://example.com/bot)} is
-   * {@code MyCrawler}). A crawler that sends a browser-style User-Agent names its token itself
-   * with {@link #CrawlerIdentity(String, String)}: {@code Mozilla/5.0 (compatible; MyBot/1.0)}
-   * would name {@code Mozilla}, so it is refused here.
+   * The identity of a crawler that sends {@code userAgent}: its token is the leading {@code A-Z a-z
+   * _ -} run ({@code MyCrawler/1.0 (+https://example.com/bot)} is {@code MyCrawler}). A crawler
+   * that sends a browser-style User-Agent names its token itself with {@link
+   * #CrawlerIdentity(String, String)}: {@code Mozilla/5.0 (compatible; MyBot/1.0)} would name
+   * {@code Mozilla}, so it is refused here.
    *
    * @param userAgent the {@code User-Agent} header value, or a bare product token
    * @return the identity
-   * @throws IllegalArgumentException if {@code userAgent} does not start with a product token,
-   *     or starts with {@code Mozilla}, a browser's token rather than the crawler's
+   * @throws IllegalArgumentException if {@code userAgent} does not start with a product token, or
+   *     starts with {@code Mozilla}, a browser's token rather than the crawler's
    */
   public static CrawlerIdentity of(String userAgent) {
     Objects.requireNonNull(userAgent, "userAgent");
@@ -132,13 +131,13 @@ public record CrawlerIdentity(String token, String userAgent, List<String> fallb
 
   /**
    * Checks that {@code agent}, as a caller passes it to the cache API, names a crawler
-   * (SEMANTICS.md §2): its product token, the leading {@code A-Z a-z _ -} run, is not empty
-   * ({@code ""}, {@code *}, {@code " MyBot"}, {@code Опасбот} and {@code 008bot} have none, and
-   * would silently match a group named by no letter, such as {@code User-agent: 008}) and is
-   * not {@code Mozilla}, the token of a browser's User-Agent, which would select the groups
-   * meant for {@code mozilla} ({@code Mozilla/5.0 (compatible; MyBot/1.0)} is not
-   * {@code MyBot}). A crawler named by a URL ({@code https://crawler.example/bot}) is allowed.
-   * Pass the crawler's own token, or set it once with {@code RobotsCacheBuilder.crawler(...)}.
+   * (SEMANTICS.md §2): its product token, the leading {@code A-Z a-z _ -} run, is not empty ({@code
+   * ""}, {@code *}, {@code " MyBot"}, {@code Опасбот} and {@code 008bot} have none, and would
+   * silently match a group named by no letter, such as {@code User-agent: 008}) and is not {@code
+   * Mozilla}, the token of a browser's User-Agent, which would select the groups meant for {@code
+   * mozilla} ({@code Mozilla/5.0 (compatible; MyBot/1.0)} is not {@code MyBot}). A crawler named by
+   * a URL ({@code https://crawler.example/bot}) is allowed. Pass the crawler's own token, or set it
+   * once with {@code RobotsCacheBuilder.crawler(...)}.
    *
    * @param agent the crawler's product token, or a string starting with it
    * @return {@code agent}
@@ -148,15 +147,21 @@ public record CrawlerIdentity(String token, String userAgent, List<String> fallb
   public static String requireCrawlerToken(String agent) {
     int end = Profile.RFC_9309.tokenLength(agent);
     if (end == 0) {
-      throw new IllegalArgumentException("agent \"" + shown(agent) + "\" has no product token"
-          + " (its leading run of A-Z a-z _ - is empty): pass the crawler's own token, such as"
-          + " \"MyBot\"");
+      throw new IllegalArgumentException(
+          "agent \""
+              + shown(agent)
+              + "\" has no product token"
+              + " (its leading run of A-Z a-z _ - is empty): pass the crawler's own token, such as"
+              + " \"MyBot\"");
     }
     if (agent.regionMatches(true, 0, BROWSER_TOKEN, 0, end) && end == BROWSER_TOKEN.length()) {
-      throw new IllegalArgumentException("agent \"" + shown(agent) + "\" names Mozilla, a"
-          + " browser's token, which would select the robots.txt groups for mozilla: pass the"
-          + " crawler's own token, or for a browser-style User-Agent set"
-          + " new CrawlerIdentity(\"MyBot\", userAgent) on the builder");
+      throw new IllegalArgumentException(
+          "agent \""
+              + shown(agent)
+              + "\" names Mozilla, a"
+              + " browser's token, which would select the robots.txt groups for mozilla: pass the"
+              + " crawler's own token, or for a browser-style User-Agent set"
+              + " new CrawlerIdentity(\"MyBot\", userAgent) on the builder");
     }
     return agent;
   }

@@ -21,9 +21,9 @@ public enum FailureKind {
   /** The address policy refused to connect to the resolved address. */
   ADDRESS_REFUSED,
   /**
-   * The crawler's own side failed, not the origin: no socket or descriptor to be had, a full
-   * queue, the fetcher closing. Not kept as the origin's state nor counted as its failure
-   * (SEMANTICS.md §6); the check reports {@link Reason#CRAWLER_FAULT}.
+   * The crawler's own side failed, not the origin: no socket or descriptor to be had, a full queue,
+   * the fetcher closing. Not kept as the origin's state nor counted as its failure (SEMANTICS.md
+   * §6); the check reports {@link Reason#CRAWLER_FAULT}.
    */
   CRAWLER_FAULT,
   /** Anything else: a malformed response, a bug. */

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core.model;
 
 /**
- * How the rules for an origin were obtained, as SEMANTICS.md §6 classifies a fetch of
- * {@code /robots.txt}.
+ * How the rules for an origin were obtained, as SEMANTICS.md §6 classifies a fetch of {@code
+ * /robots.txt}.
  */
 public enum FetchOutcome {
   /** A 2xx response: its body is the rules. */

@@ -6,8 +6,8 @@ import java.util.Optional;
 
 /**
  * A group's pacing records: {@code crawl-delay}, {@code request-rate} and {@code visit-time}
- * (SEMANTICS.md §5). They never change a verdict. Merged groups keep the most restrictive of
- * each. Immutable and thread-safe.
+ * (SEMANTICS.md §5). They never change a verdict. Merged groups keep the most restrictive of each.
+ * Immutable and thread-safe.
  */
 public final class Pacing {
   /** No pacing record. */
@@ -83,7 +83,8 @@ public final class Pacing {
     if (this == NONE) {
       return other;
     }
-    return new Pacing(longer(crawlDelay, other.crawlDelay),
+    return new Pacing(
+        longer(crawlDelay, other.crawlDelay),
         RequestRate.stricter(requestRate, other.requestRate),
         VisitTime.stricter(visitTime, other.visitTime));
   }
@@ -97,8 +98,10 @@ public final class Pacing {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Pacing p && Objects.equals(crawlDelay, p.crawlDelay)
-        && Objects.equals(requestRate, p.requestRate) && Objects.equals(visitTime, p.visitTime);
+    return o instanceof Pacing p
+        && Objects.equals(crawlDelay, p.crawlDelay)
+        && Objects.equals(requestRate, p.requestRate)
+        && Objects.equals(visitTime, p.visitTime);
   }
 
   @Override
@@ -108,7 +111,12 @@ public final class Pacing {
 
   @Override
   public String toString() {
-    return "Pacing{crawlDelay=" + crawlDelay + ", requestRate=" + requestRate + ", visitTime="
-        + visitTime + '}';
+    return "Pacing{crawlDelay="
+        + crawlDelay
+        + ", requestRate="
+        + requestRate
+        + ", visitTime="
+        + visitTime
+        + '}';
   }
 }

@@ -13,8 +13,8 @@ public enum Preference {
   UNKNOWN;
 
   /**
-   * The most restrictive of this and {@code other} (draft-ietf-aipref-vocab §5.1): any
-   * {@link #DISALLOW} wins, then any {@link #ALLOW}, else {@link #UNKNOWN}.
+   * The most restrictive of this and {@code other} (draft-ietf-aipref-vocab §5.1): any {@link
+   * #DISALLOW} wins, then any {@link #ALLOW}, else {@link #UNKNOWN}.
    *
    * @param other another statement about the same use
    * @return the combined preference

@@ -6,8 +6,8 @@ import java.util.Locale;
  * Which reading of robots.txt to apply: each constant is one column of SEMANTICS.md §7, and each
  * method below one of its rows, so that no other class asks which profile it has.
  *
- * <p>{@link #RFC_9309} is the default. {@link #GOOGLE} answers exactly as Google's
- * open-source reference matcher does.
+ * <p>{@link #RFC_9309} is the default. {@link #GOOGLE} answers exactly as Google's open-source
+ * reference matcher does.
  */
 public enum Profile {
   /** What RFC 9309 says. */
@@ -30,9 +30,15 @@ public enum Profile {
   private final boolean readsDirectiveKeysByPrefix;
   private final boolean removesDotSegments;
 
-  Profile(boolean normalisesPercentEncoding, boolean allowsRobotsTxtItself,
-      boolean tokenIsLeadingRun, boolean indexHtmAllowsDirectory, boolean transcodesUtf16,
-      int maxLineContentBytes, boolean readsDirectiveKeysByPrefix, boolean removesDotSegments) {
+  Profile(
+      boolean normalisesPercentEncoding,
+      boolean allowsRobotsTxtItself,
+      boolean tokenIsLeadingRun,
+      boolean indexHtmAllowsDirectory,
+      boolean transcodesUtf16,
+      int maxLineContentBytes,
+      boolean readsDirectiveKeysByPrefix,
+      boolean removesDotSegments) {
     this.normalisesPercentEncoding = normalisesPercentEncoding;
     this.allowsRobotsTxtItself = allowsRobotsTxtItself;
     this.tokenIsLeadingRun = tokenIsLeadingRun;
@@ -44,8 +50,8 @@ public enum Profile {
   }
 
   /**
-   * Whether URL paths and patterns are percent-encoding normalised (SEMANTICS.md §3, §4); when
-   * not, the caller passes an encoded URL and it is matched as given.
+   * Whether URL paths and patterns are percent-encoding normalised (SEMANTICS.md §3, §4); when not,
+   * the caller passes an encoded URL and it is matched as given.
    *
    * @return true for {@code RFC_9309}
    */
@@ -63,9 +69,9 @@ public enum Profile {
   }
 
   /**
-   * The token a crawler's groups are selected by, lower-cased: the leading {@code A-Z a-z _ -}
-   * run of {@code agent} under {@code RFC_9309} ({@code MyBot/1.0 (+https://x)} is
-   * {@code mybot}), the whole string under {@code GOOGLE}.
+   * The token a crawler's groups are selected by, lower-cased: the leading {@code A-Z a-z _ -} run
+   * of {@code agent} under {@code RFC_9309} ({@code MyBot/1.0 (+https://x)} is {@code mybot}), the
+   * whole string under {@code GOOGLE}.
    *
    * @param agent the crawler's product token, or a string starting with it
    * @return the lower-case token, possibly empty
@@ -75,9 +81,9 @@ public enum Profile {
   }
 
   /**
-   * How many leading characters of {@code agent} make its token: the {@code A-Z a-z _ -} run
-   * under {@code RFC_9309}, all of it under {@code GOOGLE}. {@link #crawlerToken} is those
-   * characters lower-cased; a lookup can hash and compare them in place instead of making it.
+   * How many leading characters of {@code agent} make its token: the {@code A-Z a-z _ -} run under
+   * {@code RFC_9309}, all of it under {@code GOOGLE}. {@link #crawlerToken} is those characters
+   * lower-cased; a lookup can hash and compare them in place instead of making it.
    *
    * @param agent the crawler's product token, or a string starting with it
    * @return the token's length in characters
@@ -115,20 +121,18 @@ public enum Profile {
   /**
    * The bytes of a line's content that are read; the rest of a longer line is cut.
    *
-   * @return {@link Integer#MAX_VALUE} for {@code RFC_9309} (kept whole), 16,663 for
-   *     {@code GOOGLE}
+   * @return {@link Integer#MAX_VALUE} for {@code RFC_9309} (kept whole), 16,663 for {@code GOOGLE}
    */
   public int maxLineContentBytes() {
     return maxLineContentBytes;
   }
 
   /**
-   * Whether a directive key is read as Google's reference reads it: a key that starts with the
-   * name (or an accepted misspelling) of {@code user-agent}, {@code allow}, {@code disallow} or
-   * {@code sitemap} is that directive ({@code disallowed}, {@code user-agent：} with a non-ASCII
-   * colon before a space); otherwise keys are the names and misspellings of SEMANTICS.md §1
-   * exactly. The records Google's reference does not read ({@code crawl-delay}...) are matched
-   * exactly in both.
+   * Whether a directive key is read as Google's reference reads it: a key that starts with the name
+   * (or an accepted misspelling) of {@code user-agent}, {@code allow}, {@code disallow} or {@code
+   * sitemap} is that directive ({@code disallowed}, {@code user-agent：} with a non-ASCII colon
+   * before a space); otherwise keys are the names and misspellings of SEMANTICS.md §1 exactly. The
+   * records Google's reference does not read ({@code crawl-delay}...) are matched exactly in both.
    *
    * @return true for {@code GOOGLE}
    */
@@ -137,9 +141,9 @@ public enum Profile {
   }
 
   /**
-   * Whether dot segments are removed from a URL's path before matching (SEMANTICS.md §4):
-   * {@code /x/../private}, {@code /./private} and {@code /x/%2E%2E/private} are {@code /private},
-   * as every server serves them.
+   * Whether dot segments are removed from a URL's path before matching (SEMANTICS.md §4): {@code
+   * /x/../private}, {@code /./private} and {@code /x/%2E%2E/private} are {@code /private}, as every
+   * server serves them.
    *
    * @return true for {@code RFC_9309}
    */

@@ -19,9 +19,9 @@ public enum Reason {
   /** robots.txt has been unreachable for the whole give-up window with no good copy: allow all. */
   ROBOTS_UNREACHABLE_GAVE_UP(true),
   /**
-   * robots.txt could not be fetched because of the crawler's own side (no descriptor, a full
-   * queue, the fetcher closing), not the origin's: disallow for now; nothing is kept, so the
-   * next check fetches again.
+   * robots.txt could not be fetched because of the crawler's own side (no descriptor, a full queue,
+   * the fetcher closing), not the origin's: disallow for now; nothing is kept, so the next check
+   * fetches again.
    */
   CRAWLER_FAULT(true);
 

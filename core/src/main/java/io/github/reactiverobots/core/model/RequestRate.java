@@ -13,8 +13,8 @@ import java.util.Optional;
 public record RequestRate(int requests, Duration period) {
   /**
    * The longest period {@link #parse} gives: a longer one (however many digits, even one whose
-   * seconds overflow a {@code long}) is clamped to it, a year, which already means "hardly
-   * ever"; a pacer then caps it further at its maximum delay.
+   * seconds overflow a {@code long}) is clamped to it, a year, which already means "hardly ever"; a
+   * pacer then caps it further at its maximum delay.
    */
   public static final Duration LONGEST_PERIOD = Duration.ofDays(365);
 
@@ -44,12 +44,11 @@ public record RequestRate(int requests, Duration period) {
   }
 
   /**
-   * Parses {@code n/m} with an optional unit on {@code m}: {@code s} (default), {@code m} or
-   * {@code h}, e.g. {@code 1/10s}, {@code 3/1m}. White space around the parts is ignored and the
-   * unit may be upper-case; {@code n} and {@code m} are digits, at least 1. An absurd value is
-   * clamped, never dropped: a period longer than {@link #LONGEST_PERIOD} (say
-   * {@code 1/2562047788015h}) is that, and more than {@link Integer#MAX_VALUE} requests are that
-   * many.
+   * Parses {@code n/m} with an optional unit on {@code m}: {@code s} (default), {@code m} or {@code
+   * h}, e.g. {@code 1/10s}, {@code 3/1m}. White space around the parts is ignored and the unit may
+   * be upper-case; {@code n} and {@code m} are digits, at least 1. An absurd value is clamped,
+   * never dropped: a period longer than {@link #LONGEST_PERIOD} (say {@code 1/2562047788015h}) is
+   * that, and more than {@link Integer#MAX_VALUE} requests are that many.
    *
    * @param value the {@code request-rate} value
    * @return the rate, or empty when {@code value} is not one

@@ -8,8 +8,8 @@ import java.util.Objects;
  *
  * @param allow true for {@code allow}, false for {@code disallow}
  * @param pattern the path pattern as written (trimmed, comment removed)
- * @param line the 1-based line number it was read from (for a rule the library implied, that of
- *     the rule it was implied by); 0 when unknown
+ * @param line the 1-based line number it was read from (for a rule the library implied, that of the
+ *     rule it was implied by); 0 when unknown
  */
 public record Rule(boolean allow, String pattern, int line) {
   /**
@@ -25,15 +25,15 @@ public record Rule(boolean allow, String pattern, int line) {
   }
 
   /**
-   * The rule as written, with its line; control characters in the pattern are escaped as
-   * {@code \xHH} or {@code \\uHHHH}, so that printing it cannot act on a terminal or forge a log
-   * line.
+   * The rule as written, with its line; control characters in the pattern are escaped as {@code
+   * \xHH} or {@code \\uHHHH}, so that printing it cannot act on a terminal or forge a log line.
    *
    * @return for example {@code Disallow: /private (line 3)}
    */
   @Override
   public String toString() {
-    return (allow ? "Allow: " : "Disallow: ") + Printable.escape(pattern)
+    return (allow ? "Allow: " : "Disallow: ")
+        + Printable.escape(pattern)
         + (line > 0 ? " (line " + line + ")" : "");
   }
 }

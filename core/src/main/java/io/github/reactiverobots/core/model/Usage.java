@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How a crawler may use what it fetches at one URL, as that origin's robots.txt says
- * (SEMANTICS.md §8): the crawl {@link Verdict}, then per category of use (draft-ietf-aipref-vocab)
- * allow, disallow or unknown with the {@code Content-Usage} rule and line that decided it, and
- * the {@code Content-Signal} records of the crawler's groups. Preferences apply only to what may
- * be fetched: for a disallowed URL every category is unknown (draft-ietf-aipref-attach §3.1).
- * Immutable and thread-safe.
+ * How a crawler may use what it fetches at one URL, as that origin's robots.txt says (SEMANTICS.md
+ * §8): the crawl {@link Verdict}, then per category of use (draft-ietf-aipref-vocab) allow,
+ * disallow or unknown with the {@code Content-Usage} rule and line that decided it, and the {@code
+ * Content-Signal} records of the crawler's groups. Preferences apply only to what may be fetched:
+ * for a disallowed URL every category is unknown (draft-ietf-aipref-attach §3.1). Immutable and
+ * thread-safe.
  */
 public final class Usage {
   private static final UsageCategory[] CATEGORIES = UsageCategory.values();
@@ -29,8 +29,8 @@ public final class Usage {
    * The answer for one URL.
    *
    * @param verdict the crawl verdict for the URL
-   * @param decisions at most one decision per category, in any order; a category without one
-   *     is unknown. Ignored when {@code verdict} disallows the URL.
+   * @param decisions at most one decision per category, in any order; a category without one is
+   *     unknown. Ignored when {@code verdict} disallows the URL.
    * @param signals the content signals of the crawler's groups
    * @return the answer
    * @throws IllegalArgumentException if two decisions are for the same category
@@ -113,8 +113,10 @@ public final class Usage {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Usage u && verdict.equals(u.verdict)
-        && Arrays.equals(decisions, u.decisions) && signals.equals(u.signals);
+    return o instanceof Usage u
+        && verdict.equals(u.verdict)
+        && Arrays.equals(decisions, u.decisions)
+        && signals.equals(u.signals);
   }
 
   @Override

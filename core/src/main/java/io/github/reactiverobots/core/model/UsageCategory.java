@@ -4,9 +4,9 @@ import java.util.Optional;
 
 /**
  * The categories of use of the AI preferences vocabulary (draft-ietf-aipref-vocab §4, §6.1), as
- * {@code Content-Usage} rules and headers name them. The draft also says that a use which is
- * search (as it defines search) is governed by the {@link #SEARCH} preference, even where it
- * involves training or AI input; which category a use falls into is the caller's to decide.
+ * {@code Content-Usage} rules and headers name them. The draft also says that a use which is search
+ * (as it defines search) is governed by the {@link #SEARCH} preference, even where it involves
+ * training or AI input; which category a use falls into is the caller's to decide.
  */
 public enum UsageCategory {
   /** {@code train-ai}: using the content to train a generative AI model. */

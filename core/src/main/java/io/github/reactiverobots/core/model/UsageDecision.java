@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The preference about one category of use for one URL and crawler, with the
- * {@code Content-Usage} rule that stated it. Immutable.
+ * The preference about one category of use for one URL and crawler, with the {@code Content-Usage}
+ * rule that stated it. Immutable.
  *
  * @param category the category of use
  * @param preference allow, disallow or unknown
@@ -49,7 +49,9 @@ public record UsageDecision(UsageCategory category, Preference preference, Usage
 
   @Override
   public String toString() {
-    return category.label() + "=" + value() + (rule != null && rule.line() > 0
-        ? " (line " + rule.line() + ")" : "");
+    return category.label()
+        + "="
+        + value()
+        + (rule != null && rule.line() > 0 ? " (line " + rule.line() + ")" : "");
   }
 }

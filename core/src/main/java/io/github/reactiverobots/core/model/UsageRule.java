@@ -3,8 +3,7 @@ package io.github.reactiverobots.core.model;
 import java.util.Objects;
 
 /**
- * One {@code Content-Usage} rule of robots.txt (draft-ietf-aipref-attach §3) as written.
- * Immutable.
+ * One {@code Content-Usage} rule of robots.txt (draft-ietf-aipref-attach §3) as written. Immutable.
  *
  * @param path the path pattern as written
  * @param preference the preference dictionary as written, such as {@code train-ai=n}

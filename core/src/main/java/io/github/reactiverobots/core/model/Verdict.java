@@ -5,9 +5,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The answer to "may this agent fetch this URL": allowed or not, why, the deciding rule with
- * its line, the agent's crawl-delay, and (when the answer came through a {@code RobotsCache})
- * the state of the origin's robots.txt. Immutable and thread-safe.
+ * The answer to "may this agent fetch this URL": allowed or not, why, the deciding rule with its
+ * line, the agent's crawl-delay, and (when the answer came through a {@code RobotsCache}) the state
+ * of the origin's robots.txt. Immutable and thread-safe.
  */
 public final class Verdict {
   private final boolean allowed;
@@ -48,8 +48,8 @@ public final class Verdict {
    * @param originState the origin's state, or null when the verdict did not come through a cache
    * @return the verdict
    */
-  public static Verdict of(boolean allowed, Reason reason, Rule rule, Duration crawlDelay,
-      OriginState originState) {
+  public static Verdict of(
+      boolean allowed, Reason reason, Rule rule, Duration crawlDelay, OriginState originState) {
     return new Verdict(allowed, reason, rule, crawlDelay, originState);
   }
 
@@ -114,8 +114,11 @@ public final class Verdict {
       return false;
     }
     Verdict v = (Verdict) o;
-    return allowed == v.allowed && reason == v.reason && Objects.equals(rule, v.rule)
-        && Objects.equals(crawlDelay, v.crawlDelay) && Objects.equals(originState, v.originState);
+    return allowed == v.allowed
+        && reason == v.reason
+        && Objects.equals(rule, v.rule)
+        && Objects.equals(crawlDelay, v.crawlDelay)
+        && Objects.equals(originState, v.originState);
   }
 
   @Override
@@ -125,7 +128,8 @@ public final class Verdict {
 
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder(allowed ? "ALLOWED" : "DISALLOWED").append(" (").append(reason);
+    StringBuilder sb =
+        new StringBuilder(allowed ? "ALLOWED" : "DISALLOWED").append(" (").append(reason);
     if (rule != null) {
       sb.append(", ").append(rule);
     }

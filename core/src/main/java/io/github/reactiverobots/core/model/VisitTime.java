@@ -35,9 +35,9 @@ public record VisitTime(LocalTime from, LocalTime to) {
   }
 
   /**
-   * Whether {@code time} (UTC) falls in the window: at or after {@code from} and before
-   * {@code to}, wrapping past midnight when {@code from} is after {@code to}. A window whose ends
-   * are equal contains no time.
+   * Whether {@code time} (UTC) falls in the window: at or after {@code from} and before {@code to},
+   * wrapping past midnight when {@code from} is after {@code to}. A window whose ends are equal
+   * contains no time.
    *
    * @param time a time of day in UTC
    * @return true if it is in the window

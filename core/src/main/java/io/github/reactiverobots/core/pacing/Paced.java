@@ -10,15 +10,14 @@ import reactor.core.Disposable;
 
 /**
  * One item a {@link Pacer} is done with: {@linkplain Kind#RELEASED released} (its origin may be
- * contacted now), {@linkplain Kind#DISALLOWED disallowed} by robots.txt (reported, never
- * released), or {@linkplain Kind#INVALID_URL refused} because its URL is not a usable absolute
- * http(s) URL.
+ * contacted now), {@linkplain Kind#DISALLOWED disallowed} by robots.txt (reported, never released),
+ * or {@linkplain Kind#INVALID_URL refused} because its URL is not a usable absolute http(s) URL.
  *
- * <p>A released item holds one of its origin's in-flight slots until the crawler reports how
- * its fetch ended, with {@link #complete(int, String)} (a response) or {@link #fail()} (none):
- * a 429 or 503 slows the origin down, as its {@code Retry-After} says, and any other status
- * restores the pace. An item not reported within the pacer's lease gives its slot back by
- * itself, without changing the pace.
+ * <p>A released item holds one of its origin's in-flight slots until the crawler reports how its
+ * fetch ended, with {@link #complete(int, String)} (a response) or {@link #fail()} (none): a 429 or
+ * 503 slows the origin down, as its {@code Retry-After} says, and any other status restores the
+ * pace. An item not reported within the pacer's lease gives its slot back by itself, without
+ * changing the pace.
  *
  * <p>Immutable apart from that one report; thread-safe: the report may come from any thread.
  *
@@ -51,13 +50,23 @@ public final class Paced<T> {
   private final boolean capped;
   private final Reporter reporter;
   private final AtomicBoolean reported = new AtomicBoolean();
+
   /** The lease timer of a released item; written and read only by its pacing run. */
   Disposable lease;
+
   /** The holder of its shared-spacing slot, or null; written before it is emitted. */
   String holder;
 
-  private Paced(Kind kind, T item, String url, Origin origin, Verdict verdict,
-      InvalidUrlException error, long waitedNanos, long intervalNanos, boolean capped,
+  private Paced(
+      Kind kind,
+      T item,
+      String url,
+      Origin origin,
+      Verdict verdict,
+      InvalidUrlException error,
+      long waitedNanos,
+      long intervalNanos,
+      boolean capped,
       Reporter reporter) {
     this.kind = kind;
     this.item = item;
@@ -71,16 +80,31 @@ public final class Paced<T> {
     this.reporter = reporter;
   }
 
-  static <T> Paced<T> released(T item, String url, Origin origin, Verdict verdict,
-      long waitedNanos, Spacing spacing, Reporter reporter) {
-    return new Paced<>(Kind.RELEASED, item, url, origin, verdict, null, waitedNanos,
-        spacing.intervalNanos(), spacing.capped(), reporter);
+  static <T> Paced<T> released(
+      T item,
+      String url,
+      Origin origin,
+      Verdict verdict,
+      long waitedNanos,
+      Spacing spacing,
+      Reporter reporter) {
+    return new Paced<>(
+        Kind.RELEASED,
+        item,
+        url,
+        origin,
+        verdict,
+        null,
+        waitedNanos,
+        spacing.intervalNanos(),
+        spacing.capped(),
+        reporter);
   }
 
   static <T> Paced<T> disallowed(
       T item, String url, Origin origin, Verdict verdict, long waitedNanos) {
-    return new Paced<>(Kind.DISALLOWED, item, url, origin, verdict, null, waitedNanos, 0, false,
-        null);
+    return new Paced<>(
+        Kind.DISALLOWED, item, url, origin, verdict, null, waitedNanos, 0, false, null);
   }
 
   static <T> Paced<T> invalid(T item, String url, InvalidUrlException error) {
@@ -135,8 +159,8 @@ public final class Paced<T> {
   /**
    * The robots.txt verdict for the URL, made when the item arrived.
    *
-   * @return the verdict (allowed for a released item, with the reason for a disallowed one);
-   *     empty for {@link Kind#INVALID_URL}
+   * @return the verdict (allowed for a released item, with the reason for a disallowed one); empty
+   *     for {@link Kind#INVALID_URL}
    */
   public Optional<Verdict> verdict() {
     return Optional.ofNullable(verdict);
@@ -161,9 +185,8 @@ public final class Paced<T> {
   }
 
   /**
-   * The interval the origin's requests are spaced by as this item was released: the longest of
-   * the minimum delay, the crawl-delay and {@code 1 / request-rate}, each capped at the maximum
-   * delay.
+   * The interval the origin's requests are spaced by as this item was released: the longest of the
+   * minimum delay, the crawl-delay and {@code 1 / request-rate}, each capped at the maximum delay.
    *
    * @return the interval; zero unless released
    */
@@ -172,8 +195,8 @@ public final class Paced<T> {
   }
 
   /**
-   * Whether the origin's crawl-delay or request-rate asked for more than the maximum delay and
-   * was capped to it (also reported to the pacer's listeners).
+   * Whether the origin's crawl-delay or request-rate asked for more than the maximum delay and was
+   * capped to it (also reported to the pacer's listeners).
    *
    * @return true if capped; false unless released
    */
@@ -182,8 +205,8 @@ public final class Paced<T> {
   }
 
   /**
-   * Reports that the released item's fetch got a response with {@code status}; see
-   * {@link #complete(int, String)}.
+   * Reports that the released item's fetch got a response with {@code status}; see {@link
+   * #complete(int, String)}.
    *
    * @param status the HTTP status, 100 to 599
    * @return whether this was the item's first report (later ones are ignored)
@@ -195,10 +218,10 @@ public final class Paced<T> {
   }
 
   /**
-   * Reports that the released item's fetch got a response: a 429 or 503 slows the origin down
-   * (for {@code retryAfter} when given, capped at the pacer's maximum backoff; otherwise for a
-   * backoff that doubles per consecutive slow-down), and any other status restores the pace.
-   * The origin's next release comes at least one interval after this report. Returns at once.
+   * Reports that the released item's fetch got a response: a 429 or 503 slows the origin down (for
+   * {@code retryAfter} when given, capped at the pacer's maximum backoff; otherwise for a backoff
+   * that doubles per consecutive slow-down), and any other status restores the pace. The origin's
+   * next release comes at least one interval after this report. Returns at once.
    *
    * @param status the HTTP status, 100 to 599
    * @param retryAfter the response's {@code Retry-After} value (delay-seconds or an HTTP-date,
@@ -215,8 +238,8 @@ public final class Paced<T> {
   }
 
   /**
-   * Reports that the released item's fetch ended without a response (refused, reset, timed
-   * out): the origin slows down as for a 503 without {@code Retry-After}. Returns at once.
+   * Reports that the released item's fetch ended without a response (refused, reset, timed out):
+   * the origin slows down as for a 503 without {@code Retry-After}. Returns at once.
    *
    * @return whether this was the item's first report (later ones are ignored)
    * @throws IllegalStateException if the item was not released
@@ -243,7 +266,12 @@ public final class Paced<T> {
 
   @Override
   public String toString() {
-    return "Paced{" + kind + ", " + url + (verdict == null ? "" : ", " + verdict)
-        + (error == null ? "" : ", " + error.getMessage()) + '}';
+    return "Paced{"
+        + kind
+        + ", "
+        + url
+        + (verdict == null ? "" : ", " + verdict)
+        + (error == null ? "" : ", " + error.getMessage())
+        + '}';
   }
 }

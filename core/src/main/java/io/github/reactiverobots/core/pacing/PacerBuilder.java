@@ -11,8 +11,8 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Builds a {@link Pacer}; every setting is optional and validated when set, their order at
- * {@link #build()}. Not thread-safe; a builder may build several pacers.
+ * Builds a {@link Pacer}; every setting is optional and validated when set, their order at {@link
+ * #build()}. Not thread-safe; a builder may build several pacers.
  */
 public final class PacerBuilder {
   private static final Duration LONGEST = Duration.ofDays(3650);
@@ -38,14 +38,14 @@ public final class PacerBuilder {
   }
 
   /**
-   * The crawler whose robots.txt groups decide verdicts and pacing; default the cache's
-   * crawler identity ({@code RobotsCacheBuilder.crawler}).
+   * The crawler whose robots.txt groups decide verdicts and pacing; default the cache's crawler
+   * identity ({@code RobotsCacheBuilder.crawler}).
    *
-   * @param agent the crawler's product token, or the User-Agent it sends when that starts with
-   *     its token (never a browser's {@code Mozilla/5.0 ...})
+   * @param agent the crawler's product token, or the User-Agent it sends when that starts with its
+   *     token (never a browser's {@code Mozilla/5.0 ...})
    * @return this builder
-   * @throws IllegalArgumentException if {@code agent}'s product token is empty or
-   *     {@code Mozilla} (see {@link CrawlerIdentity#requireCrawlerToken})
+   * @throws IllegalArgumentException if {@code agent}'s product token is empty or {@code Mozilla}
+   *     (see {@link CrawlerIdentity#requireCrawlerToken})
    */
   public PacerBuilder agent(String agent) {
     this.agent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
@@ -53,8 +53,8 @@ public final class PacerBuilder {
   }
 
   /**
-   * The shortest interval between two requests to one origin, whatever its robots.txt says;
-   * default 1 s.
+   * The shortest interval between two requests to one origin, whatever its robots.txt says; default
+   * 1 s.
    *
    * @param delay zero or more
    * @return this builder
@@ -66,9 +66,9 @@ public final class PacerBuilder {
   }
 
   /**
-   * The cap on the interval a {@code crawl-delay} or {@code request-rate} asks for; a longer
-   * one (say {@code Crawl-delay: 86400}) is paced at this and reported to the listeners and in
-   * {@link Paced#capped()}; default 30 s.
+   * The cap on the interval a {@code crawl-delay} or {@code request-rate} asks for; a longer one
+   * (say {@code Crawl-delay: 86400}) is paced at this and reported to the listeners and in {@link
+   * Paced#capped()}; default 30 s.
    *
    * @param delay positive, at least the minimum delay (checked at build)
    * @return this builder
@@ -104,9 +104,9 @@ public final class PacerBuilder {
   }
 
   /**
-   * Items one {@code pace} subscription holds in total (waiting for robots.txt, for their
-   * turn, or for room in their origin's queue, and not yet emitted); the source is asked for
-   * no more; default 10,000.
+   * Items one {@code pace} subscription holds in total (waiting for robots.txt, for their turn, or
+   * for room in their origin's queue, and not yet emitted); the source is asked for no more;
+   * default 10,000.
    *
    * @param items at least 1
    * @return this builder
@@ -119,14 +119,14 @@ public final class PacerBuilder {
 
   /**
    * The pause after a 429, 503 or failure without {@code Retry-After}: {@code initial} (or the
-   * origin's interval, if longer) doubling per consecutive slow-down up to {@code max}, which
-   * also caps {@code Retry-After}; default 1 s to 1 h.
+   * origin's interval, if longer) doubling per consecutive slow-down up to {@code max}, which also
+   * caps {@code Retry-After}; default 1 s to 1 h.
    *
    * @param initial positive
    * @param max positive, at least {@code initial}
    * @return this builder
-   * @throws IllegalArgumentException if either is not positive or longer than 3650 days, or
-   *     {@code initial} is greater than {@code max}
+   * @throws IllegalArgumentException if either is not positive or longer than 3650 days, or {@code
+   *     initial} is greater than {@code max}
    */
   public PacerBuilder backoff(Duration initial, Duration max) {
     requirePositive(initial, "backoff initial");
@@ -141,8 +141,8 @@ public final class PacerBuilder {
   }
 
   /**
-   * How long a released item holds its origin's slot without a report before the slot is
-   * given back (the pace unchanged); default 5 min. Longer than any fetch should take.
+   * How long a released item holds its origin's slot without a report before the slot is given back
+   * (the pace unchanged); default 5 min. Longer than any fetch should take.
    *
    * @param lease positive
    * @return this builder
@@ -154,8 +154,8 @@ public final class PacerBuilder {
   }
 
   /**
-   * Where every wait runs, and whose {@code now} measures waits; default
-   * {@link Schedulers#parallel()}. A {@code VirtualTimeScheduler} in tests.
+   * Where every wait runs, and whose {@code now} measures waits; default {@link
+   * Schedulers#parallel()}. A {@code VirtualTimeScheduler} in tests.
    *
    * @param scheduler the scheduler
    * @return this builder
@@ -166,8 +166,8 @@ public final class PacerBuilder {
   }
 
   /**
-   * The wall clock for {@code visit-time} windows (UTC) and {@code Retry-After} dates;
-   * default {@link Clock#systemUTC()}.
+   * The wall clock for {@code visit-time} windows (UTC) and {@code Retry-After} dates; default
+   * {@link Clock#systemUTC()}.
    *
    * @param clock the clock
    * @return this builder
@@ -178,11 +178,11 @@ public final class PacerBuilder {
   }
 
   /**
-   * Spaces each origin's requests across a fleet as well: before each release (once the local
-   * rules let the origin go) the pacer reserves the origin's slot in {@code spacing}, and it
-   * reports each fetch's end there, with the pause it applies locally (the interval, or the
-   * {@code Retry-After} or backoff after a slow-down). A denied reservation waits on a timer
-   * as the ledger says, without holding up other origins. Default: none, local spacing only.
+   * Spaces each origin's requests across a fleet as well: before each release (once the local rules
+   * let the origin go) the pacer reserves the origin's slot in {@code spacing}, and it reports each
+   * fetch's end there, with the pause it applies locally (the interval, or the {@code Retry-After}
+   * or backoff after a slow-down). A denied reservation waits on a timer as the ledger says,
+   * without holding up other origins. Default: none, local spacing only.
    *
    * @param spacing the fleet's ledger, e.g. {@code RedisSharedSpacing}
    * @return this builder
@@ -193,8 +193,8 @@ public final class PacerBuilder {
   }
 
   /**
-   * How long a reservation may take before the pacer releases under its local rules alone,
-   * and reports the fallback ({@link PacerListener#onSharedSpacingFallback}); default 250 ms.
+   * How long a reservation may take before the pacer releases under its local rules alone, and
+   * reports the fallback ({@link PacerListener#onSharedSpacingFallback}); default 250 ms.
    *
    * @param wait positive
    * @return this builder
@@ -224,24 +224,50 @@ public final class PacerBuilder {
    * @throws IllegalArgumentException if the minimum delay is longer than the maximum delay
    */
   public Pacer build() {
-    String crawler = agent != null ? agent : cache.crawler().map(CrawlerIdentity::token)
-        .orElseThrow(() -> new IllegalStateException(
-            "no agent: set PacerBuilder.agent(...) or RobotsCacheBuilder.crawler(...)"));
+    String crawler =
+        agent != null
+            ? agent
+            : cache
+                .crawler()
+                .map(CrawlerIdentity::token)
+                .orElseThrow(
+                    () ->
+                        new IllegalStateException(
+                            "no agent: set PacerBuilder.agent(...) or RobotsCacheBuilder.crawler(...)"));
     if (minimumDelay.compareTo(maximumDelay) > 0) {
-      throw new IllegalArgumentException("minimumDelay " + minimumDelay
-          + " is longer than maximumDelay " + maximumDelay);
+      throw new IllegalArgumentException(
+          "minimumDelay " + minimumDelay + " is longer than maximumDelay " + maximumDelay);
     }
-    Settings settings = new Settings(minimumDelay.toNanos(), maximumDelay.toNanos(),
-        perOriginConcurrency, perOriginQueue, totalQueue, initialBackoff.toNanos(),
-        maximumBackoff.toNanos(), lease.toNanos(), scheduler, clock, sharedSpacing,
-        sharedSpacingWait);
+    Settings settings =
+        new Settings(
+            minimumDelay.toNanos(),
+            maximumDelay.toNanos(),
+            perOriginConcurrency,
+            perOriginQueue,
+            totalQueue,
+            initialBackoff.toNanos(),
+            maximumBackoff.toNanos(),
+            lease.toNanos(),
+            scheduler,
+            clock,
+            sharedSpacing,
+            sharedSpacingWait);
     return new Pacer(cache, crawler, settings, listeners);
   }
 
   /** A pacer's settings, durations in nanoseconds. */
-  record Settings(long minimumDelayNanos, long maximumDelayNanos, int perOriginConcurrency,
-      int perOriginQueue, int totalQueue, long initialBackoffNanos, long maximumBackoffNanos,
-      long leaseNanos, Scheduler scheduler, Clock clock, SharedSpacing sharedSpacing,
+  record Settings(
+      long minimumDelayNanos,
+      long maximumDelayNanos,
+      int perOriginConcurrency,
+      int perOriginQueue,
+      int totalQueue,
+      long initialBackoffNanos,
+      long maximumBackoffNanos,
+      long leaseNanos,
+      Scheduler scheduler,
+      Clock clock,
+      SharedSpacing sharedSpacing,
       Duration sharedSpacingWait) {}
 
   private static Duration requireNonNegative(Duration d, String what) {

@@ -9,9 +9,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Fans a pacer's events out to its listeners, dropping whatever a listener throws so that a
- * faulty listener never changes what is released. Thread-safe (listeners are added
- * copy-on-write).
+ * Fans a pacer's events out to its listeners, dropping whatever a listener throws so that a faulty
+ * listener never changes what is released. Thread-safe (listeners are added copy-on-write).
  */
 final class PacerEvents {
   private volatile PacerListener[] listeners = new PacerListener[0];

@@ -5,14 +5,14 @@ import io.github.reactiverobots.core.url.Origin;
 import java.time.Duration;
 
 /**
- * Receives a {@link Pacer}'s events, for metrics and tracing. All methods default to doing
- * nothing, so a listener overrides only what it needs.
+ * Receives a {@link Pacer}'s events, for metrics and tracing. All methods default to doing nothing,
+ * so a listener overrides only what it needs.
  *
- * <p>Contract: methods are called synchronously on whatever thread drives the pacer at that
- * moment (a timer of its scheduler, the source's thread, a robots.txt lookup's or the thread
- * that reports a fetch), so they must be fast and must never block. An exception thrown by a
- * listener is caught and dropped; it never changes what is released. Implementations must be
- * thread-safe. The origin is passed for tracing; metrics must not tag by it.
+ * <p>Contract: methods are called synchronously on whatever thread drives the pacer at that moment
+ * (a timer of its scheduler, the source's thread, a robots.txt lookup's or the thread that reports
+ * a fetch), so they must be fast and must never block. An exception thrown by a listener is caught
+ * and dropped; it never changes what is released. Implementations must be thread-safe. The origin
+ * is passed for tracing; metrics must not tag by it.
  */
 public interface PacerListener {
 
@@ -35,8 +35,8 @@ public interface PacerListener {
   default void onReleased(Origin origin, long waitedNanos) {}
 
   /**
-   * An item was not released because robots.txt disallows it (its rules, or a blanket
-   * disallow while robots.txt is unreachable).
+   * An item was not released because robots.txt disallows it (its rules, or a blanket disallow
+   * while robots.txt is unreachable).
    *
    * @param origin the item's origin
    * @param verdict the verdict, with its reason
@@ -44,9 +44,9 @@ public interface PacerListener {
   default void onDisallowed(Origin origin, Verdict verdict) {}
 
   /**
-   * A value was capped: the origin is contacted more often than it asked, as configured.
-   * Reported once each time an origin's robots.txt pacing changes (so once per origin while it
-   * stays the same), and for every capped {@code Retry-After}.
+   * A value was capped: the origin is contacted more often than it asked, as configured. Reported
+   * once each time an origin's robots.txt pacing changes (so once per origin while it stays the
+   * same), and for every capped {@code Retry-After}.
    *
    * @param origin the origin that asked
    * @param what which value
@@ -65,8 +65,8 @@ public interface PacerListener {
   default void onSlowedDown(Origin origin, int status, Duration pause) {}
 
   /**
-   * A release went ahead under the pacer's local rules alone because its
-   * {@link SharedSpacing} failed, answered nothing or answered too late.
+   * A release went ahead under the pacer's local rules alone because its {@link SharedSpacing}
+   * failed, answered nothing or answered too late.
    *
    * @param origin the origin released
    */
@@ -74,10 +74,9 @@ public interface PacerListener {
 
   /**
    * The pacer's {@link SharedSpacing} answered a reservation for {@code origin}: zero when it
-   * granted the slot, otherwise how long the pacer waits before asking again (another worker
-   * holds the origin, its next slot has not come, or its {@code visit-time} window is closed).
-   * A reservation that got no answer in time is reported to {@link #onSharedSpacingFallback}
-   * instead.
+   * granted the slot, otherwise how long the pacer waits before asking again (another worker holds
+   * the origin, its next slot has not come, or its {@code visit-time} window is closed). A
+   * reservation that got no answer in time is reported to {@link #onSharedSpacingFallback} instead.
    *
    * @param origin the origin
    * @param wait zero when granted, else the wait, positive

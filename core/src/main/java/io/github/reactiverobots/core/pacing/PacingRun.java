@@ -28,14 +28,14 @@ import reactor.util.concurrent.Queues;
 
 /**
  * One subscription to {@link Pacer#pace}: the items it holds, per origin, and the loop that
- * releases them. Every event (an item from the source, a robots.txt answer, a timer, a report,
- * a request, a cancellation) is queued and handled by one drain loop at a time, on the thread
- * that queued it, so the state needs no lock and nothing waits.
+ * releases them. Every event (an item from the source, a robots.txt answer, a timer, a report, a
+ * request, a cancellation) is queued and handled by one drain loop at a time, on the thread that
+ * queued it, so the state needs no lock and nothing waits.
  *
  * <p>Releases go round-robin over the origins that may release now (the ready queue); an origin
  * waiting for its interval, a backoff or its visit-time window sits out on a timer, so it never
- * holds up the others. Items are requested from the source only while there is room in total,
- * and none while an item waits for room in its origin's queue.
+ * holds up the others. Items are requested from the source only while there is room in total, and
+ * none while an item waits for room in its origin's queue.
  */
 final class PacingRun<T> implements Paced.Reporter {
   private final Pacer pacer;
@@ -43,6 +43,7 @@ final class PacingRun<T> implements Paced.Reporter {
   private final Publisher<? extends T> items;
   private final Function<? super T, String> urlOf;
   private final FluxSink<Paced<T>> sink;
+
   /** The shared spacing's calls, or null without one. */
   private final SharedSlots shared;
 
@@ -56,22 +57,31 @@ final class PacingRun<T> implements Paced.Reporter {
   private final ArrayDeque<Arrival<T>> parked = new ArrayDeque<>();
   private PacingSource<T> source;
   private long demand;
+
   /** Shared-spacing reservations in flight: each has one unit of demand set aside. */
   private int reservations;
+
   private int held;
   private int inFlight;
+
   /** Volatile only so that a report after the end can see it without the loop. */
   private volatile boolean terminated;
 
-  PacingRun(Pacer pacer, Publisher<? extends T> items, Function<? super T, String> urlOf,
+  PacingRun(
+      Pacer pacer,
+      Publisher<? extends T> items,
+      Function<? super T, String> urlOf,
       FluxSink<Paced<T>> sink) {
     this.pacer = pacer;
     this.settings = pacer.settings();
     this.items = items;
     this.urlOf = urlOf;
     this.sink = sink;
-    this.shared = settings.sharedSpacing() == null ? null : new SharedSlots(
-        settings.sharedSpacing(), settings.sharedSpacingWait(), settings.scheduler());
+    this.shared =
+        settings.sharedSpacing() == null
+            ? null
+            : new SharedSlots(
+                settings.sharedSpacing(), settings.sharedSpacingWait(), settings.scheduler());
   }
 
   /** Wires the sink and subscribes to the source. */
@@ -144,8 +154,11 @@ final class PacingRun<T> implements Paced.Reporter {
   private void enqueue(OriginQueue<T> q, Arrival<T> a) {
     q.unchecked.add(a);
     if (q.lookup == null) {
-      q.lookup = pacer.cache().rules(a.url()).subscribe(
-          rules -> post(() -> looked(q, rules)), e -> post(() -> fail(e)));
+      q.lookup =
+          pacer
+              .cache()
+              .rules(a.url())
+              .subscribe(rules -> post(() -> looked(q, rules)), e -> post(() -> fail(e)));
     }
   }
 
@@ -232,17 +245,21 @@ final class PacingRun<T> implements Paced.Reporter {
   }
 
   /**
-   * Asks the shared spacing for {@code q}'s slot, one unit of demand set aside for it; the
-   * origin stays out of the ready queue until the answer (or the wait) comes.
+   * Asks the shared spacing for {@code q}'s slot, one unit of demand set aside for it; the origin
+   * stays out of the ready queue until the answer (or the wait) comes.
    */
   private void reserve(OriginQueue<T> q) {
     String holder = pacer.nextHolder();
-    SharedSpacing.Request request = new SharedSpacing.Request(holder,
-        Duration.ofNanos(q.spacing.intervalNanos()), q.spacing.window(),
-        settings.perOriginConcurrency(), Duration.ofNanos(settings.leaseNanos()));
+    SharedSpacing.Request request =
+        new SharedSpacing.Request(
+            holder,
+            Duration.ofNanos(q.spacing.intervalNanos()),
+            q.spacing.window(),
+            settings.perOriginConcurrency(),
+            Duration.ofNanos(settings.leaseNanos()));
     reservations++;
-    q.reservation = shared.reserve(q.origin, request,
-        wait -> post(() -> reserved(q, holder, wait)));
+    q.reservation =
+        shared.reserve(q.origin, request, wait -> post(() -> reserved(q, holder, wait)));
   }
 
   /** The answer to a reservation: granted, wait, or none (fall back). */
@@ -282,11 +299,17 @@ final class PacingRun<T> implements Paced.Reporter {
     q.inFlight.add(p);
     inFlight++;
     pacer.inFlightChanged(1);
-    p.lease = settings.scheduler().schedule(() -> {
-      if (p.expire()) {
-        post(() -> finished(p, -1, null));
-      }
-    }, settings.leaseNanos(), TimeUnit.NANOSECONDS);
+    p.lease =
+        settings
+            .scheduler()
+            .schedule(
+                () -> {
+                  if (p.expire()) {
+                    post(() -> finished(p, -1, null));
+                  }
+                },
+                settings.leaseNanos(),
+                TimeUnit.NANOSECONDS);
     gate(q, q.spacing.intervalNanos());
     pacer.events().released(q.origin, waited);
     deliver(p);
@@ -316,8 +339,8 @@ final class PacingRun<T> implements Paced.Reporter {
   }
 
   /**
-   * A released item's fetch ended: with {@code status}, 0 for a failure without a response, or
-   * -1 when its lease ran out without a report.
+   * A released item's fetch ended: with {@code status}, 0 for a failure without a response, or -1
+   * when its lease ran out without a report.
    */
   private void finished(Paced<?> p, int status, String retryAfter) {
     OriginQueue<T> q = origins.get(p.origin().orElseThrow());
@@ -346,8 +369,8 @@ final class PacingRun<T> implements Paced.Reporter {
 
   /** The pause after a slow-down: Retry-After when given (capped), else a doubling backoff. */
   private long pause(OriginQueue<T> q, int status, String retryAfter) {
-    Duration asked = status == 0 ? null
-        : RetryAfter.parse(retryAfter, settings.clock().instant()).orElse(null);
+    Duration asked =
+        status == 0 ? null : RetryAfter.parse(retryAfter, settings.clock().instant()).orElse(null);
     long max = settings.maximumBackoffNanos();
     if (asked != null) {
       long nanos = Spacing.saturatedNanos(asked);
@@ -382,11 +405,12 @@ final class PacingRun<T> implements Paced.Reporter {
 
     @Override
     public void run() {
-      post(() -> {
-        q.gates.remove(task);
-        consider(q);
-        forgetIfIdle(q);
-      });
+      post(
+          () -> {
+            q.gates.remove(task);
+            consider(q);
+            forgetIfIdle(q);
+          });
     }
   }
 

@@ -7,9 +7,9 @@ import reactor.util.context.Context;
 import reactor.util.context.ContextView;
 
 /**
- * A pacing run's subscription to its source: it requests only what the run has room for, and
- * hands every signal to the run's drain loop as an event. Its fields are read and written only
- * inside that loop.
+ * A pacing run's subscription to its source: it requests only what the run has room for, and hands
+ * every signal to the run's drain loop as an event. Its fields are read and written only inside
+ * that loop.
  */
 final class PacingSource<T> extends BaseSubscriber<T> {
   /** Items requested from the source at a time, at most. */
@@ -35,8 +35,8 @@ final class PacingSource<T> extends BaseSubscriber<T> {
   }
 
   /**
-   * Requests more while the run holds fewer than {@code room} more items than it has asked for,
-   * in batches of at least half {@link #REQUEST_BATCH}, and none while {@code blocked}.
+   * Requests more while the run holds fewer than {@code room} more items than it has asked for, in
+   * batches of at least half {@link #REQUEST_BATCH}, and none while {@code blocked}.
    *
    * @param room how many more items the run may hold
    * @param blocked whether an item waits for room in its origin's queue
@@ -69,10 +69,11 @@ final class PacingSource<T> extends BaseSubscriber<T> {
 
   @Override
   protected void hookOnNext(T item) {
-    post.accept(() -> {
-      outstanding--;
-      onItem.accept(item);
-    });
+    post.accept(
+        () -> {
+          outstanding--;
+          onItem.accept(item);
+        });
   }
 
   @Override
@@ -82,10 +83,11 @@ final class PacingSource<T> extends BaseSubscriber<T> {
 
   @Override
   protected void hookOnError(Throwable e) {
-    post.accept(() -> {
-      done = true;
-      error = e;
-    });
+    post.accept(
+        () -> {
+          done = true;
+          error = e;
+        });
   }
 
   @Override

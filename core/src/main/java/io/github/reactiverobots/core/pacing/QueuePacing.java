@@ -11,25 +11,31 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The pacing a crawler must apply to one origin, for a frontier that owns the queue and spaces
- * it itself (url-frontier and the like): {@link #delaySeconds()} is what its
- * {@code SetDelay(key, delay_requestable)} takes, {@link #blockUntilEpochSeconds(Instant)} what
- * its {@code BlockQueueUntil(key, time)} takes, and {@link #queueKey()} the key both take when
- * queues are per host. Made by {@link Pacer#queuePacing}. Immutable.
+ * The pacing a crawler must apply to one origin, for a frontier that owns the queue and spaces it
+ * itself (url-frontier and the like): {@link #delaySeconds()} is what its {@code SetDelay(key,
+ * delay_requestable)} takes, {@link #blockUntilEpochSeconds(Instant)} what its {@code
+ * BlockQueueUntil(key, time)} takes, and {@link #queueKey()} the key both take when queues are per
+ * host. Made by {@link Pacer#queuePacing}. Immutable.
  *
  * @param origin the origin
- * @param interval the interval between two requests, as the pacer applies it (the longest of
- *     the minimum delay, the crawl-delay and {@code 1 / request-rate}, capped)
+ * @param interval the interval between two requests, as the pacer applies it (the longest of the
+ *     minimum delay, the crawl-delay and {@code 1 / request-rate}, capped)
  * @param requestRate the group's {@code request-rate}, or null
  * @param window the group's {@code visit-time} window (UTC), or null
- * @param retryAfterUntil until when a {@code Retry-After} the crawler saw holds the origin
- *     (capped at the pacer's maximum backoff), or null
- * @param disallowAll whether robots.txt is unreachable with no good copy, so that every URL of
- *     the origin is disallowed for now
+ * @param retryAfterUntil until when a {@code Retry-After} the crawler saw holds the origin (capped
+ *     at the pacer's maximum backoff), or null
+ * @param disallowAll whether robots.txt is unreachable with no good copy, so that every URL of the
+ *     origin is disallowed for now
  * @param disallowedUntil until when that holds (the cache's next attempt), or null
  */
-public record QueuePacing(Origin origin, Duration interval, RequestRate requestRate,
-    VisitTime window, Instant retryAfterUntil, boolean disallowAll, Instant disallowedUntil) {
+public record QueuePacing(
+    Origin origin,
+    Duration interval,
+    RequestRate requestRate,
+    VisitTime window,
+    Instant retryAfterUntil,
+    boolean disallowAll,
+    Instant disallowedUntil) {
 
   /**
    * Checks the required parts.
@@ -68,8 +74,8 @@ public record QueuePacing(Origin origin, Duration interval, RequestRate requestR
   }
 
   /**
-   * Until when the queue must not be served at {@code now}: the latest of the Retry-After
-   * deadline, the end of a disallow-all, and the opening of a closed visit-time window.
+   * Until when the queue must not be served at {@code now}: the latest of the Retry-After deadline,
+   * the end of a disallow-all, and the opening of a closed visit-time window.
    *
    * @param now the current time
    * @return seconds since the epoch (UTC), rounded up; 0 when nothing blocks the queue

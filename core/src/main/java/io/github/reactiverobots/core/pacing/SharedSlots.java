@@ -9,9 +9,9 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * A pacer's calls to its {@link SharedSpacing}, each bounded by the pacer's wait on its
- * scheduler: a reservation answers once (the wait, or null to fall back to the local rules), a
- * finish is sent and forgotten. Thread-safe; nothing blocks.
+ * A pacer's calls to its {@link SharedSpacing}, each bounded by the pacer's wait on its scheduler:
+ * a reservation answers once (the wait, or null to fall back to the local rules), a finish is sent
+ * and forgotten. Thread-safe; nothing blocks.
  */
 final class SharedSlots {
   private final SharedSpacing shared;
@@ -25,8 +25,8 @@ final class SharedSlots {
   }
 
   /**
-   * Reserves {@code origin}'s slot; {@code answer} gets the wait (zero: granted) or null when
-   * the ledger failed, answered nothing or answered too late. Disposing drops the answer.
+   * Reserves {@code origin}'s slot; {@code answer} gets the wait (zero: granted) or null when the
+   * ledger failed, answered nothing or answered too late. Disposing drops the answer.
    */
   Disposable reserve(Origin origin, SharedSpacing.Request request, Consumer<Duration> answer) {
     Reservation r = new Reservation(answer);
@@ -38,7 +38,7 @@ final class SharedSlots {
   void finish(Origin origin, String holder, Duration pause) {
     Mono.defer(() -> shared.finish(origin, holder, pause))
         .timeout(wait, scheduler)
-        .subscribe(null, e -> { });
+        .subscribe(null, e -> {});
   }
 
   private static final class Reservation extends BaseSubscriber<Duration> {

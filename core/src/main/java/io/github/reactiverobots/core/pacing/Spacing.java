@@ -11,15 +11,15 @@ import java.time.LocalTime;
 import java.time.ZoneOffset;
 
 /**
- * What a group's pacing means for one origin: the interval between two releases (the longest of
- * the minimum delay, the crawl-delay and {@code 1 / request-rate}, each of the last two capped
- * at the maximum delay), what was capped, and the visit-time window. Immutable.
+ * What a group's pacing means for one origin: the interval between two releases (the longest of the
+ * minimum delay, the crawl-delay and {@code 1 / request-rate}, each of the last two capped at the
+ * maximum delay), what was capped, and the visit-time window. Immutable.
  *
  * @param intervalNanos the interval between two releases
  * @param crawlDelayAsked the crawl-delay when it was capped, else null
  * @param rateIntervalAsked the interval of the request-rate when it was capped, else null
- * @param window the visit-time window, or null (also for a window whose ends are equal, which
- *     would forbid every visit and whose intent is unclear)
+ * @param window the visit-time window, or null (also for a window whose ends are equal, which would
+ *     forbid every visit and whose intent is unclear)
  */
 record Spacing(
     long intervalNanos, Duration crawlDelayAsked, Duration rateIntervalAsked, VisitTime window) {

@@ -9,8 +9,8 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
 /**
- * The only class that touches jsoup: the {@code name} and {@code content} of each
- * {@code <meta>} tag of an HTML page's head. Loaded only once jsoup is known to be there.
+ * The only class that touches jsoup: the {@code name} and {@code content} of each {@code <meta>}
+ * tag of an HTML page's head. Loaded only once jsoup is known to be there.
  */
 final class HtmlHead {
   private static final byte[] HEAD_END = {'<', '/', 'h', 'e', 'a', 'd'};

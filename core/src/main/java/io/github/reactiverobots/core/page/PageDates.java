@@ -14,14 +14,24 @@ import java.util.Optional;
 /**
  * Reads the date of {@code unavailable_after}, which Google accepts "in a widely adopted format"
  * such as RFC 822, RFC 850 and ISO 8601: {@code 2020-09-21}, {@code 2026-12-31T23:59:59-00:00},
- * {@code 25 Jun 2010 15:00:00 PST}, {@code Fri, 25 Jun 2010 15:00:00 GMT}, {@code Friday,
- * 25-Jun-10 15:00:00 PST}. A date or time without a zone is taken as UTC. Never throws.
+ * {@code 25 Jun 2010 15:00:00 PST}, {@code Fri, 25 Jun 2010 15:00:00 GMT}, {@code Friday, 25-Jun-10
+ * 15:00:00 PST}. A date or time without a zone is taken as UTC. Never throws.
  */
 final class PageDates {
-  private static final Map<String, Integer> ZONE_HOURS = Map.ofEntries(Map.entry("UT", 0),
-      Map.entry("UTC", 0), Map.entry("GMT", 0), Map.entry("Z", 0), Map.entry("EST", -5),
-      Map.entry("EDT", -4), Map.entry("CST", -6), Map.entry("CDT", -5), Map.entry("MST", -7),
-      Map.entry("MDT", -6), Map.entry("PST", -8), Map.entry("PDT", -7));
+  private static final Map<String, Integer> ZONE_HOURS =
+      Map.ofEntries(
+          Map.entry("UT", 0),
+          Map.entry("UTC", 0),
+          Map.entry("GMT", 0),
+          Map.entry("Z", 0),
+          Map.entry("EST", -5),
+          Map.entry("EDT", -4),
+          Map.entry("CST", -6),
+          Map.entry("CDT", -5),
+          Map.entry("MST", -7),
+          Map.entry("MDT", -6),
+          Map.entry("PST", -8),
+          Map.entry("PDT", -7));
   private static final String MONTHS = "janfebmaraprmayjunjulaugsepoctnovdec";
 
   private PageDates() {}
@@ -72,8 +82,8 @@ final class PageDates {
       return null;
     }
     int day = Integer.parseInt(t[0]);
-    int month = t[1].length() >= 3 ? MONTHS.indexOf(t[1].substring(0, 3).toLowerCase(Locale.ROOT))
-        : -1;
+    int month =
+        t[1].length() >= 3 ? MONTHS.indexOf(t[1].substring(0, 3).toLowerCase(Locale.ROOT)) : -1;
     if (month < 0 || month % 3 != 0 || !t[2].chars().allMatch(Character::isDigit)) {
       return null;
     }
@@ -109,11 +119,12 @@ final class PageDates {
     if (hours != null) {
       return ZoneOffset.ofHours(hours);
     }
-    if (z.length() == 5 && (z.charAt(0) == '+' || z.charAt(0) == '-')
+    if (z.length() == 5
+        && (z.charAt(0) == '+' || z.charAt(0) == '-')
         && z.substring(1).chars().allMatch(Character::isDigit)) {
       int sign = z.charAt(0) == '-' ? -1 : 1;
-      return ZoneOffset.ofHoursMinutes(sign * Integer.parseInt(z.substring(1, 3)),
-          sign * Integer.parseInt(z.substring(3)));
+      return ZoneOffset.ofHoursMinutes(
+          sign * Integer.parseInt(z.substring(1, 3)), sign * Integer.parseInt(z.substring(3)));
     }
     return null;
   }

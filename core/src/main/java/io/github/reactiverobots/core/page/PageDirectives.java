@@ -23,12 +23,13 @@ public final class PageDirectives {
   static final int NOTRANSLATE = 16;
   static final int NOIMAGEINDEX = 32;
   static final int INDEXIFEMBEDDED = 64;
+
   /** A {@code max-snippet} or {@code max-video-preview} not given. */
   static final int UNSET = Integer.MIN_VALUE;
 
   /** No directive: everything allowed, every usage category unknown. */
-  public static final PageDirectives NONE = new PageDirectives(0, UNSET, null, UNSET, null,
-      UsageBits.UNKNOWN);
+  public static final PageDirectives NONE =
+      new PageDirectives(0, UNSET, null, UNSET, null, UsageBits.UNKNOWN);
 
   private final int flags;
   private final int maxSnippet;
@@ -37,8 +38,13 @@ public final class PageDirectives {
   private final Instant unavailableAfter;
   private final int usage;
 
-  PageDirectives(int flags, int maxSnippet, ImagePreview maxImagePreview, int maxVideoPreview,
-      Instant unavailableAfter, int usage) {
+  PageDirectives(
+      int flags,
+      int maxSnippet,
+      ImagePreview maxImagePreview,
+      int maxVideoPreview,
+      Instant unavailableAfter,
+      int usage) {
     this.flags = flags;
     this.maxSnippet = maxSnippet;
     this.maxImagePreview = maxImagePreview;
@@ -48,8 +54,8 @@ public final class PageDirectives {
   }
 
   /**
-   * Whether the page may be indexed: no {@code noindex} (or {@code none}). See
-   * {@link #mayIndexAt(Instant)} for {@code unavailable_after}.
+   * Whether the page may be indexed: no {@code noindex} (or {@code none}). See {@link
+   * #mayIndexAt(Instant)} for {@code unavailable_after}.
    *
    * @return false when a source says {@code noindex}
    */
@@ -58,8 +64,8 @@ public final class PageDirectives {
   }
 
   /**
-   * Whether the page may be indexed at {@code now}: {@link #mayIndex()} and not past its
-   * {@code unavailable_after} date.
+   * Whether the page may be indexed at {@code now}: {@link #mayIndex()} and not past its {@code
+   * unavailable_after} date.
    *
    * @param now the time of the decision
    * @return whether the page may be shown in results at {@code now}
@@ -96,8 +102,8 @@ public final class PageDirectives {
   }
 
   /**
-   * The longest snippet allowed, in characters, when {@code max-snippet} is given: {@code -1}
-   * for no limit, 0 for none; 0 also when {@code nosnippet} is given.
+   * The longest snippet allowed, in characters, when {@code max-snippet} is given: {@code -1} for
+   * no limit, 0 for none; 0 also when {@code nosnippet} is given.
    *
    * @return the limit; empty when not given
    */
@@ -118,8 +124,8 @@ public final class PageDirectives {
   }
 
   /**
-   * The longest video preview allowed, in seconds, when {@code max-video-preview} is given:
-   * {@code -1} for no limit, 0 for a still image at most.
+   * The longest video preview allowed, in seconds, when {@code max-video-preview} is given: {@code
+   * -1} for no limit, 0 for a still image at most.
    *
    * @return the limit; empty when not given
    */
@@ -146,8 +152,8 @@ public final class PageDirectives {
   }
 
   /**
-   * Whether {@code indexifembedded} is given: the content may be indexed where another page
-   * embeds it, despite {@code noindex}.
+   * Whether {@code indexifembedded} is given: the content may be indexed where another page embeds
+   * it, despite {@code noindex}.
    *
    * @return true when a source says so
    */
@@ -186,14 +192,24 @@ public final class PageDirectives {
    */
   public PageDirectives mostRestrictive(PageDirectives other) {
     Objects.requireNonNull(other, "other");
-    ImagePreview image = maxImagePreview == null ? other.maxImagePreview
-        : other.maxImagePreview == null || maxImagePreview.compareTo(other.maxImagePreview) <= 0
-            ? maxImagePreview : other.maxImagePreview;
-    Instant after = unavailableAfter == null ? other.unavailableAfter
-        : other.unavailableAfter == null || unavailableAfter.isBefore(other.unavailableAfter)
-            ? unavailableAfter : other.unavailableAfter;
-    return new PageDirectives(flags | other.flags, smallerLimit(maxSnippet, other.maxSnippet),
-        image, smallerLimit(maxVideoPreview, other.maxVideoPreview), after,
+    ImagePreview image =
+        maxImagePreview == null
+            ? other.maxImagePreview
+            : other.maxImagePreview == null || maxImagePreview.compareTo(other.maxImagePreview) <= 0
+                ? maxImagePreview
+                : other.maxImagePreview;
+    Instant after =
+        unavailableAfter == null
+            ? other.unavailableAfter
+            : other.unavailableAfter == null || unavailableAfter.isBefore(other.unavailableAfter)
+                ? unavailableAfter
+                : other.unavailableAfter;
+    return new PageDirectives(
+        flags | other.flags,
+        smallerLimit(maxSnippet, other.maxSnippet),
+        image,
+        smallerLimit(maxVideoPreview, other.maxVideoPreview),
+        after,
         UsageBits.mostRestrictive(usage, other.usage));
   }
 
@@ -210,30 +226,45 @@ public final class PageDirectives {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof PageDirectives p && flags == p.flags && maxSnippet == p.maxSnippet
-        && maxImagePreview == p.maxImagePreview && maxVideoPreview == p.maxVideoPreview
-        && Objects.equals(unavailableAfter, p.unavailableAfter) && usage == p.usage;
+    return o instanceof PageDirectives p
+        && flags == p.flags
+        && maxSnippet == p.maxSnippet
+        && maxImagePreview == p.maxImagePreview
+        && maxVideoPreview == p.maxVideoPreview
+        && Objects.equals(unavailableAfter, p.unavailableAfter)
+        && usage == p.usage;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(flags, maxSnippet, maxImagePreview, maxVideoPreview, unavailableAfter,
-        usage);
+    return Objects.hash(
+        flags, maxSnippet, maxImagePreview, maxVideoPreview, unavailableAfter, usage);
   }
 
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("PageDirectives{");
-    String[] names = {"noindex", "nofollow", "noarchive", "nosnippet", "notranslate",
-        "noimageindex", "indexifembedded"};
+    String[] names = {
+      "noindex",
+      "nofollow",
+      "noarchive",
+      "nosnippet",
+      "notranslate",
+      "noimageindex",
+      "indexifembedded"
+    };
     for (int k = 0; k < names.length; k++) {
       if ((flags & (1 << k)) != 0) {
         sb.append(names[k]).append(", ");
       }
     }
     maxSnippet().ifPresent(n -> sb.append("max-snippet:").append(n).append(", "));
-    maxImagePreview().ifPresent(p -> sb.append("max-image-preview:")
-        .append(p.name().toLowerCase(java.util.Locale.ROOT)).append(", "));
+    maxImagePreview()
+        .ifPresent(
+            p ->
+                sb.append("max-image-preview:")
+                    .append(p.name().toLowerCase(java.util.Locale.ROOT))
+                    .append(", "));
     maxVideoPreview().ifPresent(n -> sb.append("max-video-preview:").append(n).append(", "));
     unavailableAfter().ifPresent(t -> sb.append("unavailable_after:").append(t).append(", "));
     for (UsageCategory c : UsageCategory.values()) {

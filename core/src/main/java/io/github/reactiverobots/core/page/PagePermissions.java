@@ -8,15 +8,14 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * The robots.txt answer and the page's own directives for one URL and crawler, combined: may it
- * be fetched, indexed, followed, shown as a snippet, and how may it be used. Preferences about a
- * category of use combine most restrictively (draft-ietf-aipref-vocab §5.1) three statements:
- * the robots.txt {@code Content-Usage} rule, the page's {@code Content-Usage} header, and the
- * robots.txt {@code Content-Signal} closest to the category ({@code ai-train} for
- * {@code train-ai}, {@code ai-input} for {@code ai-use}, {@code search} for {@code search}; see
- * {@link ContentSignal#closestCategory()}). A URL robots.txt disallows has no page directives and
- * no preferences: everything but the verdict is then unknown or false. Immutable and
- * thread-safe.
+ * The robots.txt answer and the page's own directives for one URL and crawler, combined: may it be
+ * fetched, indexed, followed, shown as a snippet, and how may it be used. Preferences about a
+ * category of use combine most restrictively (draft-ietf-aipref-vocab §5.1) three statements: the
+ * robots.txt {@code Content-Usage} rule, the page's {@code Content-Usage} header, and the
+ * robots.txt {@code Content-Signal} closest to the category ({@code ai-train} for {@code train-ai},
+ * {@code ai-input} for {@code ai-use}, {@code search} for {@code search}; see {@link
+ * ContentSignal#closestCategory()}). A URL robots.txt disallows has no page directives and no
+ * preferences: everything but the verdict is then unknown or false. Immutable and thread-safe.
  */
 public final class PagePermissions {
   private final Usage robots;
@@ -31,13 +30,13 @@ public final class PagePermissions {
    * Combines the robots.txt answer for a URL with the directives its response carried.
    *
    * @param robots the robots.txt answer for the URL and crawler
-   * @param page the page's directives for the same crawler ({@link PageDirectives#NONE} when
-   *     the page was not fetched)
+   * @param page the page's directives for the same crawler ({@link PageDirectives#NONE} when the
+   *     page was not fetched)
    * @return the combination
    */
   public static PagePermissions of(Usage robots, PageDirectives page) {
-    return new PagePermissions(Objects.requireNonNull(robots, "robots"),
-        Objects.requireNonNull(page, "page"));
+    return new PagePermissions(
+        Objects.requireNonNull(robots, "robots"), Objects.requireNonNull(page, "page"));
   }
 
   /**

@@ -10,16 +10,15 @@ import java.util.Objects;
 
 /**
  * Reads a page's own directives for one crawler (SEMANTICS.md §9), as Google documents them:
- * comma-separated rules ({@code noindex}, {@code nofollow}, {@code none}, {@code noarchive},
- * {@code nosnippet}, {@code max-snippet:N}, {@code max-image-preview:SETTING},
- * {@code max-video-preview:N}, {@code notranslate}, {@code noimageindex},
- * {@code unavailable_after: DATE}, {@code indexifembedded}, {@code all}); names and rules
- * case-insensitive, unknown rules and malformed values ignored; several sources combined, the
- * most restrictive winning. In an {@code X-Robots-Tag} value a leading {@code AGENT:} scopes the
- * rules after it (up to the next scope) to crawlers whose product token is {@code AGENT};
- * unscoped rules apply to every crawler. A {@code <meta>} tag applies when its name is
- * {@code robots} or the crawler's product token. Never throws on any content. Stateless and
- * thread-safe.
+ * comma-separated rules ({@code noindex}, {@code nofollow}, {@code none}, {@code noarchive}, {@code
+ * nosnippet}, {@code max-snippet:N}, {@code max-image-preview:SETTING}, {@code
+ * max-video-preview:N}, {@code notranslate}, {@code noimageindex}, {@code unavailable_after: DATE},
+ * {@code indexifembedded}, {@code all}); names and rules case-insensitive, unknown rules and
+ * malformed values ignored; several sources combined, the most restrictive winning. In an {@code
+ * X-Robots-Tag} value a leading {@code AGENT:} scopes the rules after it (up to the next scope) to
+ * crawlers whose product token is {@code AGENT}; unscoped rules apply to every crawler. A {@code
+ * <meta>} tag applies when its name is {@code robots} or the crawler's product token. Never throws
+ * on any content. Stateless and thread-safe.
  */
 public final class RobotsTags {
   /** The HTML bytes read at most by default: a page's {@code <head>} comes first. */
@@ -32,15 +31,15 @@ public final class RobotsTags {
    *
    * @param xRobotsTag the {@code X-Robots-Tag} field values, in order (empty when none)
    * @param contentUsage the {@code Content-Usage} field values, in order (empty when none)
-   * @param html the start of the HTML body, or null when the response is not HTML; at most
-   *     {@link #DEFAULT_HTML_LIMIT} bytes are read
+   * @param html the start of the HTML body, or null when the response is not HTML; at most {@link
+   *     #DEFAULT_HTML_LIMIT} bytes are read
    * @param crawler the crawler's product token or User-Agent string
    * @return the combined directives
    * @throws IllegalArgumentException if {@code crawler} does not start with a product token
    * @throws IllegalStateException if {@code html} is given and jsoup is missing
    */
-  public static PageDirectives read(List<String> xRobotsTag, List<String> contentUsage,
-      byte[] html, String crawler) {
+  public static PageDirectives read(
+      List<String> xRobotsTag, List<String> contentUsage, byte[] html, String crawler) {
     PageDirectives page = header(xRobotsTag, crawler).mostRestrictive(contentUsage(contentUsage));
     return html == null ? page : page.mostRestrictive(meta(html, crawler));
   }
@@ -63,8 +62,8 @@ public final class RobotsTags {
   }
 
   /**
-   * Reads the robots {@code <meta>} tags of an HTML page's {@code <head>} for {@code crawler},
-   * from at most {@link #DEFAULT_HTML_LIMIT} bytes; see {@link #meta(byte[], int, String)}.
+   * Reads the robots {@code <meta>} tags of an HTML page's {@code <head>} for {@code crawler}, from
+   * at most {@link #DEFAULT_HTML_LIMIT} bytes; see {@link #meta(byte[], int, String)}.
    *
    * @param html the page's bytes (its charset found as a browser finds it)
    * @param crawler the crawler's product token or User-Agent string
@@ -77,9 +76,9 @@ public final class RobotsTags {
   }
 
   /**
-   * Reads the robots {@code <meta>} tags of an HTML page's {@code <head>} for {@code crawler}:
-   * tags named {@code robots} or the crawler's product token (case-insensitively). Only the
-   * first {@code limit} bytes are read, and nothing past the end of the head.
+   * Reads the robots {@code <meta>} tags of an HTML page's {@code <head>} for {@code crawler}: tags
+   * named {@code robots} or the crawler's product token (case-insensitively). Only the first {@code
+   * limit} bytes are read, and nothing past the end of the head.
    *
    * @param html the page's bytes (its charset found as a browser finds it)
    * @param limit the most bytes read
@@ -122,14 +121,16 @@ public final class RobotsTags {
   }
 
   private static String token(String crawler) {
-    return CrawlerIdentity.of(Objects.requireNonNull(crawler, "crawler")).token()
+    return CrawlerIdentity.of(Objects.requireNonNull(crawler, "crawler"))
+        .token()
         .toLowerCase(Locale.ROOT);
   }
 
   private static void requireJsoup() {
     if (!Jsoup.AVAILABLE) {
-      throw new IllegalStateException("reading <meta> tags needs the optional dependency"
-          + " org.jsoup:jsoup on the class path (on the module path: --add-modules org.jsoup)");
+      throw new IllegalStateException(
+          "reading <meta> tags needs the optional dependency"
+              + " org.jsoup:jsoup on the class path (on the module path: --add-modules org.jsoup)");
     }
   }
 
@@ -162,8 +163,7 @@ public final class RobotsTags {
       for (int i = 0; i < parts.length; i++) {
         String part = parts[i].trim();
         int colon = part.indexOf(':');
-        String name = (colon < 0 ? part : part.substring(0, colon)).trim()
-            .toLowerCase(Locale.ROOT);
+        String name = (colon < 0 ? part : part.substring(0, colon)).trim().toLowerCase(Locale.ROOT);
         String arg = colon < 0 ? null : part.substring(colon + 1).trim();
         if (arg != null && scoped && !takesValue(name)) {
           applies = name.equals(token);
@@ -171,7 +171,9 @@ public final class RobotsTags {
           name = (inner < 0 ? arg : arg.substring(0, inner)).trim().toLowerCase(Locale.ROOT);
           arg = inner < 0 ? null : arg.substring(inner + 1).trim();
         }
-        if (name.equals("unavailable_after") && arg != null && isWord(arg)
+        if (name.equals("unavailable_after")
+            && arg != null
+            && isWord(arg)
             && i + 1 < parts.length) {
           arg = arg + ", " + parts[++i].trim(); // "Friday, 25-Jun-10 ...": the weekday's comma
         }
@@ -182,8 +184,10 @@ public final class RobotsTags {
     }
 
     private static boolean takesValue(String name) {
-      return name.equals("max-snippet") || name.equals("max-image-preview")
-          || name.equals("max-video-preview") || name.equals("unavailable_after");
+      return name.equals("max-snippet")
+          || name.equals("max-image-preview")
+          || name.equals("max-video-preview")
+          || name.equals("unavailable_after");
     }
 
     private static boolean isWord(String s) {
@@ -205,8 +209,13 @@ public final class RobotsTags {
         case "max-image-preview" -> image(arg);
         case "unavailable_after" -> {
           if (arg != null) {
-            PageDates.parse(arg).ifPresent(t -> unavailableAfter =
-                unavailableAfter == null || t.isBefore(unavailableAfter) ? t : unavailableAfter);
+            PageDates.parse(arg)
+                .ifPresent(
+                    t ->
+                        unavailableAfter =
+                            unavailableAfter == null || t.isBefore(unavailableAfter)
+                                ? t
+                                : unavailableAfter);
           }
         }
         default -> {
@@ -232,12 +241,13 @@ public final class RobotsTags {
       if (arg == null) {
         return;
       }
-      ImagePreview p = switch (arg.toLowerCase(Locale.ROOT)) {
-        case "none" -> ImagePreview.NONE;
-        case "standard" -> ImagePreview.STANDARD;
-        case "large" -> ImagePreview.LARGE;
-        default -> null;
-      };
+      ImagePreview p =
+          switch (arg.toLowerCase(Locale.ROOT)) {
+            case "none" -> ImagePreview.NONE;
+            case "standard" -> ImagePreview.STANDARD;
+            case "large" -> ImagePreview.LARGE;
+            default -> null;
+          };
       if (p != null && (image == null || p.compareTo(image) < 0)) {
         image = p;
       }

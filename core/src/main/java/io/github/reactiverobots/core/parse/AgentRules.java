@@ -33,54 +33,73 @@ public final class AgentRules {
   private static final byte[] ROOT = {'/'};
   private static final byte[] ROBOTS_TXT = "/robots.txt".getBytes(StandardCharsets.US_ASCII);
   private static final Map<Profile, AgentRules> NO_GROUP = new EnumMap<>(Profile.class);
+
   /** The verdicts of rules without a crawl-delay, shared by all of them. */
   private static final Verdict NO_MATCH = Verdict.of(true, Reason.NO_MATCHING_RULE, null, null);
+
   private static final Verdict ITSELF = Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, null);
 
   static {
     for (Profile p : Profile.values()) {
-      NO_GROUP.put(p, new AgentRules(p, null, -1, Pacing.NONE,
-          Verdict.of(true, Reason.NO_GROUP_FOR_AGENT, null, null)));
+      NO_GROUP.put(
+          p,
+          new AgentRules(
+              p, null, -1, Pacing.NONE, Verdict.of(true, Reason.NO_GROUP_FOR_AGENT, null, null)));
     }
   }
 
   private final boolean normalises;
   private final boolean removesDots;
   private final boolean allowsRobotsTxtItself;
+
   /** The file these rules come from, or null for no group and for a blanket answer. */
   private final RobotsTxt robots;
+
   /** The selection of {@code robots} these rules are; -1 when {@code robots} is null. */
   private final int selection;
+
   private final RuleMatcher matcher;
   private final Pacing pacing;
   private final Duration crawlDelay;
+
   /** The verdict when no rule decides: no match, no group, or the blanket answer. */
   private final Verdict unmatched;
+
   private final Verdict robotsTxt;
+
   /** The content-usage rules and signals, compiled on first ask (set racily, idempotent). */
   private volatile UsageMatcher usage;
 
-  private AgentRules(Profile profile, RobotsTxt robots, int selection, Pacing pacing,
-      Verdict unmatched) {
+  private AgentRules(
+      Profile profile, RobotsTxt robots, int selection, Pacing pacing, Verdict unmatched) {
     this.normalises = profile.normalisesPercentEncoding();
     this.removesDots = profile.removesDotSegments();
     this.allowsRobotsTxtItself = profile.allowsRobotsTxtItself();
     this.robots = robots;
     this.selection = selection;
-    this.matcher = robots == null ? RuleMatcher.empty()
-        : RuleMatcher.compile(robots.ruleTable().patterns, robots.groupTable().members(selection));
+    this.matcher =
+        robots == null
+            ? RuleMatcher.empty()
+            : RuleMatcher.compile(
+                robots.ruleTable().patterns, robots.groupTable().members(selection));
     this.pacing = pacing;
     this.crawlDelay = pacing.crawlDelay().orElse(null);
     this.unmatched = unmatched;
-    this.robotsTxt = robots == null ? unmatched : crawlDelay == null ? ITSELF
-        : Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, crawlDelay);
+    this.robotsTxt =
+        robots == null
+            ? unmatched
+            : crawlDelay == null
+                ? ITSELF
+                : Verdict.of(true, Reason.ROBOTS_TXT_ITSELF, null, crawlDelay);
   }
 
   /** Compiles selection {@code s} of {@code robots}, which must have a group. */
   static AgentRules compile(RobotsTxt robots, int s) {
     Pacing pacing = robots.groupTable().pacing(s);
-    Verdict unmatched = pacing.crawlDelay().isEmpty() ? NO_MATCH
-        : Verdict.of(true, Reason.NO_MATCHING_RULE, null, pacing.crawlDelay().get());
+    Verdict unmatched =
+        pacing.crawlDelay().isEmpty()
+            ? NO_MATCH
+            : Verdict.of(true, Reason.NO_MATCHING_RULE, null, pacing.crawlDelay().get());
     return new AgentRules(robots.options().profile(), robots, s, pacing, unmatched);
   }
 
@@ -102,15 +121,15 @@ public final class AgentRules {
     if (!reason.isBlanket()) {
       throw new IllegalArgumentException(reason + " is not a blanket reason");
     }
-    return new AgentRules(Profile.RFC_9309, null, -1, Pacing.NONE,
-        Verdict.of(allowed, reason, null, null));
+    return new AgentRules(
+        Profile.RFC_9309, null, -1, Pacing.NONE, Verdict.of(allowed, reason, null, null));
   }
 
   /**
    * Checks a path with params and query ({@code /a/b;p?q}); an empty path is taken as {@code /}.
-   * The path is matched as given, as the cache matches the path it has read from a URL: to check
-   * a URL, pass the path {@link io.github.reactiverobots.core.url.SplitUrl#of} reads from it (or
-   * use {@link RobotsTxt#check(String, String)}), so that {@code \} and dot segments are read as
+   * The path is matched as given, as the cache matches the path it has read from a URL: to check a
+   * URL, pass the path {@link io.github.reactiverobots.core.url.SplitUrl#of} reads from it (or use
+   * {@link RobotsTxt#check(String, String)}), so that {@code \} and dot segments are read as
    * SEMANTICS.md §4 says.
    *
    * @param pathAndQuery the path, starting with {@code /}
@@ -125,8 +144,8 @@ public final class AgentRules {
   }
 
   /**
-   * Checks the path with params and query held as UTF-8 bytes in {@code utf8[from, to)}, as
-   * {@link #check(String)} does; the bytes are read in place, never kept or changed.
+   * Checks the path with params and query held as UTF-8 bytes in {@code utf8[from, to)}, as {@link
+   * #check(String)} does; the bytes are read in place, never kept or changed.
    *
    * @param utf8 an array holding the path
    * @param from the index of the path's first byte
@@ -158,8 +177,8 @@ public final class AgentRules {
   }
 
   /**
-   * Whether the path with params and query {@code utf8[from, to)} is allowed: what
-   * {@code check(utf8, from, to).allowed()} answers, without building a verdict.
+   * Whether the path with params and query {@code utf8[from, to)} is allowed: what {@code
+   * check(utf8, from, to).allowed()} answers, without building a verdict.
    *
    * @param utf8 an array holding the path
    * @param from the index of the path's first byte
@@ -204,11 +223,10 @@ public final class AgentRules {
   }
 
   /**
-   * How the crawler may use what it fetches at a path (SEMANTICS.md §8): the verdict of
-   * {@link #check(String)}, then per usage category the preference of the longest matching
-   * {@code content-usage} rule (rules with the same path combined most restrictively), and the
-   * groups' content signals. The rules are compiled the first time usage is asked for, never by
-   * a check.
+   * How the crawler may use what it fetches at a path (SEMANTICS.md §8): the verdict of {@link
+   * #check(String)}, then per usage category the preference of the longest matching {@code
+   * content-usage} rule (rules with the same path combined most restrictively), and the groups'
+   * content signals. The rules are compiled the first time usage is asked for, never by a check.
    *
    * @param pathAndQuery the path, starting with {@code /}
    * @return the answer
@@ -227,8 +245,8 @@ public final class AgentRules {
    * @param to the index after its last byte
    * @param originState the origin's state, or null for none
    * @return the answer
-   * @throws IllegalStateException if the library that reads preferences is missing, as
-   *     {@link #usage(String)} tells
+   * @throws IllegalStateException if the library that reads preferences is missing, as {@link
+   *     #usage(String)} tells
    */
   public Usage usage(byte[] utf8, int from, int to, OriginState originState) {
     Verdict verdict = check(utf8, from, to, originState);
@@ -252,7 +270,8 @@ public final class AgentRules {
    * @return an immutable list, empty for no group and for a blanket answer
    */
   public List<UsageRule> usageRules() {
-    return robots == null ? List.of()
+    return robots == null
+        ? List.of()
         : robots.usageTable().rules(robots.groupTable().groups(selection));
   }
 
@@ -262,15 +281,18 @@ public final class AgentRules {
    * @return the signals; {@link ContentSignals#NONE} for no group and for a blanket answer
    */
   public ContentSignals contentSignals() {
-    return robots == null ? ContentSignals.NONE
+    return robots == null
+        ? ContentSignals.NONE
         : robots.usageTable().signals(robots.groupTable().groups(selection));
   }
 
   private UsageMatcher usageMatcher() {
     UsageMatcher compiled = usage;
     if (compiled == null) {
-      compiled = robots == null ? UsageMatcher.NONE
-          : UsageMatcher.compile(robots.usageTable(), robots.groupTable().groups(selection));
+      compiled =
+          robots == null
+              ? UsageMatcher.NONE
+              : UsageMatcher.compile(robots.usageTable(), robots.groupTable().groups(selection));
       usage = compiled;
     }
     return compiled;
@@ -331,13 +353,14 @@ public final class AgentRules {
   }
 
   /**
-   * The retained heap size of what compiling added: this object and its matchers (the usage
-   * matcher once asked for).
+   * The retained heap size of what compiling added: this object and its matchers (the usage matcher
+   * once asked for).
    */
   long estimatedBytes() {
     UsageMatcher compiled = usage;
     return HeapSizes.object(8L * HeapSizes.REFERENCE + 3 + Integer.BYTES)
-        + matcher.estimatedBytes() + (unmatched == NO_MATCH ? 0 : 2 * VERDICT_BYTES)
+        + matcher.estimatedBytes()
+        + (unmatched == NO_MATCH ? 0 : 2 * VERDICT_BYTES)
         + (compiled == null ? 0 : compiled.estimatedBytes());
   }
 

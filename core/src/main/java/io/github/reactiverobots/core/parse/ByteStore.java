@@ -5,9 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Byte strings back to back in one array: string {@code i} is {@code bytes[starts[i],
- * starts[i + 1])}. Holds what a parsed robots.txt keeps as written (user-agent values, sitemaps,
- * other records), so that none needs a String until asked for. Immutable once built.
+ * Byte strings back to back in one array: string {@code i} is {@code bytes[starts[i], starts[i +
+ * 1])}. Holds what a parsed robots.txt keeps as written (user-agent values, sitemaps, other
+ * records), so that none needs a String until asked for. Immutable once built.
  */
 final class ByteStore {
   static final ByteStore EMPTY = new Builder(0).build();
@@ -39,8 +39,8 @@ final class ByteStore {
   }
 
   /**
-   * Whether string {@code i} (lower-case ASCII) is the first {@code length} chars of {@code s}
-   * with {@code A-Z} lower-cased.
+   * Whether string {@code i} (lower-case ASCII) is the first {@code length} chars of {@code s} with
+   * {@code A-Z} lower-cased.
    */
   boolean equalsLowerCased(int i, String s, int length) {
     int from = starts[i];
@@ -70,7 +70,8 @@ final class ByteStore {
   }
 
   long estimatedBytes() {
-    return HeapSizes.object(2L * HeapSizes.REFERENCE) + HeapSizes.array(bytes.length, 1)
+    return HeapSizes.object(2L * HeapSizes.REFERENCE)
+        + HeapSizes.array(bytes.length, 1)
         + HeapSizes.array(starts.length, Integer.BYTES);
   }
 
@@ -121,7 +122,8 @@ final class ByteStore {
     }
 
     ByteStore build() {
-      return size == 0 && EMPTY != null ? EMPTY
+      return size == 0 && EMPTY != null
+          ? EMPTY
           : new ByteStore(Arrays.copyOf(bytes, used), Arrays.copyOf(starts, size + 1));
     }
   }

@@ -42,7 +42,10 @@ public final class ByteStrings {
 
   /** The text of {@code d[from, to)}: ASCII as it is, anything else decoded as UTF-8. */
   static String toText(byte[] d, int from, int to) {
-    return new String(d, from, to - from, LineBreaks.isAscii(d, from, to)
-        ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+    return new String(
+        d,
+        from,
+        to - from,
+        LineBreaks.isAscii(d, from, to) ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
   }
 }

@@ -14,9 +14,9 @@ import java.util.Set;
 
 /**
  * Builds a {@link RobotsTxt} from scanner events straight into flat arrays (SEMANTICS.md §2, §5):
- * no object per rule, group or record. Only a rule ({@code allow}, {@code disallow}) ends a run
- * of {@code user-agent} lines; a {@code crawl-delay} between two of them belongs to the one group
- * they open. One builder per parse; not thread-safe.
+ * no object per rule, group or record. Only a rule ({@code allow}, {@code disallow}) ends a run of
+ * {@code user-agent} lines; a {@code crawl-delay} between two of them belongs to the one group they
+ * open. One builder per parse; not thread-safe.
  */
 final class CompactBuilder implements RobotsParseHandler {
   private static final byte[] INDEX_HTM = "/index.htm".getBytes(StandardCharsets.US_ASCII);
@@ -27,6 +27,7 @@ final class CompactBuilder implements RobotsParseHandler {
 
   private final PatternCollector rules;
   private final Ints implied = new Ints(0);
+
   /** The content-usage rules and content-signal records; made at the first of them. */
   private UsageBuilder usage;
 
@@ -36,8 +37,10 @@ final class CompactBuilder implements RobotsParseHandler {
   private final Ints groupGlobal = new Ints(4);
   private List<Pacing> groupPacing;
   private final ByteStore.Builder agents = new ByteStore.Builder(64);
+
   /** Per lower-case name, the groups it names, ascending, without repeats. */
   private final Map<String, Ints> nameGroups = new LinkedHashMap<>();
+
   private boolean open;
   private boolean sawRule;
 
@@ -64,8 +67,8 @@ final class CompactBuilder implements RobotsParseHandler {
   }
 
   @Override
-  public void onDirective(int line, Directive directive, byte[] d, int from, int to,
-      int valueColumn) {
+  public void onDirective(
+      int line, Directive directive, byte[] d, int from, int to, int valueColumn) {
     switch (directive) {
       case USER_AGENT -> userAgent(line, d, from, to);
       case ALLOW, DISALLOW -> {
@@ -120,14 +123,20 @@ final class CompactBuilder implements RobotsParseHandler {
   }
 
   @Override
-  public void onUnknown(int line, byte[] data, int keyFrom, int keyTo, int valueFrom, int valueTo,
-      int keyColumn) {
+  public void onUnknown(
+      int line, byte[] data, int keyFrom, int keyTo, int valueFrom, int valueTo, int keyColumn) {
     keep(line, data, keyFrom, keyTo, data, valueFrom, valueTo);
   }
 
   /** Keeps an unknown record, up to {@link RobotsTxt#MAX_UNKNOWN_RECORDS} of them. */
-  private void keep(int line, byte[] keyBytes, int keyFrom, int keyTo, byte[] valueBytes,
-      int valueFrom, int valueTo) {
+  private void keep(
+      int line,
+      byte[] keyBytes,
+      int keyFrom,
+      int keyTo,
+      byte[] valueBytes,
+      int valueFrom,
+      int valueTo) {
     if (unknownKept == RobotsTxt.MAX_UNKNOWN_RECORDS) {
       unknownCapped = true;
       return;
@@ -173,8 +182,9 @@ final class CompactBuilder implements RobotsParseHandler {
     addPattern(line, allow, d, from, to);
     if (impliesIndexDirectory && allow) {
       int slash = lastSlash(d, from, to);
-      if (slash >= 0 && Arrays.equals(d, slash, Math.min(to, slash + INDEX_HTM.length),
-          INDEX_HTM, 0, INDEX_HTM.length)) {
+      if (slash >= 0
+          && Arrays.equals(
+              d, slash, Math.min(to, slash + INDEX_HTM.length), INDEX_HTM, 0, INDEX_HTM.length)) {
         // GOOGLE: "allow: /d/index.html" also allows "/d/" exactly.
         byte[] directory = Arrays.copyOfRange(d, from, slash + 2);
         directory[directory.length - 1] = '$';
@@ -234,10 +244,20 @@ final class CompactBuilder implements RobotsParseHandler {
     }
     ByteStore strings = all.build();
     RuleTable ruleTable = rules.build(implied.toArray(), strings, formBase);
-    UsageTable usageTable = usage == null ? UsageTable.NONE
-        : usage.build(strings, groupLines.size());
-    return new RobotsTxt(options, ruleTable, groups(strings, nameBase), usageTable, strings,
-        sitemapBase, sitemaps.size(), recordLines.toArray(), recordBase, lines, truncated,
+    UsageTable usageTable =
+        usage == null ? UsageTable.NONE : usage.build(strings, groupLines.size());
+    return new RobotsTxt(
+        options,
+        ruleTable,
+        groups(strings, nameBase),
+        usageTable,
+        strings,
+        sitemapBase,
+        sitemaps.size(),
+        recordLines.toArray(),
+        recordBase,
+        lines,
+        truncated,
         unknownCapped);
   }
 
@@ -294,9 +314,17 @@ final class CompactBuilder implements RobotsParseHandler {
     for (int g = 0; g < groupCount; g++) {
       lineAndGlobal[g] = groupGlobal.get(g) != 0 ? -lineAndGlobal[g] : lineAndGlobal[g];
     }
-    return new GroupTable(ruleStart, agentStart, lineAndGlobal, nameSelection,
-        selectionStart.toArray(), selectionGroups.toArray(),
-        groupPacing == null ? null : groupPacing.toArray(new Pacing[0]), strings, 0, nameBase);
+    return new GroupTable(
+        ruleStart,
+        agentStart,
+        lineAndGlobal,
+        nameSelection,
+        selectionStart.toArray(),
+        selectionGroups.toArray(),
+        groupPacing == null ? null : groupPacing.toArray(new Pacing[0]),
+        strings,
+        0,
+        nameBase);
   }
 
   private static void addSelection(Ints groups, Ints selectionStart, Ints members) {
@@ -316,8 +344,8 @@ final class CompactBuilder implements RobotsParseHandler {
   }
 
   /**
-   * The group name of the user-agent value {@code d[from, to)}: its leading run of {@code A-Z a-z
-   * _ -}, lower-cased, as {@link UserAgents#groupName} takes it, made from the bytes at once.
+   * The group name of the user-agent value {@code d[from, to)}: its leading run of {@code A-Z a-z _
+   * -}, lower-cased, as {@link UserAgents#groupName} takes it, made from the bytes at once.
    */
   private static String groupName(byte[] d, int from, int to) {
     int end = from;

@@ -29,7 +29,6 @@ final class CrawlDelays {
     return Duration.ofSeconds(seconds, nanos);
   }
 
-
   private static boolean digits(String s) {
     for (int i = 0; i < s.length(); i++) {
       if (s.charAt(i) < '0' || s.charAt(i) > '9') {

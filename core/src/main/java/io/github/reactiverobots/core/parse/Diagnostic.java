@@ -64,9 +64,9 @@ public record Diagnostic(int line, int column, Severity severity, Code code, Str
     /** A visit-time that is not {@code HHMM-HHMM}: ignored. */
     BAD_VISIT_TIME(Severity.ERROR),
     /**
-     * A {@code user-agent} name cut short by a character outside {@code A-Z a-z _ -} other than
-     * the {@code /} of a version or white space ({@code bücherbot} names {@code b},
-     * {@code 008bot} names no crawler).
+     * A {@code user-agent} name cut short by a character outside {@code A-Z a-z _ -} other than the
+     * {@code /} of a version or white space ({@code bücherbot} names {@code b}, {@code 008bot}
+     * names no crawler).
      */
     USER_AGENT_NAME_CUT(Severity.WARNING),
     /** More than one {@code User-agent: *} group: they are merged. */
@@ -113,7 +113,15 @@ public record Diagnostic(int line, int column, Severity severity, Code code, Str
 
   @Override
   public String toString() {
-    return line + ":" + column + ": " + severity.name().toLowerCase(java.util.Locale.ROOT) + ": "
-        + message + " [" + code.name().toLowerCase(java.util.Locale.ROOT) + "]";
+    return line
+        + ":"
+        + column
+        + ": "
+        + severity.name().toLowerCase(java.util.Locale.ROOT)
+        + ": "
+        + message
+        + " ["
+        + code.name().toLowerCase(java.util.Locale.ROOT)
+        + "]";
   }
 }

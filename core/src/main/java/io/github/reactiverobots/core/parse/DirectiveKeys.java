@@ -5,15 +5,17 @@ import java.util.Arrays;
 /**
  * The key spellings the scanner accepts, compared case-insensitively without allocating: exactly
  * (SEMANTICS.md §1) or, for a profile that reads keys by prefix ({@code GOOGLE}), also as Google's
- * reference reads them (its {@code KeyIs...} checks): a key that starts with a spelling of
- * {@code user-agent}, {@code allow}, {@code disallow} or {@code sitemap} is that directive.
+ * reference reads them (its {@code KeyIs...} checks): a key that starts with a spelling of {@code
+ * user-agent}, {@code allow}, {@code disallow} or {@code sitemap} is that directive.
  */
 final class DirectiveKeys {
   private static final byte[][] SPELLINGS;
   private static final Directive[] DIRECTIVES;
   private static final boolean[] TYPO;
+
   /** Whether Google's reference reads the spelling as a prefix. */
   private static final boolean[] PREFIX;
+
   /** The spelling indices of each key length. */
   private static final int[][] BY_LENGTH;
 
@@ -47,8 +49,11 @@ final class DirectiveKeys {
       SPELLINGS[i] = ((String) table[i][0]).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
       DIRECTIVES[i] = (Directive) table[i][1];
       TYPO[i] = (Boolean) table[i][2];
-      PREFIX[i] = DIRECTIVES[i] == Directive.USER_AGENT || DIRECTIVES[i] == Directive.ALLOW
-          || DIRECTIVES[i] == Directive.DISALLOW || DIRECTIVES[i] == Directive.SITEMAP;
+      PREFIX[i] =
+          DIRECTIVES[i] == Directive.USER_AGENT
+              || DIRECTIVES[i] == Directive.ALLOW
+              || DIRECTIVES[i] == Directive.DISALLOW
+              || DIRECTIVES[i] == Directive.SITEMAP;
     }
     int longest = 0;
     for (byte[] spelling : SPELLINGS) {
@@ -80,8 +85,8 @@ final class DirectiveKeys {
   }
 
   /**
-   * The index of the spelling {@code data[from, to)} is, or, when {@code byPrefix}, of a
-   * reference directive's spelling it starts with; -1 when none.
+   * The index of the spelling {@code data[from, to)} is, or, when {@code byPrefix}, of a reference
+   * directive's spelling it starts with; -1 when none.
    */
   static int find(byte[] data, int from, int to, boolean byPrefix) {
     int exact = find(data, from, to);
@@ -89,7 +94,8 @@ final class DirectiveKeys {
       return exact;
     }
     for (int i = 0; i < SPELLINGS.length; i++) {
-      if (PREFIX[i] && SPELLINGS[i].length < to - from
+      if (PREFIX[i]
+          && SPELLINGS[i].length < to - from
           && equalsIgnoreCase(SPELLINGS[i], data, from)) {
         return i;
       }

@@ -64,9 +64,11 @@ final class Explainer {
         matching.add(m);
       }
     }
-    matching.sort(Comparator.<Integer>comparingInt(patterns::priority).reversed()
-        .thenComparing(m -> patterns.allows(m) ? 0 : 1)
-        .thenComparingInt(rules::line));
+    matching.sort(
+        Comparator.<Integer>comparingInt(patterns::priority)
+            .reversed()
+            .thenComparing(m -> patterns.allows(m) ? 0 : 1)
+            .thenComparingInt(rules::line));
     List<Rule> ranked = matching.stream().map(rules::rule).toList();
     Rule decider = verdict.rule().orElse(null);
     Integer deciding = null;
@@ -92,8 +94,17 @@ final class Explainer {
       }
     }
     String pathText = new String(path, StandardCharsets.UTF_8);
-    return new Explanation(agent, chain, how, by, chosen, why(how, chain, by, chosen),
-        pathText, verdict, ranked, runner == null ? null : rules.rule(runner),
+    return new Explanation(
+        agent,
+        chain,
+        how,
+        by,
+        chosen,
+        why(how, chain, by, chosen),
+        pathText,
+        verdict,
+        ranked,
+        runner == null ? null : rules.rule(runner),
         tieBreak(verdict, patterns, deciding, runner));
   }
 
@@ -105,7 +116,8 @@ final class Explainer {
     }
     boolean normalises = profile.normalisesPercentEncoding();
     boolean dots = profile.removesDotSegments();
-    return PercentEncoding.isMatchedAsIs(path, 0, path.length, normalises, dots) ? path
+    return PercentEncoding.isMatchedAsIs(path, 0, path.length, normalises, dots)
+        ? path
         : PercentEncoding.normalisedPath(path, 0, path.length, normalises, dots);
   }
 
@@ -119,29 +131,46 @@ final class Explainer {
   }
 
   private static String why(Selection how, List<String> chain, String by, List<Group> groups) {
-    String lines = groups.stream().map(g -> String.valueOf(g.line()))
-        .collect(Collectors.joining(", "));
-    String plural = groups.size() == 1 ? "the group at line " + lines
-        : groups.size() + " groups (lines " + lines + "), merged,";
-    String tried = chain.subList(0, Math.max(1, chain.indexOf(by) < 0 ? chain.size()
-        : chain.indexOf(by))).stream().map(t -> "'" + t + "'")
-        .collect(Collectors.joining(", "));
+    String lines =
+        groups.stream().map(g -> String.valueOf(g.line())).collect(Collectors.joining(", "));
+    String plural =
+        groups.size() == 1
+            ? "the group at line " + lines
+            : groups.size() + " groups (lines " + lines + "), merged,";
+    String tried =
+        chain
+            .subList(0, Math.max(1, chain.indexOf(by) < 0 ? chain.size() : chain.indexOf(by)))
+            .stream()
+            .map(t -> "'" + t + "'")
+            .collect(Collectors.joining(", "));
     return switch (how) {
-      case OWN_TOKEN -> plural + " named '" + by + "' " + (groups.size() == 1 ? "applies" : "apply")
-          + ": the agent's own token";
-      case FALLBACK -> "no group names " + tried + "; the fallback '" + by + "' selects "
-          + plural;
-      case GLOBAL -> "no group names " + tried + "; " + plural + " for '*' "
-          + (groups.size() == 1 ? "applies" : "apply");
-      case EXPLICIT_NO_GROUP -> "no group names " + tried + ", an explicit agent that never"
-          + " falls back to '*': every path is allowed";
-      case NO_GROUP -> "no group names " + tried + " and there is no '*' group: every path is"
-          + " allowed";
+      case OWN_TOKEN ->
+          plural
+              + " named '"
+              + by
+              + "' "
+              + (groups.size() == 1 ? "applies" : "apply")
+              + ": the agent's own token";
+      case FALLBACK -> "no group names " + tried + "; the fallback '" + by + "' selects " + plural;
+      case GLOBAL ->
+          "no group names "
+              + tried
+              + "; "
+              + plural
+              + " for '*' "
+              + (groups.size() == 1 ? "applies" : "apply");
+      case EXPLICIT_NO_GROUP ->
+          "no group names "
+              + tried
+              + ", an explicit agent that never"
+              + " falls back to '*': every path is allowed";
+      case NO_GROUP ->
+          "no group names " + tried + " and there is no '*' group: every path is" + " allowed";
     };
   }
 
-  private static String tieBreak(Verdict verdict, PatternTable patterns, Integer deciding,
-      Integer runner) {
+  private static String tieBreak(
+      Verdict verdict, PatternTable patterns, Integer deciding, Integer runner) {
     if (deciding == null) {
       return switch (verdict.reason()) {
         case ROBOTS_TXT_ITSELF -> "/robots.txt itself is always allowed";

@@ -13,21 +13,30 @@ import java.util.Optional;
  * @param agent the agent as given
  * @param chain the lower-case tokens tried in order: the agent's token, then its fallbacks
  * @param selection how the groups were chosen
- * @param selectedBy the token whose groups apply ({@code *} for the global groups), or empty
- *     when none apply
+ * @param selectedBy the token whose groups apply ({@code *} for the global groups), or empty when
+ *     none apply
  * @param groups the chosen groups, in file order (merged when several)
  * @param why one sentence saying why these groups were chosen
  * @param path the path as matched: taken from the URL leniently, normalised by the profile
  * @param verdict the verdict, as {@link RobotsTxt#check} gives it
- * @param matches every rule of the chosen groups that matches the path, best first (longest
- *     pattern first, allow before disallow on a tie)
+ * @param matches every rule of the chosen groups that matches the path, best first (longest pattern
+ *     first, allow before disallow on a tie)
  * @param runnerUp the best matching rule other than the deciding one, preferring one with the
  *     opposite answer; null when no other rule matches
  * @param tieBreak one sentence saying why the deciding rule won, or why no rule decided
  */
-public record Explanation(String agent, List<String> chain, Selection selection,
-    String selectedBy, List<Group> groups, String why, String path, Verdict verdict,
-    List<Rule> matches, Rule runnerUp, String tieBreak) {
+public record Explanation(
+    String agent,
+    List<String> chain,
+    Selection selection,
+    String selectedBy,
+    List<Group> groups,
+    String why,
+    String path,
+    Verdict verdict,
+    List<Rule> matches,
+    Rule runnerUp,
+    String tieBreak) {
 
   /** How a crawler's groups were chosen (SEMANTICS.md §2). */
   public enum Selection {

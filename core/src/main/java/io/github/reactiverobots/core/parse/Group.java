@@ -19,7 +19,12 @@ public final class Group {
   private final List<Rule> rules;
   private final Pacing pacing;
 
-  Group(int line, List<String> userAgents, Set<String> names, boolean global, List<Rule> rules,
+  Group(
+      int line,
+      List<String> userAgents,
+      Set<String> names,
+      boolean global,
+      List<Rule> rules,
       Pacing pacing) {
     this.line = line;
     this.userAgents = List.copyOf(userAgents);

@@ -14,8 +14,8 @@ import java.util.Set;
  * int array of consecutive sections:
  *
  * <ul>
- *   <li>per group {@code g} (G groups), the start of its rules in the {@link RuleTable}
- *       (G + 1 entries: group g holds the rules up to the next group's start);
+ *   <li>per group {@code g} (G groups), the start of its rules in the {@link RuleTable} (G + 1
+ *       entries: group g holds the rules up to the next group's start);
  *   <li>per group, the start of its user-agent values among the shared strings (G + 1 entries);
  *   <li>per group, its line, negative for a group with a {@code *} user-agent (G entries);
  *   <li>per lower-case group name (N names), the selection it selects (N entries);
@@ -25,8 +25,8 @@ import java.util.Set;
  *       name index + 1, 0 when empty, so a lookup allocates nothing.
  * </ul>
  *
- * <p>Names selecting the same groups share a selection. The user-agent values and names are
- * strings of the file's shared {@link ByteStore}. Immutable; thread-safe.
+ * <p>Names selecting the same groups share a selection. The user-agent values and names are strings
+ * of the file's shared {@link ByteStore}. Immutable; thread-safe.
  */
 final class GroupTable {
   private final int[] data;
@@ -40,23 +40,33 @@ final class GroupTable {
   private final int selectionGroupsAt;
   private final int slotsAt;
   private final int slotMask;
+
   /** Per group, its pacing; null when no group has any. */
   private final Pacing[] pacing;
+
   private final ByteStore strings;
   private final int agentBase;
   private final int nameBase;
 
   /**
    * @param ruleStart per group its first rule, and the rule count last
-   * @param agentStart per group its first user-agent value (index among the values), then the
-   *     value count
+   * @param agentStart per group its first user-agent value (index among the values), then the value
+   *     count
    * @param lines per group its line, negative for a {@code *} group
    * @param nameSelection per name the selection it selects
    * @param selectionStart per selection its first group in {@code selectionGroups}, then the count
    */
-  GroupTable(int[] ruleStart, int[] agentStart, int[] lines, int[] nameSelection,
-      int[] selectionStart, int[] selectionGroups, Pacing[] pacing, ByteStore strings,
-      int agentBase, int nameBase) {
+  GroupTable(
+      int[] ruleStart,
+      int[] agentStart,
+      int[] lines,
+      int[] nameSelection,
+      int[] selectionStart,
+      int[] selectionGroups,
+      Pacing[] pacing,
+      ByteStore strings,
+      int agentBase,
+      int nameBase) {
     this.groups = lines.length;
     this.names = nameSelection.length;
     this.selections = selectionStart.length - 1;
@@ -70,8 +80,10 @@ final class GroupTable {
     this.slotMask = slotCount - 1;
     this.data = new int[slotsAt + slotCount];
     int at = 0;
-    for (int[] section : new int[][] {ruleStart, agentStart, lines, nameSelection, selectionStart,
-        selectionGroups}) {
+    for (int[] section :
+        new int[][] {
+          ruleStart, agentStart, lines, nameSelection, selectionStart, selectionGroups
+        }) {
       System.arraycopy(section, 0, data, at, section.length);
       at += section.length;
     }
@@ -142,8 +154,8 @@ final class GroupTable {
 
   /** The groups of selection {@code s}, ascending. */
   int[] groups(int s) {
-    return Arrays.copyOfRange(data, selectionGroupsAt + selectionStart(s),
-        selectionGroupsAt + selectionEnd(s));
+    return Arrays.copyOfRange(
+        data, selectionGroupsAt + selectionStart(s), selectionGroupsAt + selectionEnd(s));
   }
 
   /** The most restrictive pacing of selection {@code s}'s groups. */
@@ -182,8 +194,14 @@ final class GroupTable {
       List<Rule> groupRules = new ArrayList<>();
       addRules(g, rules, groupRules);
       int line = data[lineAt + g];
-      out.add(new Group(Math.abs(line), values, groupNames, line < 0, groupRules,
-          pacing == null ? Pacing.NONE : pacing[g]));
+      out.add(
+          new Group(
+              Math.abs(line),
+              values,
+              groupNames,
+              line < 0,
+              groupRules,
+              pacing == null ? Pacing.NONE : pacing[g]));
     }
     return out;
   }
@@ -199,8 +217,9 @@ final class GroupTable {
 
   /** This table's own size; the shared strings are counted by their owner. */
   long estimatedBytes() {
-    long bytes = HeapSizes.object(13L * Integer.BYTES + 3L * HeapSizes.REFERENCE)
-        + HeapSizes.array(data.length, Integer.BYTES);
+    long bytes =
+        HeapSizes.object(13L * Integer.BYTES + 3L * HeapSizes.REFERENCE)
+            + HeapSizes.array(data.length, Integer.BYTES);
     if (pacing != null) {
       bytes += HeapSizes.array(pacing.length, HeapSizes.REFERENCE);
       for (Pacing p : pacing) {

@@ -4,8 +4,8 @@ import io.github.reactiverobots.core.internal.bytes.ByteWords;
 
 /**
  * Takes the path, params and query from anything URL-like without ever failing, the way Google's
- * reference matcher does: {@code http://a.com/b?c#d} gives {@code /b?c}, {@code a.com} gives
- * {@code /}, {@code //a/b} gives {@code /b}, and the empty string gives {@code /}.
+ * reference matcher does: {@code http://a.com/b?c#d} gives {@code /b?c}, {@code a.com} gives {@code
+ * /}, {@code //a/b} gives {@code /b}, and the empty string gives {@code /}.
  */
 final class LenientPaths {
   private LenientPaths() {}
@@ -97,8 +97,12 @@ final class LenientPaths {
    */
   static void requireUrlFirst(String url, String agent) {
     if (!url.startsWith("/") && !url.contains("://") && startsWithScheme(agent)) {
-      throw new IllegalArgumentException("\"" + url + "\" is not a URL while the agent \"" + agent
-          + "\" is: the URL comes first, as in check(url, agent)");
+      throw new IllegalArgumentException(
+          "\""
+              + url
+              + "\" is not a URL while the agent \""
+              + agent
+              + "\" is: the URL comes first, as in check(url, agent)");
     }
   }
 

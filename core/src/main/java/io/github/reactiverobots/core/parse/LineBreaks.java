@@ -20,18 +20,18 @@ final class LineBreaks {
 
   /**
    * Where the content of the line starting at {@code from} ends (its first {@code \n}, {@code \r}
-   * or {@code #}, or {@code to}) and its first {@code :} before that, in one pass, as
-   * {@code (colon + 1) << 32 | contentEnd}: the high half is 0 when the content holds no colon.
-   * Each search flags its first byte of a word exactly, so the first colon and the first end
-   * byte of a word compare exactly.
+   * or {@code #}, or {@code to}) and its first {@code :} before that, in one pass, as {@code (colon
+   * + 1) << 32 | contentEnd}: the high half is 0 when the content holds no colon. Each search flags
+   * its first byte of a word exactly, so the first colon and the first end byte of a word compare
+   * exactly.
    */
   static long colonAndContentEnd(byte[] d, int from, int to) {
     int colon = -1;
     int i = from;
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
       long w = word(d, i);
-      long ends = zeroBytes(w ^ ('\n' * ONES)) | zeroBytes(w ^ ('\r' * ONES))
-          | zeroBytes(w ^ ('#' * ONES));
+      long ends =
+          zeroBytes(w ^ ('\n' * ONES)) | zeroBytes(w ^ ('\r' * ONES)) | zeroBytes(w ^ ('#' * ONES));
       if (colon < 0) {
         long colons = zeroBytes(w ^ (':' * ONES));
         int bit = Long.numberOfTrailingZeros(colons);

@@ -8,11 +8,18 @@ final class LineScanner {
 
   /**
    * Scans the content of one line, {@code d[from, to)}, its comment already cut off; {@code colon}
-   * is the index of its first {@code :}, or -1; {@code keysByPrefix} is the profile's
-   * {@code readsDirectiveKeysByPrefix()}.
+   * is the index of its first {@code :}, or -1; {@code keysByPrefix} is the profile's {@code
+   * readsDirectiveKeysByPrefix()}.
    */
-  static void scanLine(byte[] d, int from, int to, int colon, int line, boolean issues,
-      boolean keysByPrefix, RobotsParseHandler handler) {
+  static void scanLine(
+      byte[] d,
+      int from,
+      int to,
+      int colon,
+      int line,
+      boolean issues,
+      boolean keysByPrefix,
+      RobotsParseHandler handler) {
     int lineStart = from;
     while (from < to && isSpace(d[from])) {
       from++;
@@ -69,8 +76,8 @@ final class LineScanner {
     if (issues && (DirectiveKeys.isTypo(key) || DirectiveKeys.length(key) != keyEnd - from)) {
       handler.onIssue(line, from - lineStart + 1, Code.MISSPELLED_DIRECTIVE);
     }
-    handler.onDirective(line, DirectiveKeys.directive(key), d, valueStart, to,
-        valueStart - lineStart + 1);
+    handler.onDirective(
+        line, DirectiveKeys.directive(key), d, valueStart, to, valueStart - lineStart + 1);
   }
 
   static boolean isSpace(byte b) {

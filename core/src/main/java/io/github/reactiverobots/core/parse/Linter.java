@@ -50,19 +50,23 @@ public final class Linter {
 
     @Override
     public void onIssue(int line, int column, Code issue) {
-      add(line, column, issue, switch (issue) {
-        case MISSPELLED_DIRECTIVE -> "misspelled directive; accepted, but not by every crawler";
-        case MISSING_COLON ->
-            "missing ':' between key and value; accepted, but not by every crawler";
-        case UNPARSABLE_LINE -> "line is not 'key: value' and is ignored";
-        case INVALID_UTF8 -> "invalid UTF-8";
-        case CURLY_QUOTES -> "typographic quote; robots.txt values are matched literally";
-        case PAST_PARSE_LIMIT ->
-            "content past the parse limit of " + options.parseLimit() + " bytes is ignored";
-        case LINE_CUT ->
-            "line longer than " + options.profile().maxLineContentBytes() + " bytes is cut";
-        default -> "invalid line: " + issue;
-      });
+      add(
+          line,
+          column,
+          issue,
+          switch (issue) {
+            case MISSPELLED_DIRECTIVE -> "misspelled directive; accepted, but not by every crawler";
+            case MISSING_COLON ->
+                "missing ':' between key and value; accepted, but not by every crawler";
+            case UNPARSABLE_LINE -> "line is not 'key: value' and is ignored";
+            case INVALID_UTF8 -> "invalid UTF-8";
+            case CURLY_QUOTES -> "typographic quote; robots.txt values are matched literally";
+            case PAST_PARSE_LIMIT ->
+                "content past the parse limit of " + options.parseLimit() + " bytes is ignored";
+            case LINE_CUT ->
+                "line longer than " + options.profile().maxLineContentBytes() + " bytes is cut";
+            default -> "invalid line: " + issue;
+          });
     }
 
     @Override
@@ -78,7 +82,10 @@ public final class Linter {
           if (UserAgents.isGlobal(value) && !groupIsGlobal) {
             groupIsGlobal = true;
             if (++globalGroups == 2) {
-              add(line, column, Code.SEVERAL_GLOBAL_GROUPS,
+              add(
+                  line,
+                  column,
+                  Code.SEVERAL_GLOBAL_GROUPS,
                   "a second 'User-agent: *' group; all '*' groups are merged");
             }
           }
@@ -87,49 +94,57 @@ public final class Linter {
         case DISALLOW:
           sawRule = true;
           if (!inGroup) {
-            add(line, 1, Code.RULE_OUTSIDE_GROUP,
-                "rule before any 'User-agent' line is ignored");
+            add(line, 1, Code.RULE_OUTSIDE_GROUP, "rule before any 'User-agent' line is ignored");
           } else if (directive == Directive.DISALLOW && value.equals("*")) {
-            add(line, column, Code.DISALLOW_STAR,
+            add(
+                line,
+                column,
+                Code.DISALLOW_STAR,
                 "'Disallow: *' is non-standard; 'Disallow: /' was probably meant");
           } else if (!value.isEmpty() && value.charAt(0) != '/' && value.charAt(0) != '*') {
-            add(line, column, Code.PATTERN_NOT_ROOTED,
+            add(
+                line,
+                column,
+                Code.PATTERN_NOT_ROOTED,
                 "pattern does not start with '/' or '*' and matches no path");
           }
           break;
         case SITEMAP:
           String v = value.toLowerCase(Locale.ROOT);
           if (!v.startsWith("http://") && !v.startsWith("https://")) {
-            add(line, column, Code.RELATIVE_SITEMAP,
-                "sitemap URL is not absolute");
+            add(line, column, Code.RELATIVE_SITEMAP, "sitemap URL is not absolute");
           }
           break;
         case CRAWL_DELAY:
           groupRecord(line);
           if (CrawlDelays.parse(value) == null) {
-            add(line, column, Code.BAD_CRAWL_DELAY,
+            add(
+                line,
+                column,
+                Code.BAD_CRAWL_DELAY,
                 "crawl-delay is not a number of seconds: ignored");
           }
           break;
         case REQUEST_RATE:
           groupRecord(line);
           if (RequestRate.parse(value).isEmpty()) {
-            add(line, column, Code.BAD_REQUEST_RATE,
+            add(
+                line,
+                column,
+                Code.BAD_REQUEST_RATE,
                 "request-rate is not 'n/m' with an optional s, m or h unit: ignored");
           }
           break;
         case VISIT_TIME:
           groupRecord(line);
           if (VisitTime.parse(value).isEmpty()) {
-            add(line, column, Code.BAD_VISIT_TIME,
-                "visit-time is not 'HHMM-HHMM': ignored");
+            add(line, column, Code.BAD_VISIT_TIME, "visit-time is not 'HHMM-HHMM': ignored");
           }
           break;
         case CONTENT_USAGE:
           sawRule = true;
           if (!inGroup) {
-            add(line, 1, Code.RULE_OUTSIDE_GROUP,
-                "rule before any 'User-agent' line is ignored");
+            add(line, 1, Code.RULE_OUTSIDE_GROUP, "rule before any 'User-agent' line is ignored");
           } else {
             contentUsage(line, column, value);
           }
@@ -137,8 +152,11 @@ public final class Linter {
         case CONTENT_SIGNAL:
           groupRecord(line);
           for (String bad : ContentSignals.parse(line, value).unreadable()) {
-            add(line, column, Code.CONTENT_SIGNAL_BAD_VALUE, "content signal '"
-                + ByteStrings.toText(bad) + "' is not 'yes' or 'no': unknown");
+            add(
+                line,
+                column,
+                Code.CONTENT_SIGNAL_BAD_VALUE,
+                "content signal '" + ByteStrings.toText(bad) + "' is not 'yes' or 'no': unknown");
           }
           break;
         default:
@@ -149,7 +167,8 @@ public final class Linter {
     /** Checks a {@code content-usage} value: a path, white space, a preference dictionary. */
     private void contentUsage(int line, int column, String value) {
       int pathEnd = 0;
-      while (pathEnd < value.length() && value.charAt(pathEnd) != ' '
+      while (pathEnd < value.length()
+          && value.charAt(pathEnd) != ' '
           && value.charAt(pathEnd) != '\t') {
         pathEnd++;
       }
@@ -158,41 +177,64 @@ public final class Linter {
         pref++;
       }
       if (value.isEmpty() || (pref == value.length() && value.charAt(0) != '/')) {
-        add(line, column, Code.CONTENT_USAGE_NO_PATH,
+        add(
+            line,
+            column,
+            Code.CONTENT_USAGE_NO_PATH,
             "content-usage needs a path and a preference ('/path train-ai=n'): ignored");
         return;
       }
       if (value.charAt(0) != '/') {
-        add(line, column, Code.CONTENT_USAGE_PATH_NOT_ROOTED,
+        add(
+            line,
+            column,
+            Code.CONTENT_USAGE_PATH_NOT_ROOTED,
             "content-usage path does not start with '/': ignored");
         return;
       }
       if (pref == value.length()) {
-        add(line, column + pathEnd, Code.CONTENT_USAGE_BAD_PREFERENCE,
+        add(
+            line,
+            column + pathEnd,
+            Code.CONTENT_USAGE_BAD_PREFERENCE,
             "content-usage has no preference: every category is unknown");
         return;
       }
       PreferenceDictionary.Reading reading = PreferenceDictionary.read(value.substring(pref));
       int at = column + pref;
       if (!reading.parsed()) {
-        add(line, at, Code.CONTENT_USAGE_BAD_PREFERENCE, "preference '"
-            + ByteStrings.toText(value.substring(pref)) + "' is not a Structured Fields"
-            + " dictionary (keys are lower-case): every category is unknown");
+        add(
+            line,
+            at,
+            Code.CONTENT_USAGE_BAD_PREFERENCE,
+            "preference '"
+                + ByteStrings.toText(value.substring(pref))
+                + "' is not a Structured Fields"
+                + " dictionary (keys are lower-case): every category is unknown");
         return;
       }
       for (String key : reading.unknownKeys()) {
-        add(line, at, Code.CONTENT_USAGE_UNKNOWN_CATEGORY, "'" + key
-            + "' is not a usage category (train-ai, ai-use, search): ignored");
+        add(
+            line,
+            at,
+            Code.CONTENT_USAGE_UNKNOWN_CATEGORY,
+            "'" + key + "' is not a usage category (train-ai, ai-use, search): ignored");
       }
       for (String entry : reading.badValues()) {
-        add(line, at, Code.CONTENT_USAGE_BAD_VALUE, "'" + entry
-            + "': a category's value is the token y or n; anything else is unknown");
+        add(
+            line,
+            at,
+            Code.CONTENT_USAGE_BAD_VALUE,
+            "'" + entry + "': a category's value is the token y or n; anything else is unknown");
       }
     }
 
     @Override
     public void onUnknown(int line, String key, String value, int keyColumn) {
-      add(line, keyColumn, Code.UNKNOWN_DIRECTIVE,
+      add(
+          line,
+          keyColumn,
+          Code.UNKNOWN_DIRECTIVE,
           "unknown directive '" + ByteStrings.toText(key) + "' is ignored");
     }
 
@@ -205,17 +247,30 @@ public final class Linter {
       char next = run < value.length() ? value.charAt(run) : '/';
       if (run == 0 || (next != '/' && next != ' ' && next != '\t')) {
         String shown = ByteStrings.toText(value);
-        add(line, column, Code.USER_AGENT_NAME_CUT, run == 0
-            ? "user-agent '" + shown + "' names no crawler: its name, the leading run of"
-                + " A-Z a-z _ -, is empty"
-            : "user-agent '" + shown + "' names '" + value.substring(0, run) + "': a name"
-                + " stops at the first character outside A-Z a-z _ -");
+        add(
+            line,
+            column,
+            Code.USER_AGENT_NAME_CUT,
+            run == 0
+                ? "user-agent '"
+                    + shown
+                    + "' names no crawler: its name, the leading run of"
+                    + " A-Z a-z _ -, is empty"
+                : "user-agent '"
+                    + shown
+                    + "' names '"
+                    + value.substring(0, run)
+                    + "': a name"
+                    + " stops at the first character outside A-Z a-z _ -");
       }
     }
 
     private void groupRecord(int line) {
       if (!inGroup) {
-        add(line, 1, Code.RULE_OUTSIDE_GROUP,
+        add(
+            line,
+            1,
+            Code.RULE_OUTSIDE_GROUP,
             "group record before any 'User-agent' line is ignored");
       }
     }

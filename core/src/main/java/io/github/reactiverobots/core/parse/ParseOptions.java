@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
-import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
+import io.github.reactiverobots.core.model.Profile;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
 
 /**
  * How to parse and apply a robots.txt body: the {@link Profile}, the parse limit, and the crawler
- * tokens that must be named explicitly and never fall back to the {@code *} group, and the
- * fallback chains of crawler tokens (see {@link CrawlerIdentity}). Immutable.
+ * tokens that must be named explicitly and never fall back to the {@code *} group, and the fallback
+ * chains of crawler tokens (see {@link CrawlerIdentity}). Immutable.
  *
  * @param profile the profile
  * @param parseLimit bytes parsed at most; never below {@link #MIN_PARSE_LIMIT}
@@ -21,7 +21,10 @@ import java.util.stream.Collectors;
  * @param fallbacks per lower-case crawler token, the lower-case tokens whose groups it obeys, in
  *     order, when no group names it (before {@code *})
  */
-public record ParseOptions(Profile profile, int parseLimit, Set<String> explicitAgents,
+public record ParseOptions(
+    Profile profile,
+    int parseLimit,
+    Set<String> explicitAgents,
     Map<String, List<String>> fallbacks) {
   /** 500 KiB: the RFC 9309 minimum and the default. */
   public static final int MIN_PARSE_LIMIT = 500 * 1024;
@@ -34,8 +37,7 @@ public record ParseOptions(Profile profile, int parseLimit, Set<String> explicit
    *
    * @param profile the profile
    * @param parseLimit bytes parsed at most
-   * @param explicitAgents crawler tokens that never fall back to {@code *}; copied and
-   *     lower-cased
+   * @param explicitAgents crawler tokens that never fall back to {@code *}; copied and lower-cased
    * @param fallbacks per crawler token its fallback chain; copied and lower-cased
    * @throws IllegalArgumentException if {@code parseLimit} is below {@link #MIN_PARSE_LIMIT}
    */
@@ -45,12 +47,16 @@ public record ParseOptions(Profile profile, int parseLimit, Set<String> explicit
       throw new IllegalArgumentException(
           "parseLimit must be at least " + MIN_PARSE_LIMIT + " bytes, was " + parseLimit);
     }
-    explicitAgents = explicitAgents.stream()
-        .map(a -> a.toLowerCase(Locale.ROOT))
-        .collect(Collectors.toUnmodifiableSet());
+    explicitAgents =
+        explicitAgents.stream()
+            .map(a -> a.toLowerCase(Locale.ROOT))
+            .collect(Collectors.toUnmodifiableSet());
     Map<String, List<String>> chains = new LinkedHashMap<>();
-    fallbacks.forEach((token, chain) -> chains.put(token.toLowerCase(Locale.ROOT),
-        chain.stream().map(t -> t.toLowerCase(Locale.ROOT)).toList()));
+    fallbacks.forEach(
+        (token, chain) ->
+            chains.put(
+                token.toLowerCase(Locale.ROOT),
+                chain.stream().map(t -> t.toLowerCase(Locale.ROOT)).toList()));
     fallbacks = Map.copyOf(chains);
   }
 
@@ -117,9 +123,9 @@ public record ParseOptions(Profile profile, int parseLimit, Set<String> explicit
   }
 
   /**
-   * These options with the fallback chain of {@code crawler} added (replacing an earlier chain
-   * for the same token): a check for its token that finds no group naming it tries the
-   * fallbacks in order before {@code *}.
+   * These options with the fallback chain of {@code crawler} added (replacing an earlier chain for
+   * the same token): a check for its token that finds no group naming it tries the fallbacks in
+   * order before {@code *}.
    *
    * @param crawler the crawler whose {@link CrawlerIdentity#fallbacks()} to follow
    * @return new options; these are unchanged (the same options when it has no fallbacks)

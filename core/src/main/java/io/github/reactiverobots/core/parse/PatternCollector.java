@@ -5,9 +5,9 @@ import io.github.reactiverobots.core.internal.match.PercentEncoding;
 
 /**
  * Collects path patterns for a {@link RuleTable}: each normalised into the pattern table (plain
- * ones copied as they are), its line, and the text as written of the few the table cannot
- * rebuild. Serves both the allow/disallow rules and the {@code content-usage} paths. One per
- * parse; not thread-safe.
+ * ones copied as they are), its line, and the text as written of the few the table cannot rebuild.
+ * Serves both the allow/disallow rules and the {@code content-usage} paths. One per parse; not
+ * thread-safe.
  */
 final class PatternCollector {
   private final boolean normalises;
@@ -30,8 +30,10 @@ final class PatternCollector {
       return plain;
     }
     byte[] normalised = PercentEncoding.normalisedOrNull(d, from, to, normalises);
-    int i = normalised == null ? patterns.add(d, from, to, allow)
-        : patterns.add(normalised, 0, normalised.length, allow);
+    int i =
+        normalised == null
+            ? patterns.add(d, from, to, allow)
+            : patterns.add(normalised, 0, normalised.length, allow);
     lines.add(line);
     if (normalised != null || !patterns.reproduces(i, d, from, to)) {
       ownForms.add(i);
@@ -51,7 +53,7 @@ final class PatternCollector {
 
   /** The table, its texts as written at {@code formBase} of {@code strings}. */
   RuleTable build(int[] implied, ByteStore strings, int formBase) {
-    return new RuleTable(patterns.build(), lines.toArray(), implied, ownForms.toArray(), strings,
-        formBase);
+    return new RuleTable(
+        patterns.build(), lines.toArray(), implied, ownForms.toArray(), strings, formBase);
   }
 }

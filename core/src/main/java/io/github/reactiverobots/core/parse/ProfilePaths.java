@@ -9,10 +9,10 @@ import java.nio.charset.StandardCharsets;
  * The one reading of a URL's path per profile (SEMANTICS.md §4), for the entry points that take a
  * URL or a path as a string. Under {@code RFC_9309} it is the cache's: the WHATWG URL Standard's
  * parse of an absolute http(s) URL ({@code \} read as {@code /}, dot segments, {@code %2e}
- * spellings included, resolved, userinfo dropped); one the cache refuses is an
- * {@link InvalidUrlException} naming the input, as the cache answers it. What the cache does not
- * take (a path, a bare host) is read leniently ({@link LenientPaths}). Under {@code GOOGLE} the
- * reading is always Google's reference matcher's lenient one, which never fails. Stateless.
+ * spellings included, resolved, userinfo dropped); one the cache refuses is an {@link
+ * InvalidUrlException} naming the input, as the cache answers it. What the cache does not take (a
+ * path, a bare host) is read leniently ({@link LenientPaths}). Under {@code GOOGLE} the reading is
+ * always Google's reference matcher's lenient one, which never fails. Stateless.
  */
 final class ProfilePaths {
   private ProfilePaths() {}
@@ -23,11 +23,10 @@ final class ProfilePaths {
   }
 
   /**
-   * The path with params and query of {@code url} as the cache reads it, when it is an absolute
-   * URL ({@code http://a.com/b}, {@code http:\\a.com\b}, {@code http:///a.com/b}) or a
-   * scheme-relative one ({@code //a.com/b}, read as http); null for anything else URL-like (a
-   * path, {@code a.com/b}), which the caller reads leniently, as the cache takes only absolute
-   * URLs.
+   * The path with params and query of {@code url} as the cache reads it, when it is an absolute URL
+   * ({@code http://a.com/b}, {@code http:\\a.com\b}, {@code http:///a.com/b}) or a scheme-relative
+   * one ({@code //a.com/b}, read as http); null for anything else URL-like (a path, {@code
+   * a.com/b}), which the caller reads leniently, as the cache takes only absolute URLs.
    *
    * @throws io.github.reactiverobots.core.url.InvalidUrlException for an absolute http(s) URL the
    *     cache refuses; another scheme's URL, or a scheme-relative one the cache would refuse, is
@@ -39,7 +38,8 @@ final class ProfilePaths {
       return null;
     }
     try {
-      return SplitUrl.of(schemeRelative ? "http:" + url : url).pathAndQuery()
+      return SplitUrl.of(schemeRelative ? "http:" + url : url)
+          .pathAndQuery()
           .getBytes(StandardCharsets.UTF_8);
     } catch (InvalidUrlException e) {
       if (schemeRelative) {

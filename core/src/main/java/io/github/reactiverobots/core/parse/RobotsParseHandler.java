@@ -3,12 +3,12 @@ package io.github.reactiverobots.core.parse;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Receives what the byte-level scanner reads from a robots.txt body, line by line, in order.
- * This separates parsing (the scanner) from semantics (groups, the linter, statistics).
+ * Receives what the byte-level scanner reads from a robots.txt body, line by line, in order. This
+ * separates parsing (the scanner) from semantics (groups, the linter, statistics).
  *
  * <p>Values are <em>byte strings</em>: decoded as ISO-8859-1, so each {@code char} is exactly one
- * input byte and nothing is lost from invalid UTF-8. Use {@link ByteStrings#toText(String)} to
- * show one to a person. Line numbers start at 1; LF, CRLF and lone CR each end a line.
+ * input byte and nothing is lost from invalid UTF-8. Use {@link ByteStrings#toText(String)} to show
+ * one to a person. Line numbers start at 1; LF, CRLF and lone CR each end a line.
  *
  * <p>A handler is used by one scan at a time and need not be thread-safe.
  */
@@ -29,8 +29,8 @@ public interface RobotsParseHandler {
 
   /**
    * A recognised directive with its trimmed value given as the bytes {@code data[from, to)}, for
-   * handlers that keep bytes rather than strings; the scanner calls this one. The default makes
-   * the byte string and calls {@link #onDirective(int, Directive, String, int)}. The array is the
+   * handlers that keep bytes rather than strings; the scanner calls this one. The default makes the
+   * byte string and calls {@link #onDirective(int, Directive, String, int)}. The array is the
    * scanner's: read it during the call, never keep or change it.
    *
    * @param line the 1-based line
@@ -40,9 +40,12 @@ public interface RobotsParseHandler {
    * @param to the index after its last byte
    * @param valueColumn the 1-based byte column where the value starts
    */
-  default void onDirective(int line, Directive directive, byte[] data, int from, int to,
-      int valueColumn) {
-    onDirective(line, directive, new String(data, from, to - from, StandardCharsets.ISO_8859_1),
+  default void onDirective(
+      int line, Directive directive, byte[] data, int from, int to, int valueColumn) {
+    onDirective(
+        line,
+        directive,
+        new String(data, from, to - from, StandardCharsets.ISO_8859_1),
         valueColumn);
   }
 
@@ -57,11 +60,10 @@ public interface RobotsParseHandler {
   void onUnknown(int line, String key, String value, int keyColumn);
 
   /**
-   * A {@code key: value} line whose key is not a directive the parser knows, key and value given
-   * as the bytes {@code data[keyFrom, keyTo)} and {@code data[valueFrom, valueTo)}; the scanner
-   * calls this one. The default makes the byte strings and calls
-   * {@link #onUnknown(int, String, String, int)}. The array is the scanner's: read it during the
-   * call, never keep or change it.
+   * A {@code key: value} line whose key is not a directive the parser knows, key and value given as
+   * the bytes {@code data[keyFrom, keyTo)} and {@code data[valueFrom, valueTo)}; the scanner calls
+   * this one. The default makes the byte strings and calls {@link #onUnknown(int, String, String,
+   * int)}. The array is the scanner's: read it during the call, never keep or change it.
    *
    * @param line the 1-based line
    * @param data the array holding the line
@@ -71,10 +73,13 @@ public interface RobotsParseHandler {
    * @param valueTo the index after the value's last byte
    * @param keyColumn the 1-based byte column where the key starts
    */
-  default void onUnknown(int line, byte[] data, int keyFrom, int keyTo, int valueFrom,
-      int valueTo, int keyColumn) {
-    onUnknown(line, new String(data, keyFrom, keyTo - keyFrom, StandardCharsets.ISO_8859_1),
-        new String(data, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1), keyColumn);
+  default void onUnknown(
+      int line, byte[] data, int keyFrom, int keyTo, int valueFrom, int valueTo, int keyColumn) {
+    onUnknown(
+        line,
+        new String(data, keyFrom, keyTo - keyFrom, StandardCharsets.ISO_8859_1),
+        new String(data, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1),
+        keyColumn);
   }
 
   /**

@@ -5,16 +5,16 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The byte-level scanner: splits a body into lines and lines into key and value, and reports
- * them to a {@link RobotsParseHandler} (SEMANTICS.md §1). No regular expressions; never throws on
- * any input. Stateless and thread-safe.
+ * The byte-level scanner: splits a body into lines and lines into key and value, and reports them
+ * to a {@link RobotsParseHandler} (SEMANTICS.md §1). No regular expressions; never throws on any
+ * input. Stateless and thread-safe.
  */
 public final class RobotsScanner {
   private RobotsScanner() {}
 
   /**
-   * Scans the remaining bytes of {@code body} (its position is unchanged), calling
-   * {@code handler} on this thread for each line up to the parse limit.
+   * Scans the remaining bytes of {@code body} (its position is unchanged), calling {@code handler}
+   * on this thread for each line up to the parse limit.
    *
    * @param body the robots.txt body; not kept
    * @param options the profile and parse limit
@@ -36,8 +36,13 @@ public final class RobotsScanner {
   }
 
   /** Scans {@code data[from, to)}; {@code moreBeyond} says the body continued past it. */
-  private static void scan(byte[] data, int from, int to, boolean moreBeyond,
-      ParseOptions options, RobotsParseHandler handler) {
+  private static void scan(
+      byte[] data,
+      int from,
+      int to,
+      boolean moreBeyond,
+      ParseOptions options,
+      RobotsParseHandler handler) {
     if (options.profile().transcodesUtf16() && isUtf16(data, from, to)) {
       data = transcodeUtf16(data, from, to);
       from = 0;
@@ -61,8 +66,10 @@ public final class RobotsScanner {
       long found = LineBreaks.colonAndContentEnd(data, pos, end);
       int contentEnd = (int) found;
       int colon = (int) (found >>> 32) - 1;
-      int lineEnd = contentEnd < end && data[contentEnd] == '#'
-          ? LineBreaks.lineEnd(data, contentEnd + 1, end) : contentEnd;
+      int lineEnd =
+          contentEnd < end && data[contentEnd] == '#'
+              ? LineBreaks.lineEnd(data, contentEnd + 1, end)
+              : contentEnd;
       int cutEnd = lineEnd;
       if (lineEnd - pos > maxLine) {
         cutEnd = pos + maxLine;
@@ -106,8 +113,12 @@ public final class RobotsScanner {
   private static byte[] transcodeUtf16(byte[] d, int from, int to) {
     boolean bigEndian = d[from] == (byte) 0xFE;
     int evenLength = (to - from - 2) & ~1;
-    String text = new String(d, from + 2, evenLength,
-        bigEndian ? StandardCharsets.UTF_16BE : StandardCharsets.UTF_16LE);
+    String text =
+        new String(
+            d,
+            from + 2,
+            evenLength,
+            bigEndian ? StandardCharsets.UTF_16BE : StandardCharsets.UTF_16LE);
     return text.getBytes(StandardCharsets.UTF_8);
   }
 }

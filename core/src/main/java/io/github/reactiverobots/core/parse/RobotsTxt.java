@@ -17,22 +17,20 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A parsed robots.txt: its groups, rules, sitemaps and other records held in flat arrays (one
- * byte array for the patterns, int arrays for lines and groups; no object per rule), with each
- * crawler's rules compiled into a matcher the first time that crawler asks. The full model's
- * objects ({@link #groups()}, {@link #otherRecords()}...) are made on demand. Thread-safe and
- * non-blocking.
+ * A parsed robots.txt: its groups, rules, sitemaps and other records held in flat arrays (one byte
+ * array for the patterns, int arrays for lines and groups; no object per rule), with each crawler's
+ * rules compiled into a matcher the first time that crawler asks. The full model's objects ({@link
+ * #groups()}, {@link #otherRecords()}...) are made on demand. Thread-safe and non-blocking.
  *
  * <p>Parse once per body; {@link #forAgent(String)} finds the crawler's groups without writing to
- * shared state once the agent string has been seen (plus one compilation the first time a
- * selection is asked for), and the returned {@link AgentRules} serves every later check. Parsing
- * never throws on any input: lines that can't be understood are skipped ({@link Linter} reports
- * them).
+ * shared state once the agent string has been seen (plus one compilation the first time a selection
+ * is asked for), and the returned {@link AgentRules} serves every later check. Parsing never throws
+ * on any input: lines that can't be understood are skipped ({@link Linter} reports them).
  */
 public final class RobotsTxt {
   /**
-   * Unknown records kept at most. An HTML page served as robots.txt can hold thousands of
-   * {@code key: value} lines, none of which a crawler can use; {@link Linter} still reports each.
+   * Unknown records kept at most. An HTML page served as robots.txt can hold thousands of {@code
+   * key: value} lines, none of which a crawler can use; {@link Linter} still reports each.
    */
   public static final int MAX_UNKNOWN_RECORDS = 100;
 
@@ -43,25 +41,40 @@ public final class RobotsTxt {
   private final RuleTable rules;
   private final GroupTable groups;
   private final UsageTable usage;
+
   /** What the file keeps as written: user-agent values, names, sitemaps, records... */
   private final ByteStore strings;
+
   private final int sitemapBase;
   private final int sitemapCount;
+
   /**
-   * Per other record its line; its key and value are strings {@code recordBase + 2k} and
-   * {@code recordBase + 2k + 1}.
+   * Per other record its line; its key and value are strings {@code recordBase + 2k} and {@code
+   * recordBase + 2k + 1}.
    */
   private final int[] recordLines;
+
   private final int recordBase;
   private final int lines;
   private final boolean truncated;
   private final boolean unknownRecordsCapped;
+
   /** Per selection, its compiled rules once asked for (set once, racily, by CAS). */
   private final AgentRules[] compiled;
 
-  RobotsTxt(ParseOptions options, RuleTable rules, GroupTable groups, UsageTable usage,
-      ByteStore strings, int sitemapBase, int sitemapCount, int[] recordLines, int recordBase,
-      int lines, boolean truncated, boolean unknownRecordsCapped) {
+  RobotsTxt(
+      ParseOptions options,
+      RuleTable rules,
+      GroupTable groups,
+      UsageTable usage,
+      ByteStore strings,
+      int sitemapBase,
+      int sitemapCount,
+      int[] recordLines,
+      int recordBase,
+      int lines,
+      boolean truncated,
+      boolean unknownRecordsCapped) {
     this.options = options;
     this.rules = rules;
     this.groups = groups;
@@ -119,8 +132,8 @@ public final class RobotsTxt {
   }
 
   /**
-   * Parses the remaining bytes of {@code body} (its position is not changed) as SEMANTICS.md
-   * §1-§5 say, up to the parse limit. Never throws on any content.
+   * Parses the remaining bytes of {@code body} (its position is not changed) as SEMANTICS.md §1-§5
+   * say, up to the parse limit. Never throws on any content.
    *
    * @param body the robots.txt body; not kept
    * @param options the profile, parse limit and explicit agents
@@ -133,13 +146,12 @@ public final class RobotsTxt {
   }
 
   /**
-   * The rules that apply to {@code agent}, the crawler's own product token ({@code MyBot}; how
-   * the token is taken from a longer string depends on the profile, SEMANTICS.md §2: under
-   * {@code RFC_9309} {@code MyBot/1.0} is {@code mybot}, while a browser User-Agent such as
-   * {@code Mozilla/5.0 (compatible; MyBot/1.0)} is {@code mozilla}). Lenient, as Google's
-   * reference is: an agent whose token is empty selects the groups whose name is empty; the
-   * cache refuses such agents first
-   * ({@link io.github.reactiverobots.core.model.CrawlerIdentity#requireCrawlerToken}).
+   * The rules that apply to {@code agent}, the crawler's own product token ({@code MyBot}; how the
+   * token is taken from a longer string depends on the profile, SEMANTICS.md §2: under {@code
+   * RFC_9309} {@code MyBot/1.0} is {@code mybot}, while a browser User-Agent such as {@code
+   * Mozilla/5.0 (compatible; MyBot/1.0)} is {@code mozilla}). Lenient, as Google's reference is: an
+   * agent whose token is empty selects the groups whose name is empty; the cache refuses such
+   * agents first ({@link io.github.reactiverobots.core.model.CrawlerIdentity#requireCrawlerToken}).
    *
    * @param agent the crawler's product token
    * @return its rules
@@ -173,11 +185,11 @@ public final class RobotsTxt {
   }
 
   /**
-   * Why {@code agent} gets the verdict it gets for {@code url}: the groups chosen and why
-   * (its own token, a fallback token, or {@code *}), the path as matched, every rule that
-   * matches it ranked, the deciding rule, the runner-up and the tie-break. The verdict is the
-   * one {@link #check} gives. Takes the URL and agent as leniently as {@link #check}; meant for
-   * testers and diagnostics, not the hot path (it compiles each candidate rule on its own).
+   * Why {@code agent} gets the verdict it gets for {@code url}: the groups chosen and why (its own
+   * token, a fallback token, or {@code *}), the path as matched, every rule that matches it ranked,
+   * the deciding rule, the runner-up and the tie-break. The verdict is the one {@link #check}
+   * gives. Takes the URL and agent as leniently as {@link #check}; meant for testers and
+   * diagnostics, not the hot path (it compiles each candidate rule on its own).
    *
    * @param url the URL (or anything URL-like) to check
    * @param agent the crawler's product token
@@ -191,54 +203,55 @@ public final class RobotsTxt {
 
   /**
    * A rule's pattern as this profile matches it (SEMANTICS.md §3): bytes outside printable ASCII
-   * percent-encoded from their UTF-8 bytes, {@code %xx} escapes upper-cased and, under
-   * {@code RFC_9309}, escapes of unreserved characters decoded. Meant for testers and
-   * diagnostics: the matchers hold this form already.
+   * percent-encoded from their UTF-8 bytes, {@code %xx} escapes upper-cased and, under {@code
+   * RFC_9309}, escapes of unreserved characters decoded. Meant for testers and diagnostics: the
+   * matchers hold this form already.
    *
    * @param rule a rule, for example one of {@link Group#rules()}
    * @return the pattern as matched, its bytes as ISO-8859-1 characters
    */
   public String patternAsMatched(Rule rule) {
-    return PercentEncoding.normalisedPatternText(rule.pattern(),
-        options.profile().normalisesPercentEncoding());
+    return PercentEncoding.normalisedPatternText(
+        rule.pattern(), options.profile().normalisesPercentEncoding());
   }
 
   /** Compiles a selection without holding a lock: a racing thread may compile it too. */
   private AgentRules compile(int selection) {
-    AgentRules fresh = groups.hasGroups(selection) ? AgentRules.compile(this, selection)
-        : AgentRules.noGroup(options.profile());
+    AgentRules fresh =
+        groups.hasGroups(selection)
+            ? AgentRules.compile(this, selection)
+            : AgentRules.noGroup(options.profile());
     AgentRules raced = (AgentRules) COMPILED.compareAndExchange(compiled, selection, null, fresh);
     return raced != null ? raced : fresh;
   }
 
   /**
    * Checks a URL for {@code agent}. The path is read as the profile reads it (SEMANTICS.md §4).
-   * Under {@code RFC_9309} an absolute http(s) URL ({@code http://a.com/b}, also spelt
-   * {@code http:\\a.com\b} or {@code http:///a.com/b}) and a scheme-relative one
-   * ({@code //a.com/b}) are read as {@code RobotsCache} reads them, with the WHATWG URL Standard
-   * ({@code http://a.com/x\..\b} is {@code /b}), so both give the same verdict, and an http(s)
-   * URL the cache refuses throws {@link io.github.reactiverobots.core.url.InvalidUrlException};
-   * anything else URL-like (a path, {@code example.com/a}) is taken leniently, as under
-   * {@code GOOGLE}, where the path is always taken as Google's reference matcher takes it
-   * ({@code example.com/a} gives {@code /a}, nothing gives {@code /}) and nothing throws.
+   * Under {@code RFC_9309} an absolute http(s) URL ({@code http://a.com/b}, also spelt {@code
+   * http:\\a.com\b} or {@code http:///a.com/b}) and a scheme-relative one ({@code //a.com/b}) are
+   * read as {@code RobotsCache} reads them, with the WHATWG URL Standard ({@code
+   * http://a.com/x\..\b} is {@code /b}), so both give the same verdict, and an http(s) URL the
+   * cache refuses throws {@link io.github.reactiverobots.core.url.InvalidUrlException}; anything
+   * else URL-like (a path, {@code example.com/a}) is taken leniently, as under {@code GOOGLE},
+   * where the path is always taken as Google's reference matcher takes it ({@code example.com/a}
+   * gives {@code /a}, nothing gives {@code /}) and nothing throws.
    *
    * @param url the URL (or anything URL-like) to check
    * @param agent the crawler's product token
    * @return the verdict
    * @throws IllegalArgumentException if the arguments were swapped: {@code agent} is an absolute
    *     URL while {@code url} is not URL-like (neither a path nor holding {@code ://})
-   * @throws io.github.reactiverobots.core.url.InvalidUrlException under {@code RFC_9309}, for a
-   *     URL or path the cache refuses
+   * @throws io.github.reactiverobots.core.url.InvalidUrlException under {@code RFC_9309}, for a URL
+   *     or path the cache refuses
    */
   public Verdict check(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
     return atPath(forAgent(agent), url, AgentRules::check);
   }
 
-
   /**
-   * How {@code agent} may use what it fetches at {@code url} (SEMANTICS.md §8); see
-   * {@link AgentRules#usage(String)}. The path is taken leniently, as {@link #check} takes it.
+   * How {@code agent} may use what it fetches at {@code url} (SEMANTICS.md §8); see {@link
+   * AgentRules#usage(String)}. The path is taken leniently, as {@link #check} takes it.
    *
    * @param url the URL (or anything URL-like)
    * @param agent the crawler's product token or User-Agent string
@@ -251,8 +264,8 @@ public final class RobotsTxt {
   }
 
   /**
-   * What {@code question} answers for the path of {@code url}, read as the profile reads it
-   * ({@link ProfilePaths}).
+   * What {@code question} answers for the path of {@code url}, read as the profile reads it ({@link
+   * ProfilePaths}).
    */
   private <T> T atPath(AgentRules rules, String url, PathQuestion<T> question) {
     byte[] strict = ProfilePaths.strict(options.profile()) ? ProfilePaths.cachePath(url) : null;
@@ -274,7 +287,6 @@ public final class RobotsTxt {
     T of(AgentRules rules, byte[] utf8, int from, int to, OriginState originState);
   }
 
-
   /**
    * Shorthand for {@code check(url, agent).allowed()}.
    *
@@ -285,8 +297,8 @@ public final class RobotsTxt {
    */
   public boolean allowed(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
-    return atPath(forAgent(agent), url,
-        (rules, utf8, from, to, state) -> rules.allowed(utf8, from, to));
+    return atPath(
+        forAgent(agent), url, (rules, utf8, from, to, state) -> rules.allowed(utf8, from, to));
   }
 
   /**
@@ -338,8 +350,11 @@ public final class RobotsTxt {
   public List<OtherRecord> otherRecords() {
     List<OtherRecord> out = new ArrayList<>(recordLines.length);
     for (int k = 0; k < recordLines.length; k++) {
-      out.add(new OtherRecord(recordLines[k], strings.text(recordBase + 2 * k),
-          strings.text(recordBase + 2 * k + 1)));
+      out.add(
+          new OtherRecord(
+              recordLines[k],
+              strings.text(recordBase + 2 * k),
+              strings.text(recordBase + 2 * k + 1)));
     }
     return List.copyOf(out);
   }
@@ -379,11 +394,14 @@ public final class RobotsTxt {
    * @return the estimate, in bytes
    */
   public long estimatedWeight() {
-    long bytes = HeapSizes.object(7L * HeapSizes.REFERENCE + 4L * Integer.BYTES + 2)
-        + rules.estimatedBytes() + groups.estimatedBytes() + usage.estimatedBytes()
-        + strings.estimatedBytes()
-        + HeapSizes.array(recordLines.length, Integer.BYTES)
-        + HeapSizes.array(compiled.length, HeapSizes.REFERENCE);
+    long bytes =
+        HeapSizes.object(7L * HeapSizes.REFERENCE + 4L * Integer.BYTES + 2)
+            + rules.estimatedBytes()
+            + groups.estimatedBytes()
+            + usage.estimatedBytes()
+            + strings.estimatedBytes()
+            + HeapSizes.array(recordLines.length, Integer.BYTES)
+            + HeapSizes.array(compiled.length, HeapSizes.REFERENCE);
     for (int s = 0; s < compiled.length; s++) {
       AgentRules c = (AgentRules) COMPILED.getVolatile(compiled, s);
       if (c != null && c != AgentRules.noGroup(options.profile())) {

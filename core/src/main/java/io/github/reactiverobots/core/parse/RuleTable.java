@@ -9,25 +9,33 @@ import java.util.Arrays;
  * The allow and disallow rules of one robots.txt, flat: their patterns in a {@link PatternTable}
  * (pattern {@code i} is rule {@code i}), their lines, which of them the profile implied, and the
  * text as written of the few whose text the table cannot rebuild (kept among the file's shared
- * strings). A {@link Rule} object is made
- * only when asked for, for a verdict or a view. Immutable; thread-safe.
+ * strings). A {@link Rule} object is made only when asked for, for a verdict or a view. Immutable;
+ * thread-safe.
  */
 final class RuleTable {
   private static final int[] NONE = new int[0];
 
   final PatternTable patterns;
   private final int[] lines;
+
   /** The rules the profile implied (GOOGLE's {@code index.htm} directory rules), ascending. */
   private final int[] implied;
+
   /**
-   * The rules whose text as written is kept, ascending; the k-th one's text is string
-   * {@code formBase + k} of the file's shared strings.
+   * The rules whose text as written is kept, ascending; the k-th one's text is string {@code
+   * formBase + k} of the file's shared strings.
    */
   private final int[] ownForms;
+
   private final ByteStore strings;
   private final int formBase;
 
-  RuleTable(PatternTable patterns, int[] lines, int[] implied, int[] ownForms, ByteStore strings,
+  RuleTable(
+      PatternTable patterns,
+      int[] lines,
+      int[] implied,
+      int[] ownForms,
+      ByteStore strings,
       int formBase) {
     this.patterns = patterns;
     this.lines = lines;
@@ -66,7 +74,8 @@ final class RuleTable {
 
   /** This table's own size; the shared strings are counted by their owner. */
   long estimatedBytes() {
-    return HeapSizes.object(5L * HeapSizes.REFERENCE + Integer.BYTES) + patterns.estimatedBytes()
+    return HeapSizes.object(5L * HeapSizes.REFERENCE + Integer.BYTES)
+        + patterns.estimatedBytes()
         + HeapSizes.array(lines.length, Integer.BYTES)
         + (implied == NONE ? 0 : HeapSizes.array(implied.length, Integer.BYTES))
         + (ownForms == NONE ? 0 : HeapSizes.array(ownForms.length, Integer.BYTES));

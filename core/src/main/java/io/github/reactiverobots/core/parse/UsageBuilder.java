@@ -1,10 +1,10 @@
 package io.github.reactiverobots.core.parse;
 
 /**
- * Collects the {@code content-usage} rules and {@code content-signal} records of one robots.txt
- * for a {@link UsageTable} (SEMANTICS.md §8): each rule's path into a pattern table of its own,
- * its group and its preference as written (read only when usage is first asked for), each
- * record's group and value as written. One per parse; not thread-safe.
+ * Collects the {@code content-usage} rules and {@code content-signal} records of one robots.txt for
+ * a {@link UsageTable} (SEMANTICS.md §8): each rule's path into a pattern table of its own, its
+ * group and its preference as written (read only when usage is first asked for), each record's
+ * group and value as written. One per parse; not thread-safe.
  */
 final class UsageBuilder {
   private final PatternCollector paths;
@@ -22,9 +22,9 @@ final class UsageBuilder {
   }
 
   /**
-   * A {@code content-usage} value {@code d[from, to)} of group {@code group}: a path starting
-   * with {@code /}, white space, then the preference. A value whose path does not start with
-   * {@code /} adds no rule (the linter reports it).
+   * A {@code content-usage} value {@code d[from, to)} of group {@code group}: a path starting with
+   * {@code /}, white space, then the preference. A value whose path does not start with {@code /}
+   * adds no rule (the linter reports it).
    */
   void rule(int line, int group, byte[] d, int from, int to) {
     int pathEnd = from;
@@ -67,7 +67,13 @@ final class UsageBuilder {
       }
       groupStart[g] = rule;
     }
-    return new UsageTable(paths.build(new int[0], strings, formBase), groupStart, strings,
-        preferenceBase, signalLines.toArray(), signalGroups.toArray(), signalBase);
+    return new UsageTable(
+        paths.build(new int[0], strings, formBase),
+        groupStart,
+        strings,
+        preferenceBase,
+        signalLines.toArray(),
+        signalGroups.toArray(),
+        signalBase);
   }
 }

@@ -20,29 +20,39 @@ import java.util.Map;
 
 /**
  * The {@code content-usage} rules of one crawler's groups compiled into a {@link RuleMatcher}
- * (longest match, as allow and disallow; SEMANTICS.md §8), with the groups' content signals.
- * Rules with the same normalised path combine most restrictively: each such rule maps to the
- * combined statement and, per category, the first rule that stated the winning preference, so
- * whichever of them the matcher answers gives the same result. A check costs what an allow /
- * disallow check costs, whatever the number of rules. Immutable and thread-safe.
+ * (longest match, as allow and disallow; SEMANTICS.md §8), with the groups' content signals. Rules
+ * with the same normalised path combine most restrictively: each such rule maps to the combined
+ * statement and, per category, the first rule that stated the winning preference, so whichever of
+ * them the matcher answers gives the same result. A check costs what an allow / disallow check
+ * costs, whatever the number of rules. Immutable and thread-safe.
  */
 final class UsageMatcher {
   private static final UsageCategory[] CATEGORIES = UsageCategory.values();
-  static final UsageMatcher NONE = new UsageMatcher(null, RuleMatcher.empty(), new int[0],
-      new int[0], new int[0], ContentSignals.NONE);
+  static final UsageMatcher NONE =
+      new UsageMatcher(
+          null, RuleMatcher.empty(), new int[0], new int[0], new int[0], ContentSignals.NONE);
 
   private final UsageTable table;
   private final RuleMatcher matcher;
+
   /** The rules sharing their path with another, ascending. */
   private final int[] combinedRules;
+
   /** Per such rule, the combined statement. */
   private final int[] combinedBits;
+
   /** Per such rule, per category, the deciding rule. */
   private final int[] combinedDeciders;
+
   private final ContentSignals signals;
 
-  private UsageMatcher(UsageTable table, RuleMatcher matcher, int[] combinedRules,
-      int[] combinedBits, int[] combinedDeciders, ContentSignals signals) {
+  private UsageMatcher(
+      UsageTable table,
+      RuleMatcher matcher,
+      int[] combinedRules,
+      int[] combinedBits,
+      int[] combinedDeciders,
+      ContentSignals signals) {
     this.table = table;
     this.matcher = matcher;
     this.combinedRules = combinedRules;
@@ -56,15 +66,17 @@ final class UsageMatcher {
     int[] members = table.members(groups);
     ContentSignals signals = table.signals(groups);
     if (members.length == 0) {
-      return signals.isEmpty() ? NONE
-          : new UsageMatcher(null, RuleMatcher.empty(), new int[0], new int[0], new int[0],
-              signals);
+      return signals.isEmpty()
+          ? NONE
+          : new UsageMatcher(
+              null, RuleMatcher.empty(), new int[0], new int[0], new int[0], signals);
     }
     int[] statements = table.statements();
     PatternTable patterns = table.paths.patterns;
     Map<ByteBuffer, List<Integer>> byPath = new HashMap<>();
     for (int m : members) {
-      byPath.computeIfAbsent(ByteBuffer.wrap(patterns.reproduced(m)), k -> new ArrayList<>(1))
+      byPath
+          .computeIfAbsent(ByteBuffer.wrap(patterns.reproduced(m)), k -> new ArrayList<>(1))
           .add(m);
     }
     List<int[]> shared = new ArrayList<>();
@@ -84,8 +96,8 @@ final class UsageMatcher {
       bits[k] = entry[1];
       System.arraycopy(entry, 2, deciders, k * CATEGORIES.length, CATEGORIES.length);
     }
-    return new UsageMatcher(table, RuleMatcher.compile(patterns, members), rules, bits,
-        deciders, signals);
+    return new UsageMatcher(
+        table, RuleMatcher.compile(patterns, members), rules, bits, deciders, signals);
   }
 
   /** Adds an entry {rule, combined bits, deciders...} for each rule of {@code same}. */
@@ -142,8 +154,7 @@ final class UsageMatcher {
     List<UsageDecision> decisions = new ArrayList<>(CATEGORIES.length);
     UsageRule matched = null;
     for (UsageCategory c : CATEGORIES) {
-      int decider = shared >= 0 ? combinedDeciders[shared * CATEGORIES.length + c.ordinal()]
-          : rule;
+      int decider = shared >= 0 ? combinedDeciders[shared * CATEGORIES.length + c.ordinal()] : rule;
       UsageRule written;
       if (decider == rule) {
         matched = matched == null ? table.rule(rule) : matched;
@@ -161,9 +172,11 @@ final class UsageMatcher {
     if (this == NONE) {
       return 0;
     }
-    return HeapSizes.object(6L * HeapSizes.REFERENCE) + matcher.estimatedBytes()
+    return HeapSizes.object(6L * HeapSizes.REFERENCE)
+        + matcher.estimatedBytes()
         + HeapSizes.array(combinedRules.length, Integer.BYTES)
         + HeapSizes.array(combinedBits.length, Integer.BYTES)
-        + HeapSizes.array(combinedDeciders.length, Integer.BYTES) + 256L * signals.written().size();
+        + HeapSizes.array(combinedDeciders.length, Integer.BYTES)
+        + 256L * signals.written().size();
   }
 }

@@ -11,29 +11,38 @@ import java.util.List;
 /**
  * The {@code content-usage} rules and {@code content-signal} records of one robots.txt, flat
  * (SEMANTICS.md §8): the rules' paths in a {@link RuleTable} of their own (rule {@code i} is
- * pattern {@code i}), per group the start of its rules, each rule's preference as written among
- * the file's shared strings, and per record its line, group and value as written. The
- * preferences are read (RFC 9651 dictionaries) the first time usage is asked for, all at once,
- * into one int per rule ({@code UsageBits}). Immutable but for that one-time reading, which is
- * idempotent; thread-safe.
+ * pattern {@code i}), per group the start of its rules, each rule's preference as written among the
+ * file's shared strings, and per record its line, group and value as written. The preferences are
+ * read (RFC 9651 dictionaries) the first time usage is asked for, all at once, into one int per
+ * rule ({@code UsageBits}). Immutable but for that one-time reading, which is idempotent;
+ * thread-safe.
  */
 final class UsageTable {
-  static final UsageTable NONE = new UsageTable(null, new int[1], ByteStore.EMPTY, 0, new int[0],
-      new int[0], 0);
+  static final UsageTable NONE =
+      new UsageTable(null, new int[1], ByteStore.EMPTY, 0, new int[0], new int[0], 0);
 
   final RuleTable paths;
+
   /** Per group its first rule, then the rule count; groups past the end have none. */
   private final int[] groupStart;
+
   private final ByteStore strings;
   private final int preferenceBase;
   private final int[] signalLines;
   private final int[] signalGroups;
   private final int signalBase;
+
   /** Per rule its packed statement, once read (set racily; every reader computes the same). */
   private volatile int[] statements;
 
-  UsageTable(RuleTable paths, int[] groupStart, ByteStore strings, int preferenceBase,
-      int[] signalLines, int[] signalGroups, int signalBase) {
+  UsageTable(
+      RuleTable paths,
+      int[] groupStart,
+      ByteStore strings,
+      int preferenceBase,
+      int[] signalLines,
+      int[] signalGroups,
+      int signalBase) {
     this.paths = paths;
     this.groupStart = groupStart;
     this.strings = strings;
@@ -91,8 +100,9 @@ final class UsageTable {
     ContentSignals merged = ContentSignals.NONE;
     for (int k = 0; k < signalLines.length; k++) {
       if (contains(groups, signalGroups[k])) {
-        merged = merged.mostRestrictive(
-            ContentSignals.parse(signalLines[k], strings.text(signalBase + k)));
+        merged =
+            merged.mostRestrictive(
+                ContentSignals.parse(signalLines[k], strings.text(signalBase + k)));
       }
     }
     return merged;

@@ -17,7 +17,7 @@ public final class RejectedValueException extends RuntimeException {
    * @param why what is wrong with it
    */
   public RejectedValueException(Origin origin, String why) {
-    super("the stored robots.txt value for " + origin + " was rejected: " + why, null, false,
-        false);
+    super(
+        "the stored robots.txt value for " + origin + " was rejected: " + why, null, false, false);
   }
 }

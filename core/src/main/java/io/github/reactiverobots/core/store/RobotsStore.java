@@ -11,16 +11,16 @@ import reactor.core.publisher.Mono;
  * parses and compiles locally.
  *
  * <p>The fleet's single flight is a lease per origin: the worker that takes it fetches and then
- * {@linkplain #complete completes} it with the value; the others {@linkplain #awaitValue wait}
- * for that value (by notification, with a bounded fallback re-read) and fetch themselves only when
- * the lease ends without one (its holder died, or gave up).
+ * {@linkplain #complete completes} it with the value; the others {@linkplain #awaitValue wait} for
+ * that value (by notification, with a bounded fallback re-read) and fetch themselves only when the
+ * lease ends without one (its holder died, or gave up).
  *
  * <p>Contract: every method is lazy (nothing happens before subscription), never blocks the
  * subscribing thread, and may emit on any thread (the cache moves parsing off it). A store that is
- * down or slow signals an error or simply does not answer: the cache bounds every call with its
- * own wait and then answers from a local fetch, so a store never fails a check. Values are kept
- * at most for the retention the cache asks for. Implementations must be thread-safe; one store
- * may serve several caches.
+ * down or slow signals an error or simply does not answer: the cache bounds every call with its own
+ * wait and then answers from a local fetch, so a store never fails a check. Values are kept at most
+ * for the retention the cache asks for. Implementations must be thread-safe; one store may serve
+ * several caches.
  */
 public interface RobotsStore {
 
@@ -34,8 +34,8 @@ public interface RobotsStore {
   Mono<StoredRobots> get(Origin origin);
 
   /**
-   * Stores {@code value} for {@code origin}, replacing any other, for {@code retention}; wakes
-   * the workers waiting for the origin.
+   * Stores {@code value} for {@code origin}, replacing any other, for {@code retention}; wakes the
+   * workers waiting for the origin.
    *
    * @param origin the origin
    * @param value the value
@@ -81,8 +81,8 @@ public interface RobotsStore {
    *
    * @param origin the origin
    * @param maxWait the longest wait, positive
-   * @return the first fresh value read; empty when the origin's lease is gone with no fresh
-   *     value, or after {@code maxWait}
+   * @return the first fresh value read; empty when the origin's lease is gone with no fresh value,
+   *     or after {@code maxWait}
    */
   Mono<StoredRobots> awaitValue(Origin origin, Duration maxWait);
 }

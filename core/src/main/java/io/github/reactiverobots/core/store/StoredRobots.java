@@ -11,9 +11,9 @@ import java.util.Objects;
  * What a shared store holds for one origin: everything a cache needs to rebuild its entry (the
  * robots.txt body of the good copy in use, never the compiled rules; the latest attempt's outcome,
  * status and failure; its times; the copy's validators; the failure streak). Every time is a wall
- * instant, since the workers of a fleet share no ticker. Built with named settings
- * ({@link #builder()}), so that no two times can be swapped by position. Immutable and
- * thread-safe: the body is copied in and out.
+ * instant, since the workers of a fleet share no ticker. Built with named settings ({@link
+ * #builder()}), so that no two times can be swapped by position. Immutable and thread-safe: the
+ * body is copied in and out.
  */
 public final class StoredRobots {
   private final FetchOutcome outcome;
@@ -38,19 +38,24 @@ public final class StoredRobots {
     failingSince = b.failingSince;
     failures = b.failures;
     require(status == 0 || (status >= 100 && status <= 999), "status out of range: " + status);
-    require((b.body == null) == (confirmedAt == null),
-        "a body and its confirmation time go together");
+    require(
+        (b.body == null) == (confirmedAt == null), "a body and its confirmation time go together");
     require(failures >= 0, "failures must not be negative: " + failures);
-    require((failures == 0) == (failingSince == null),
+    require(
+        (failures == 0) == (failingSince == null),
         "a failure count and the time the failures began go together");
-    require(b.body != null || outcome != FetchOutcome.OK && outcome != FetchOutcome.NOT_MODIFIED
-        && outcome != FetchOutcome.PRELOADED, "outcome " + outcome + " needs a body");
+    require(
+        b.body != null
+            || outcome != FetchOutcome.OK
+                && outcome != FetchOutcome.NOT_MODIFIED
+                && outcome != FetchOutcome.PRELOADED,
+        "outcome " + outcome + " needs a body");
     body = b.body == null ? null : b.body.clone();
   }
 
   /**
-   * A builder with no outcome and no times set, status 0, no failure, no copy
-   * ({@link Conditional#NONE} validators) and no failures.
+   * A builder with no outcome and no times set, status 0, no failure, no copy ({@link
+   * Conditional#NONE} validators) and no failures.
    *
    * @return a new builder
    */
@@ -178,37 +183,70 @@ public final class StoredRobots {
    * @return a new builder
    */
   public Builder toBuilder() {
-    return new Builder().outcome(outcome).status(status).failure(failure).fetchedAt(fetchedAt)
-        .expiresAt(expiresAt).body(body).confirmedAt(confirmedAt).validators(validators)
-        .failingSince(failingSince).failures(failures);
+    return new Builder()
+        .outcome(outcome)
+        .status(status)
+        .failure(failure)
+        .fetchedAt(fetchedAt)
+        .expiresAt(expiresAt)
+        .body(body)
+        .confirmedAt(confirmedAt)
+        .validators(validators)
+        .failingSince(failingSince)
+        .failures(failures);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof StoredRobots s && status == s.status && failures == s.failures
-        && outcome == s.outcome && failure == s.failure && fetchedAt.equals(s.fetchedAt)
-        && expiresAt.equals(s.expiresAt) && Arrays.equals(body, s.body)
-        && Objects.equals(confirmedAt, s.confirmedAt) && validators.equals(s.validators)
+    return o instanceof StoredRobots s
+        && status == s.status
+        && failures == s.failures
+        && outcome == s.outcome
+        && failure == s.failure
+        && fetchedAt.equals(s.fetchedAt)
+        && expiresAt.equals(s.expiresAt)
+        && Arrays.equals(body, s.body)
+        && Objects.equals(confirmedAt, s.confirmedAt)
+        && validators.equals(s.validators)
         && Objects.equals(failingSince, s.failingSince);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(outcome, status, failure, fetchedAt, expiresAt, Arrays.hashCode(body),
-        confirmedAt, validators, failingSince, failures);
+    return Objects.hash(
+        outcome,
+        status,
+        failure,
+        fetchedAt,
+        expiresAt,
+        Arrays.hashCode(body),
+        confirmedAt,
+        validators,
+        failingSince,
+        failures);
   }
 
   @Override
   public String toString() {
-    return "StoredRobots{" + outcome + ", status=" + status
-        + (failure != null ? ", failure=" + failure : "") + ", fetchedAt=" + fetchedAt
-        + ", expiresAt=" + expiresAt + ", body=" + (body == null ? "none" : body.length + " bytes")
-        + ", failures=" + failures + '}';
+    return "StoredRobots{"
+        + outcome
+        + ", status="
+        + status
+        + (failure != null ? ", failure=" + failure : "")
+        + ", fetchedAt="
+        + fetchedAt
+        + ", expiresAt="
+        + expiresAt
+        + ", body="
+        + (body == null ? "none" : body.length + " bytes")
+        + ", failures="
+        + failures
+        + '}';
   }
 
   /**
-   * Named settings for a {@link StoredRobots}; {@link #build()} checks that they belong
-   * together. Not thread-safe; the body is copied at build time.
+   * Named settings for a {@link StoredRobots}; {@link #build()} checks that they belong together.
+   * Not thread-safe; the body is copied at build time.
    */
   public static final class Builder {
     private FetchOutcome outcome;
@@ -313,8 +351,7 @@ public final class StoredRobots {
     }
 
     /**
-     * When the current run of failed attempts began; set exactly when {@link #failures} is
-     * above 0.
+     * When the current run of failed attempts began; set exactly when {@link #failures} is above 0.
      *
      * @param failingSince the instant, or null
      * @return this builder

@@ -2,8 +2,8 @@ package io.github.reactiverobots.core.url;
 
 /**
  * The fast path of {@link UrlSplitter}: recognises, in one pass over the characters and without
- * allocating, the shape almost every URL a crawler checks already has, and refuses everything
- * else, which then goes to the full WHATWG splitter. Accepted:
+ * allocating, the shape almost every URL a crawler checks already has, and refuses everything else,
+ * which then goes to the full WHATWG splitter. Accepted:
  *
  * <pre>
  *   http:// or https://   (lower case, exactly two slashes)
@@ -18,12 +18,12 @@ package io.github.reactiverobots.core.url;
  * </pre>
  *
  * <p>For such a URL the splitter's answer is known without running it: the host normalises to
- * itself (plain ASCII, nothing to lower-case, map or decode, nothing forbidden, not a number
- * unless canonical IPv4), so the origin's key is the URL's own prefix up to the host (the port
- * too unless it is the scheme's default), and the path is the rest up to any {@code #}, with
- * {@code /} put first when it is empty or starts with {@code ?}. Everything else (upper case,
- * {@code %}, {@code @}, {@code \}, IDN, numeric IPv4 forms, IPv6, empty labels, leading zeros,
- * surrounding spaces, controls, non-ASCII paths) is refused, never guessed. Stateless and thread-safe.
+ * itself (plain ASCII, nothing to lower-case, map or decode, nothing forbidden, not a number unless
+ * canonical IPv4), so the origin's key is the URL's own prefix up to the host (the port too unless
+ * it is the scheme's default), and the path is the rest up to any {@code #}, with {@code /} put
+ * first when it is empty or starts with {@code ?}. Everything else (upper case, {@code %},
+ * {@code @}, {@code \}, IDN, numeric IPv4 forms, IPv6, empty labels, leading zeros, surrounding
+ * spaces, controls, non-ASCII paths) is refused, never guessed. Stateless and thread-safe.
  */
 final class CanonicalUrls {
   /** Returned by {@link #scan} for a URL the fast path does not take. */
@@ -35,8 +35,8 @@ final class CanonicalUrls {
   private CanonicalUrls() {}
 
   /**
-   * Scans {@code url}: {@link #REFUSED}, or the end of its authority in the low 32 bits and
-   * its explicit port (0 when none) in the bits above.
+   * Scans {@code url}: {@link #REFUSED}, or the end of its authority in the low 32 bits and its
+   * explicit port (0 when none) in the bits above.
    */
   static long scan(String url) {
     int n = url.length();
@@ -107,8 +107,7 @@ final class CanonicalUrls {
   /** Whether {@code url[from, to)} is a label the fast path takes (its characters are). */
   private static boolean goodLabel(String url, int from, int to) {
     int length = to - from;
-    return length > 0 && length <= MAX_LABEL
-        && !(length >= 4 && url.startsWith("xn--", from));
+    return length > 0 && length <= MAX_LABEL && !(length >= 4 && url.startsWith("xn--", from));
   }
 
   /** Whether {@code url[from, to)} is four decimal parts 0-255 without leading zeros. */
@@ -146,8 +145,8 @@ final class CanonicalUrls {
   }
 
   /**
-   * The length of the origin's key at the start of the URL scanned: the authority, less an
-   * explicit default port.
+   * The length of the origin's key at the start of the URL scanned: the authority, less an explicit
+   * default port.
    */
   static int keyEnd(String url, long scanned) {
     int port = port(scanned);

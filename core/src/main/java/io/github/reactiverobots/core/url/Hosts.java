@@ -6,13 +6,14 @@ import java.nio.charset.StandardCharsets;
 /**
  * The host of an http(s) URL as the WHATWG URL Standard's host parser reads it, plus the length
  * limits of DNS: an IPv6 literal validated and compressed ({@link Ipv6}); otherwise
- * percent-decoded, mapped to ASCII by UTS #46 ({@link Idna}), refused if it then holds a
- * forbidden domain code point, and read as an IPv4 address ({@link Ipv4}) when it ends in a
- * number. Every refusal names its rule.
+ * percent-decoded, mapped to ASCII by UTS #46 ({@link Idna}), refused if it then holds a forbidden
+ * domain code point, and read as an IPv4 address ({@link Ipv4}) when it ends in a number. Every
+ * refusal names its rule.
  */
 final class Hosts {
   /** DNS limits (RFC 1035 §2.3.4) on the ASCII form, which WHATWG does not enforce. */
   private static final int MAX_LABEL_BYTES = 63;
+
   private static final int MAX_HOST_BYTES = 253;
 
   private Hosts() {}
@@ -44,9 +45,14 @@ final class Hosts {
     for (int i = 0; i < ascii.length(); i++) {
       char c = ascii.charAt(i);
       if (isForbidden(c)) {
-        throw new InvalidUrlException(input, "invalid character " + shown(c) + " in host (a"
-            + " forbidden domain code point of the WHATWG URL Standard"
-            + (ascii.equals(lowerCase(domain)) ? "" : ", after IDNA mapping") + ")");
+        throw new InvalidUrlException(
+            input,
+            "invalid character "
+                + shown(c)
+                + " in host (a"
+                + " forbidden domain code point of the WHATWG URL Standard"
+                + (ascii.equals(lowerCase(domain)) ? "" : ", after IDNA mapping")
+                + ")");
       }
     }
     if (Ipv4.endsInNumber(ascii)) {
@@ -57,8 +63,8 @@ final class Hosts {
   }
 
   /**
-   * Whether {@code d} is ASCII with no label starting with {@code xn--}: then UTS #46 is
-   * ASCII lower-casing (the WHATWG fast path).
+   * Whether {@code d} is ASCII with no label starting with {@code xn--}: then UTS #46 is ASCII
+   * lower-casing (the WHATWG fast path).
    */
   private static boolean isPlainAscii(String d) {
     for (int i = 0; i < d.length(); i++) {
@@ -119,20 +125,26 @@ final class Hosts {
   private static void checkLengths(String ascii, String input) {
     int end = ascii.endsWith(".") ? ascii.length() - 1 : ascii.length();
     if (end > MAX_HOST_BYTES) {
-      throw new InvalidUrlException(input, "host longer than " + MAX_HOST_BYTES
-          + " bytes in ASCII (RFC 1035 name length; WHATWG does not check it)");
+      throw new InvalidUrlException(
+          input,
+          "host longer than "
+              + MAX_HOST_BYTES
+              + " bytes in ASCII (RFC 1035 name length; WHATWG does not check it)");
     }
     int start = 0;
     while (start <= end) {
       int dot = ascii.indexOf('.', start);
       int labelEnd = dot < 0 || dot > end ? end : dot;
       if (labelEnd == start) {
-        throw new InvalidUrlException(input,
-            "empty label in host (RFC 1035; WHATWG does not check it)");
+        throw new InvalidUrlException(
+            input, "empty label in host (RFC 1035; WHATWG does not check it)");
       }
       if (labelEnd - start > MAX_LABEL_BYTES) {
-        throw new InvalidUrlException(input, "host label longer than " + MAX_LABEL_BYTES
-            + " bytes in ASCII (RFC 1035 label length; WHATWG does not check it)");
+        throw new InvalidUrlException(
+            input,
+            "host label longer than "
+                + MAX_LABEL_BYTES
+                + " bytes in ASCII (RFC 1035 label length; WHATWG does not check it)");
       }
       start = labelEnd + 1;
     }

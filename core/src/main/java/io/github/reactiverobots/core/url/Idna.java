@@ -8,22 +8,22 @@ import java.util.Locale;
  * UTS #46 ToASCII as the WHATWG URL Standard's "domain to ASCII" runs it for a host that is not
  * plain ASCII: nontransitional ({@code ß} and {@code ς} kept), CheckHyphens off, CheckBidi and
  * CheckJoiners on, STD3 rules off (the caller then rejects every forbidden domain code point, so
- * {@code ／}, {@code ＠}, {@code ？} and {@code ℀}, which map to {@code /}, {@code @}, {@code ?}
- * and {@code a/c}, make the host invalid). Stateless.
+ * {@code ／}, {@code ＠}, {@code ？} and {@code ℀}, which map to {@code /}, {@code @}, {@code ?} and
+ * {@code a/c}, make the host invalid). Stateless.
  *
  * <p>No hand-written mapping table: each code point is mapped by the JDK's IDNA2003 nameprep
- * ({@link IDN}), which UTS #46 was designed to agree with, and checked against its case folding
- * and NFKC in the JDK's current Unicode ({@link Normalizer}, {@link String#toLowerCase}). Where
- * the two disagree on a code point that IDNA2003 knows (U+10A0 and its kind, which UTS #46
- * disallows) the host is refused; a code point newer than IDNA2003's Unicode 3.2 is mapped by
- * case folding and NFKC. What this does not implement is refused with the rule named: the
- * contextual rules for U+200C and U+200D (CheckJoiners), and code points the JDK's Unicode does
- * not assign.
+ * ({@link IDN}), which UTS #46 was designed to agree with, and checked against its case folding and
+ * NFKC in the JDK's current Unicode ({@link Normalizer}, {@link String#toLowerCase}). Where the two
+ * disagree on a code point that IDNA2003 knows (U+10A0 and its kind, which UTS #46 disallows) the
+ * host is refused; a code point newer than IDNA2003's Unicode 3.2 is mapped by case folding and
+ * NFKC. What this does not implement is refused with the rule named: the contextual rules for
+ * U+200C and U+200D (CheckJoiners), and code points the JDK's Unicode does not assign.
  */
 final class Idna {
   private static final int ZWNJ = 0x200C;
   private static final int ZWJ = 0x200D;
   private static final int DOTLESS_I = 0x131;
+
   /** Mapped to nothing by IDNA2003, but valid in UTS #46 since Unicode 15.1. */
   private static final int MONGOLIAN_TODO_SOFT_HYPHEN = 0x1806;
 
@@ -87,12 +87,14 @@ final class Idna {
   private static String mapOne(int cp, String input) {
     int type = Character.getType(cp);
     if (type == Character.UNASSIGNED) {
-      throw disallowed(cp, input,
-          "unassigned in the Unicode version of this JDK (Java " + Runtime.version().feature()
+      throw disallowed(
+          cp,
+          input,
+          "unassigned in the Unicode version of this JDK (Java "
+              + Runtime.version().feature()
               + "), or a noncharacter");
     }
-    if (type == Character.SURROGATE || type == Character.PRIVATE_USE
-        || type == Character.CONTROL) {
+    if (type == Character.SURROGATE || type == Character.PRIVATE_USE || type == Character.CONTROL) {
       throw disallowed(cp, input, "private-use, surrogate or control code point");
     }
     Character.UnicodeBlock block = Character.UnicodeBlock.of(cp);
@@ -178,18 +180,23 @@ final class Idna {
       throw new InvalidUrlException(input, "'" + label + "' is not valid Punycode (UTS #46)");
     }
     if (isAscii(new String(decoded, 0, decoded.length))) {
-      throw new InvalidUrlException(input,
-          "'" + label + "' decodes to ASCII only, which needs no 'xn--' (UTS #46)");
+      throw new InvalidUrlException(
+          input, "'" + label + "' decodes to ASCII only, which needs no 'xn--' (UTS #46)");
     }
     String text = new String(decoded, 0, decoded.length);
     if (!Normalizer.isNormalized(text, Normalizer.Form.NFC)) {
       throw new InvalidUrlException(input, "'" + label + "' decodes to text not in NFC (UTS #46)");
     }
     for (int cp : decoded) {
-      if (cp >= 0x80 && cp != 0xDF && cp != 0x3C2 && cp != ZWNJ && cp != ZWJ
+      if (cp >= 0x80
+          && cp != 0xDF
+          && cp != 0x3C2
+          && cp != ZWNJ
+          && cp != ZWJ
           && !mapOne(cp, input).equals(new String(Character.toChars(cp)))) {
-        throw new InvalidUrlException(input, "'" + label + "' decodes to U+"
-            + hex(cp) + ", which is not valid in a host (UTS #46)");
+        throw new InvalidUrlException(
+            input,
+            "'" + label + "' decodes to U+" + hex(cp) + ", which is not valid in a host (UTS #46)");
       }
     }
     return decoded;
@@ -201,27 +208,33 @@ final class Idna {
       return;
     }
     int first = Character.getType(label[0]);
-    if (first == Character.NON_SPACING_MARK || first == Character.COMBINING_SPACING_MARK
+    if (first == Character.NON_SPACING_MARK
+        || first == Character.COMBINING_SPACING_MARK
         || first == Character.ENCLOSING_MARK) {
       throw new InvalidUrlException(input, "host label starts with a combining mark (UTS #46)");
     }
     for (int cp : label) {
       if (cp == ZWNJ || cp == ZWJ) {
-        throw new InvalidUrlException(input, "zero-width joiner U+" + hex(cp) + " in host: its"
-            + " contextual rules (UTS #46 CheckJoiners) are not supported, so it is refused");
+        throw new InvalidUrlException(
+            input,
+            "zero-width joiner U+"
+                + hex(cp)
+                + " in host: its"
+                + " contextual rules (UTS #46 CheckJoiners) are not supported, so it is refused");
       }
     }
     if (bidiDomain && !satisfiesBidiRule(label)) {
-      throw new InvalidUrlException(input,
-          "host label breaks the bidi rule of RFC 5893 (UTS #46 CheckBidi)");
+      throw new InvalidUrlException(
+          input, "host label breaks the bidi rule of RFC 5893 (UTS #46 CheckBidi)");
     }
   }
 
   /** The six conditions of RFC 5893 §2, which every label of a bidi domain name must meet. */
   private static boolean satisfiesBidiRule(int[] label) {
     byte first = Character.getDirectionality(label[0]);
-    boolean rtl = first == Character.DIRECTIONALITY_RIGHT_TO_LEFT
-        || first == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC;
+    boolean rtl =
+        first == Character.DIRECTIONALITY_RIGHT_TO_LEFT
+            || first == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC;
     if (!rtl && first != Character.DIRECTIONALITY_LEFT_TO_RIGHT) {
       return false;
     }
@@ -230,18 +243,21 @@ final class Idna {
     byte last = first;
     for (int cp : label) {
       byte d = Character.getDirectionality(cp);
-      boolean common = d == Character.DIRECTIONALITY_EUROPEAN_NUMBER
-          || d == Character.DIRECTIONALITY_EUROPEAN_NUMBER_SEPARATOR
-          || d == Character.DIRECTIONALITY_COMMON_NUMBER_SEPARATOR
-          || d == Character.DIRECTIONALITY_EUROPEAN_NUMBER_TERMINATOR
-          || d == Character.DIRECTIONALITY_OTHER_NEUTRALS
-          || d == Character.DIRECTIONALITY_BOUNDARY_NEUTRAL
-          || d == Character.DIRECTIONALITY_NONSPACING_MARK;
-      boolean allowed = rtl
-          ? common || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT
-              || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC
-              || d == Character.DIRECTIONALITY_ARABIC_NUMBER
-          : common || d == Character.DIRECTIONALITY_LEFT_TO_RIGHT;
+      boolean common =
+          d == Character.DIRECTIONALITY_EUROPEAN_NUMBER
+              || d == Character.DIRECTIONALITY_EUROPEAN_NUMBER_SEPARATOR
+              || d == Character.DIRECTIONALITY_COMMON_NUMBER_SEPARATOR
+              || d == Character.DIRECTIONALITY_EUROPEAN_NUMBER_TERMINATOR
+              || d == Character.DIRECTIONALITY_OTHER_NEUTRALS
+              || d == Character.DIRECTIONALITY_BOUNDARY_NEUTRAL
+              || d == Character.DIRECTIONALITY_NONSPACING_MARK;
+      boolean allowed =
+          rtl
+              ? common
+                  || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT
+                  || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC
+                  || d == Character.DIRECTIONALITY_ARABIC_NUMBER
+              : common || d == Character.DIRECTIONALITY_LEFT_TO_RIGHT;
       if (!allowed) {
         return false;
       }
@@ -252,22 +268,27 @@ final class Idna {
       }
     }
     if (rtl) {
-      return !(european && arabic) && (last == Character.DIRECTIONALITY_RIGHT_TO_LEFT
-          || last == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC
-          || last == Character.DIRECTIONALITY_EUROPEAN_NUMBER
-          || last == Character.DIRECTIONALITY_ARABIC_NUMBER);
+      return !(european && arabic)
+          && (last == Character.DIRECTIONALITY_RIGHT_TO_LEFT
+              || last == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC
+              || last == Character.DIRECTIONALITY_EUROPEAN_NUMBER
+              || last == Character.DIRECTIONALITY_ARABIC_NUMBER);
     }
     return last == Character.DIRECTIONALITY_LEFT_TO_RIGHT
         || last == Character.DIRECTIONALITY_EUROPEAN_NUMBER;
   }
 
   /**
-   * Default-ignorable code points that are not format characters (Hangul fillers, Khmer
-   * inherent vowels), which UTS #46 ignores and IDNA2003 keeps; the JDK exposes no
+   * Default-ignorable code points that are not format characters (Hangul fillers, Khmer inherent
+   * vowels), which UTS #46 ignores and IDNA2003 keeps; the JDK exposes no
    * Default_Ignorable_Code_Point property to find them by.
    */
   private static boolean isOtherDefaultIgnorable(int cp) {
-    return cp == 0x115F || cp == 0x1160 || cp == 0x17B4 || cp == 0x17B5 || cp == 0x3164
+    return cp == 0x115F
+        || cp == 0x1160
+        || cp == 0x17B4
+        || cp == 0x17B5
+        || cp == 0x3164
         || cp == 0xFFA0;
   }
 
@@ -293,8 +314,8 @@ final class Idna {
   }
 
   private static InvalidUrlException disallowed(int cp, String input, String why) {
-    return new InvalidUrlException(input,
-        "code point U+" + hex(cp) + " is not allowed in a host (" + why + ", UTS #46)");
+    return new InvalidUrlException(
+        input, "code point U+" + hex(cp) + " is not allowed in a host (" + why + ", UTS #46)");
   }
 
   private static String hex(int cp) {

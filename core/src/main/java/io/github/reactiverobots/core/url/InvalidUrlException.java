@@ -1,9 +1,9 @@
 package io.github.reactiverobots.core.url;
 
 /**
- * Thrown (or signalled through a {@code Mono}) when a URL or origin cannot be used: no scheme,
- * an unsupported scheme, a bad port, an empty host, or control characters. The message and
- * {@link #input()} name the offending input.
+ * Thrown (or signalled through a {@code Mono}) when a URL or origin cannot be used: no scheme, an
+ * unsupported scheme, a bad port, an empty host, or control characters. The message and {@link
+ * #input()} name the offending input.
  */
 public final class InvalidUrlException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;

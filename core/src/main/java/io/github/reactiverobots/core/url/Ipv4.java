@@ -1,10 +1,10 @@
 package io.github.reactiverobots.core.url;
 
 /**
- * The WHATWG URL Standard's IPv4 parser: a host that ends in a number is an IPv4 address in one
- * of the forms browsers read ({@code 2130706433}, {@code 0x7f.1}, {@code 0177.0.0.1},
- * {@code 127.1}: 1 to 4 parts, each decimal, {@code 0x} hex or {@code 0} octal), written back
- * as dotted decimal; one that does not parse as such is no valid host at all. Stateless.
+ * The WHATWG URL Standard's IPv4 parser: a host that ends in a number is an IPv4 address in one of
+ * the forms browsers read ({@code 2130706433}, {@code 0x7f.1}, {@code 0177.0.0.1}, {@code 127.1}: 1
+ * to 4 parts, each decimal, {@code 0x} hex or {@code 0} octal), written back as dotted decimal; one
+ * that does not parse as such is no valid host at all. Stateless.
  */
 final class Ipv4 {
   /** Above every value a part may have, so that long digit runs saturate instead of wrapping. */
@@ -13,8 +13,8 @@ final class Ipv4 {
   private Ipv4() {}
 
   /**
-   * Whether the ASCII host {@code h} ends in a number: its last label (a trailing dot aside) is
-   * all digits, or {@code 0x} followed by hex digits. Such a host must be an IPv4 address.
+   * Whether the ASCII host {@code h} ends in a number: its last label (a trailing dot aside) is all
+   * digits, or {@code 0x} followed by hex digits. Such a host must be an IPv4 address.
    */
   static boolean endsInNumber(String h) {
     int end = h.length();
@@ -28,7 +28,9 @@ final class Ipv4 {
     if (allDigits(h, start, end, 10)) {
       return true;
     }
-    return end - start >= 2 && h.charAt(start) == '0' && (h.charAt(start + 1) | 0x20) == 'x'
+    return end - start >= 2
+        && h.charAt(start) == '0'
+        && (h.charAt(start + 1) | 0x20) == 'x'
         && allDigits(h, start + 2, end, 16);
   }
 
@@ -74,12 +76,18 @@ final class Ipv4 {
     for (int i = 0; i < count - 1; i++) {
       address += parts[i] << (8 * (3 - i));
     }
-    return (address >>> 24) + "." + ((address >>> 16) & 0xFF) + "." + ((address >>> 8) & 0xFF)
-        + "." + (address & 0xFF);
+    return (address >>> 24)
+        + "."
+        + ((address >>> 16) & 0xFF)
+        + "."
+        + ((address >>> 8) & 0xFF)
+        + "."
+        + (address & 0xFF);
   }
 
   private static InvalidUrlException invalid(String input, String why) {
-    return new InvalidUrlException(input,
+    return new InvalidUrlException(
+        input,
         "host ends in a number but is not an IPv4 address (" + why + ", WHATWG IPv4 parser)");
   }
 

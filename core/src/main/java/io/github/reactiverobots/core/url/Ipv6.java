@@ -1,17 +1,16 @@
 package io.github.reactiverobots.core.url;
 
 /**
- * The WHATWG URL Standard's IPv6 parser and serialiser: {@code [0:0:0:0:0:0:0:1]},
- * {@code [::1]} and {@code [::0.0.0.1]} are one address, written {@code [::1]} (the longest run
- * of two or more zero pieces compressed, hex in lower case, an embedded IPv4 part as hex).
- * Stateless.
+ * The WHATWG URL Standard's IPv6 parser and serialiser: {@code [0:0:0:0:0:0:0:1]}, {@code [::1]}
+ * and {@code [::0.0.0.1]} are one address, written {@code [::1]} (the longest run of two or more
+ * zero pieces compressed, hex in lower case, an embedded IPv4 part as hex). Stateless.
  */
 final class Ipv6 {
   private Ipv6() {}
 
   /**
-   * The serialised address of the literal {@code s[from, to)}, the text between the brackets,
-   * in brackets.
+   * The serialised address of the literal {@code s[from, to)}, the text between the brackets, in
+   * brackets.
    *
    * @throws InvalidUrlException naming {@code input} when it is not a valid IPv6 address
    */

@@ -3,12 +3,13 @@ package io.github.reactiverobots.core.url;
 import java.util.Objects;
 
 /**
- * The unit robots.txt applies to (SEMANTICS.md §6): scheme, host and port exactly as the WHATWG
- * URL Standard parses a URL and serialises its origin, so that the robots.txt used is the one of
- * the origin a fetch of the URL contacts: the scheme and host lower-cased, an internationalised
- * host mapped by UTS #46 and written in punycode, IPv4 in every numeric form written as dotted
- * decimal, IPv6 validated and compressed in brackets, and the default port dropped. {@code http://A.com:80/x} and {@code http://a.com/} are one origin;
- * {@code https://a.com}, {@code http://a.com} and {@code http://www.a.com} are three.
+ * The unit robots.txt applies to (SEMANTICS.md §6): scheme, host and port exactly as the WHATWG URL
+ * Standard parses a URL and serialises its origin, so that the robots.txt used is the one of the
+ * origin a fetch of the URL contacts: the scheme and host lower-cased, an internationalised host
+ * mapped by UTS #46 and written in punycode, IPv4 in every numeric form written as dotted decimal,
+ * IPv6 validated and compressed in brackets, and the default port dropped. {@code
+ * http://A.com:80/x} and {@code http://a.com/} are one origin; {@code https://a.com}, {@code
+ * http://a.com} and {@code http://www.a.com} are three.
  *
  * <p>Immutable and thread-safe. {@link #key()} is the canonical string form, suitable for
  * partitioning a crawl by origin across a fleet.
@@ -19,6 +20,7 @@ public final class Origin {
 
   /** The canonical form, from which the scheme and host are read (an origin is a cache key). */
   private final String key;
+
   private final int port;
 
   private Origin(String key, int port) {
@@ -56,7 +58,8 @@ public final class Origin {
 
   static Origin create(String scheme, String host, int port) {
     int effectivePort = port == defaultPort(scheme) ? -1 : port;
-    String key = effectivePort == -1 ? scheme + "://" + host : scheme + "://" + host + ":" + effectivePort;
+    String key =
+        effectivePort == -1 ? scheme + "://" + host : scheme + "://" + host + ":" + effectivePort;
     return new Origin(key, effectivePort);
   }
 
@@ -116,8 +119,8 @@ public final class Origin {
   }
 
   /**
-   * The canonical form, e.g. {@code https://example.com} or {@code http://example.com:8080};
-   * two origins are equal exactly when their keys are.
+   * The canonical form, e.g. {@code https://example.com} or {@code http://example.com:8080}; two
+   * origins are equal exactly when their keys are.
    *
    * @return the key
    */

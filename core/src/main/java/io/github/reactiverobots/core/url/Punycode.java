@@ -2,8 +2,8 @@ package io.github.reactiverobots.core.url;
 
 /**
  * Punycode (RFC 3492) for one label, without the nameprep that {@link java.net.IDN} applies
- * (IDNA2003 maps {@code ß} to {@code ss}, which UTS #46 does not): the JDK has no public
- * encoder of its own. Stateless.
+ * (IDNA2003 maps {@code ß} to {@code ss}, which UTS #46 does not): the JDK has no public encoder of
+ * its own. Stateless.
  */
 final class Punycode {
   private static final int BASE = 36;
@@ -16,7 +16,9 @@ final class Punycode {
 
   private Punycode() {}
 
-  /** The Punycode of the code points {@code label} (no {@code xn--} prefix), or null on overflow. */
+  /**
+   * The Punycode of the code points {@code label} (no {@code xn--} prefix), or null on overflow.
+   */
   static String encode(int[] label) {
     StringBuilder out = new StringBuilder(label.length + 8);
     for (int c : label) {

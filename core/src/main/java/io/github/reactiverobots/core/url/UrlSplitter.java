@@ -1,24 +1,24 @@
 package io.github.reactiverobots.core.url;
 
 /**
- * Splits absolute http(s) URLs into origin and path as the WHATWG URL Standard's parser reads
- * a special URL (SEMANTICS.md §6), without {@link java.net.URI}: one pass over the characters,
- * no regular expressions, no allocation beyond the two results on the common (already
- * canonical ASCII) path.
+ * Splits absolute http(s) URLs into origin and path as the WHATWG URL Standard's parser reads a
+ * special URL (SEMANTICS.md §6), without {@link java.net.URI}: one pass over the characters, no
+ * regular expressions, no allocation beyond the two results on the common (already canonical ASCII)
+ * path.
  *
- * <p>Read as a browser reads it: {@code \} is {@code /} in the authority and the path (so
- * {@code http://example.com\@evil.com/} is {@code example.com} with path {@code /@evil.com/}),
- * the userinfo ends at the last {@code @}, extra slashes after the scheme are skipped, the host
- * goes through {@link Hosts}, a port may have leading zeros. The path keeps its dot segments and
+ * <p>Read as a browser reads it: {@code \} is {@code /} in the authority and the path (so {@code
+ * http://example.com\@evil.com/} is {@code example.com} with path {@code /@evil.com/}), the
+ * userinfo ends at the last {@code @}, extra slashes after the scheme are skipped, the host goes
+ * through {@link Hosts}, a port may have leading zeros. The path keeps its dot segments and
  * percent-encoding as written (matching normalises them, SEMANTICS.md §4); the query is kept as
  * written, the fragment dropped.
  *
  * <p>Rejected with {@link InvalidUrlException}, each naming the rule: a missing or malformed
  * scheme, a scheme other than http or https, fewer than two slashes after the scheme (which a
- * browser would still read as the authority), an empty or invalid host, a non-numeric port, a
- * port above 65535 or port 0 (which no fetch can contact), and control characters inside the
- * URL (a browser removes tabs and newlines and encodes the rest). Leading and trailing controls
- * and spaces are ignored, as a browser ignores them. Stateless and thread-safe.
+ * browser would still read as the authority), an empty or invalid host, a non-numeric port, a port
+ * above 65535 or port 0 (which no fetch can contact), and control characters inside the URL (a
+ * browser removes tabs and newlines and encodes the rest). Leading and trailing controls and spaces
+ * are ignored, as a browser ignores them. Stateless and thread-safe.
  */
 final class UrlSplitter {
   private UrlSplitter() {}
@@ -52,9 +52,12 @@ final class UrlSplitter {
     for (int i = start; i < end; i++) {
       char c = url.charAt(i);
       if (c < 0x20 || c == 0x7f) {
-        throw new InvalidUrlException(url, String.format("control character U+%04X at index %d"
-            + " (a browser removes tabs and newlines and encodes other controls; refused here)",
-            (int) c, i));
+        throw new InvalidUrlException(
+            url,
+            String.format(
+                "control character U+%04X at index %d"
+                    + " (a browser removes tabs and newlines and encodes other controls; refused here)",
+                (int) c, i));
       }
     }
     int colon = schemeEnd(url, start, end);
@@ -154,15 +157,15 @@ final class UrlSplitter {
       throw new InvalidUrlException(input, "bad port: out of range (over 65535)");
     }
     if (port == 0) {
-      throw new InvalidUrlException(input,
-          "bad port: port 0 cannot be contacted (the WHATWG URL Standard accepts it)");
+      throw new InvalidUrlException(
+          input, "bad port: port 0 cannot be contacted (the WHATWG URL Standard accepts it)");
     }
     return port;
   }
 
   /**
-   * The path and query of {@code url[from, end)}, whose first character (if any) is a slash,
-   * {@code ?} or {@code #}: {@code \} read as {@code /} in the path, the fragment dropped.
+   * The path and query of {@code url[from, end)}, whose first character (if any) is a slash, {@code
+   * ?} or {@code #}: {@code \} read as {@code /} in the path, the fragment dropped.
    */
   private static String path(String url, int from, int end) {
     int hash = url.indexOf('#', from);

@@ -13,8 +13,11 @@ import org.junit.jupiter.api.Test;
 /** The pacer's builder: defaults, the agent, and a clear error for every bad setting. */
 class PacerBuilderTest {
   private final RobotsCache anonymous = RobotsCache.builder().fetcher(new FakeFetcher()).build();
-  private final RobotsCache identified = RobotsCache.builder().fetcher(new FakeFetcher())
-      .crawler("MyCrawler/1.0 (+https://example.com/bot)").build();
+  private final RobotsCache identified =
+      RobotsCache.builder()
+          .fetcher(new FakeFetcher())
+          .crawler("MyCrawler/1.0 (+https://example.com/bot)")
+          .build();
 
   @AfterEach
   void close() {
@@ -29,9 +32,11 @@ class PacerBuilderTest {
         .isEqualTo("OtherBot/2.0");
     assertThat(Pacer.builder(anonymous).agent("OtherBot").build().agent()).isEqualTo("OtherBot");
     assertThatThrownBy(() -> Pacer.builder(anonymous).build())
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("no agent");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("no agent");
     assertThatThrownBy(() -> Pacer.builder(anonymous).agent("/1.0"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("product token");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("product token");
   }
 
   @Test
@@ -48,24 +53,36 @@ class PacerBuilderTest {
   void everyBadSettingIsRefusedWithItsName() {
     PacerBuilder b = Pacer.builder(identified);
     assertThatThrownBy(() -> b.minimumDelay(Duration.ofSeconds(-1)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("minimumDelay");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("minimumDelay");
     assertThatThrownBy(() -> b.maximumDelay(Duration.ZERO))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maximumDelay");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maximumDelay");
     assertThatThrownBy(() -> b.maximumDelay(Duration.ofDays(4000)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maximumDelay");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maximumDelay");
     assertThatThrownBy(() -> b.perOriginConcurrency(0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("perOriginConcurrency");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("perOriginConcurrency");
     assertThatThrownBy(() -> b.perOriginQueue(0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("perOriginQueue");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("perOriginQueue");
     assertThatThrownBy(() -> b.totalQueue(-3))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("totalQueue");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("totalQueue");
     assertThatThrownBy(() -> b.backoff(Duration.ofMinutes(2), Duration.ofMinutes(1)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("greater than");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("greater than");
     assertThatThrownBy(() -> b.lease(Duration.ZERO))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lease");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("lease");
     assertThatThrownBy(() -> b.scheduler(null)).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> Pacer.builder(identified).minimumDelay(Duration.ofMinutes(1))
-        .maximumDelay(Duration.ofSeconds(10)).build())
+    assertThatThrownBy(
+            () ->
+                Pacer.builder(identified)
+                    .minimumDelay(Duration.ofMinutes(1))
+                    .maximumDelay(Duration.ofSeconds(10))
+                    .build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("minimumDelay PT1M is longer than maximumDelay PT10S");
     assertThatThrownBy(() -> Pacer.builder(null)).isInstanceOf(NullPointerException.class);

@@ -14,25 +14,26 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 
 /**
- * What the crawler reports back on virtual time: 429 and 503 slow an origin down as
- * {@code Retry-After} says (seconds or an HTTP-date) or by a doubling backoff, success restores
- * the pace, an unreported item gives its slot back after the lease.
+ * What the crawler reports back on virtual time: 429 and 503 slow an origin down as {@code
+ * Retry-After} says (seconds or an HTTP-date) or by a doubling backoff, success restores the pace,
+ * an unreported item gives its slot back after the lease.
  */
 class PacerFeedbackTest {
   private static final String OPEN = "User-agent: *\nDisallow:\n";
 
   private final List<String> events = new ArrayList<>();
-  private final PacerListener recorder = new PacerListener() {
-    @Override
-    public void onSlowedDown(Origin origin, int status, Duration pause) {
-      events.add("slowed " + status + " " + pause);
-    }
+  private final PacerListener recorder =
+      new PacerListener() {
+        @Override
+        public void onSlowedDown(Origin origin, int status, Duration pause) {
+          events.add("slowed " + status + " " + pause);
+        }
 
-    @Override
-    public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
-      events.add("capped " + what + " " + asked + " -> " + applied);
-    }
-  };
+        @Override
+        public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
+          events.add("capped " + what + " " + asked + " -> " + applied);
+        }
+      };
 
   private static Flux<String> pages(int n) {
     return Flux.range(1, n).map(i -> "http://a.test/page" + i);
@@ -74,8 +75,13 @@ class PacerFeedbackTest {
   @Test
   void withoutRetryAfterTheBackoffDoublesAndAFailureCountsAsASlowDown() {
     try (PacerHarness h = new PacerHarness().serve("http://a.test", OPEN)) {
-      Crawl<String> c = h.crawl(h.pacer(b -> b.backoff(Duration.ofSeconds(10), Duration.ofHours(1))
-          .listener(recorder)), pages(5), Long.MAX_VALUE, 0);
+      Crawl<String> c =
+          h.crawl(
+              h.pacer(
+                  b -> b.backoff(Duration.ofSeconds(10), Duration.ofHours(1)).listener(recorder)),
+              pages(5),
+              Long.MAX_VALUE,
+              0);
 
       c.released().get(0).complete(503);
       h.advance(Duration.ofSeconds(10));
@@ -94,8 +100,13 @@ class PacerFeedbackTest {
   @Test
   void anAbsurdRetryAfterIsCappedAtTheMaximumBackoffAndReported() {
     try (PacerHarness h = new PacerHarness().serve("http://a.test", OPEN)) {
-      Crawl<String> c = h.crawl(h.pacer(b -> b.backoff(Duration.ofSeconds(1),
-          Duration.ofMinutes(10)).listener(recorder)), pages(2), Long.MAX_VALUE, 0);
+      Crawl<String> c =
+          h.crawl(
+              h.pacer(
+                  b -> b.backoff(Duration.ofSeconds(1), Duration.ofMinutes(10)).listener(recorder)),
+              pages(2),
+              Long.MAX_VALUE,
+              0);
 
       c.released().get(0).complete(503, "86400");
       h.advance(Duration.ofMinutes(10));
@@ -125,8 +136,8 @@ class PacerFeedbackTest {
   @Test
   void severalFetchesInFlightPerOriginWhenConfigured() {
     try (PacerHarness h = new PacerHarness().serve("http://a.test", OPEN)) {
-      Crawl<String> c = h.crawl(h.pacer(b -> b.perOriginConcurrency(2)), pages(3), Long.MAX_VALUE,
-          0);
+      Crawl<String> c =
+          h.crawl(h.pacer(b -> b.perOriginConcurrency(2)), pages(3), Long.MAX_VALUE, 0);
 
       h.advance(Duration.ofSeconds(10));
       assertThat(c.releaseTimes("http://a.test")).isEqualTo(seconds(0, 1));
@@ -138,19 +149,21 @@ class PacerFeedbackTest {
 
   @Test
   void onlyAReleasedItemIsReportedAndItsStatusIsChecked() {
-    try (PacerHarness h = new PacerHarness()
-        .serve("http://a.test", "User-agent: *\nDisallow: /private\n")) {
-      Crawl<String> c = h.crawl(h.pacer(), Flux.just("http://a.test/private", "http://a.test/"),
-          Long.MAX_VALUE, 0);
+    try (PacerHarness h =
+        new PacerHarness().serve("http://a.test", "User-agent: *\nDisallow: /private\n")) {
+      Crawl<String> c =
+          h.crawl(
+              h.pacer(), Flux.just("http://a.test/private", "http://a.test/"), Long.MAX_VALUE, 0);
       Paced<String> disallowed = c.ofKind(Paced.Kind.DISALLOWED).get(0);
       Paced<String> released = c.released().get(0);
 
       assertThatThrownBy(() -> disallowed.complete(200))
-          .isInstanceOf(IllegalStateException.class).hasMessageContaining("DISALLOWED");
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("DISALLOWED");
       assertThatThrownBy(() -> released.complete(99))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("99");
-      assertThatThrownBy(() -> released.complete(600))
-          .isInstanceOf(IllegalArgumentException.class);
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("99");
+      assertThatThrownBy(() -> released.complete(600)).isInstanceOf(IllegalArgumentException.class);
       assertThat(released.complete(200)).isTrue();
     }
   }

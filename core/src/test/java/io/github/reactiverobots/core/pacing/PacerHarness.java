@@ -18,9 +18,9 @@ import reactor.core.publisher.BaseSubscriber;
 import reactor.test.scheduler.VirtualTimeScheduler;
 
 /**
- * A pacer over a cache on virtual time: robots.txt bodies served from memory, the pacer's waits
- * on the same {@link VirtualTimeScheduler} and its wall clock following it from a chosen
- * instant. {@link Crawl} subscribes like a crawler and records when each item came out.
+ * A pacer over a cache on virtual time: robots.txt bodies served from memory, the pacer's waits on
+ * the same {@link VirtualTimeScheduler} and its wall clock following it from a chosen instant.
+ * {@link Crawl} subscribes like a crawler and records when each item came out.
  */
 final class PacerHarness implements AutoCloseable {
   static final String AGENT = "TestBot";
@@ -63,8 +63,9 @@ final class PacerHarness implements AutoCloseable {
   }
 
   Pacer pacer(UnaryOperator<PacerBuilder> config) {
-    return config.apply(Pacer.builder(cache.cache).agent(AGENT).scheduler(scheduler)
-        .clock(wallClock())).build();
+    return config
+        .apply(Pacer.builder(cache.cache).agent(AGENT).scheduler(scheduler).clock(wallClock()))
+        .build();
   }
 
   Pacer pacer() {
@@ -85,8 +86,8 @@ final class PacerHarness implements AutoCloseable {
   }
 
   /**
-   * Subscribes requesting {@code initialRequest} (0 for none), reporting {@code reportStatus}
-   * for every released item at once (0 to leave them unreported).
+   * Subscribes requesting {@code initialRequest} (0 for none), reporting {@code reportStatus} for
+   * every released item at once (0 to leave them unreported).
    */
   Crawl<String> crawl(Pacer pacer, Publisher<String> urls, long initialRequest, int reportStatus) {
     Crawl<String> c = new Crawl<>(this, initialRequest, reportStatus);
@@ -105,8 +106,10 @@ final class PacerHarness implements AutoCloseable {
 
     private final PacerHarness harness;
     private final long initialRequest;
+
     /** The status reported at once for each released item, or 0 to leave it unreported. */
     private final int reportStatus;
+
     final List<Seen<T>> seen = new ArrayList<>();
     boolean completed;
     Throwable error;
@@ -149,9 +152,11 @@ final class PacerHarness implements AutoCloseable {
     /** When each released item of {@code origin} came out, in order. */
     List<Duration> releaseTimes(String origin) {
       Origin o = Origin.of(origin);
-      return seen.stream().filter(s -> s.paced().isReleased())
+      return seen.stream()
+          .filter(s -> s.paced().isReleased())
           .filter(s -> s.paced().origin().orElseThrow().equals(o))
-          .map(Seen::at).collect(Collectors.toList());
+          .map(Seen::at)
+          .collect(Collectors.toList());
     }
 
     List<Paced<T>> ofKind(Paced.Kind kind) {

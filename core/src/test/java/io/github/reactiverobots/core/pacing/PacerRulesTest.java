@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 
 /**
- * SEMANTICS.md §10 on virtual time: each rule that spaces an origin's requests, one at a time,
- * with the crawler reporting every fetch as soon as it is released unless a test says otherwise.
+ * SEMANTICS.md §10 on virtual time: each rule that spaces an origin's requests, one at a time, with
+ * the crawler reporting every fetch as soon as it is released unless a test says otherwise.
  */
 class PacerRulesTest {
   private static Flux<String> pages(String origin, int n) {
@@ -36,22 +36,30 @@ class PacerRulesTest {
       h.advance(Duration.ofMillis(1));
       assertThat(c.releaseTimes("http://a.test")).isEqualTo(seconds(0, 5, 10, 15));
       assertThat(c.completed).isTrue();
-      assertThat(c.released()).allSatisfy(p -> {
-        assertThat(p.interval()).isEqualTo(Duration.ofSeconds(5));
-        assertThat(p.capped()).isFalse();
-      });
+      assertThat(c.released())
+          .allSatisfy(
+              p -> {
+                assertThat(p.interval()).isEqualTo(Duration.ofSeconds(5));
+                assertThat(p.capped()).isFalse();
+              });
     }
   }
 
   @Test
   void theLongestOfCrawlDelayRequestRateAndTheMinimumDelayWins() {
-    try (PacerHarness h = new PacerHarness()
-        .serve("http://rate.test", "User-agent: *\nRequest-rate: 1/10s\nCrawl-delay: 3\n")
-        .serve("http://perminute.test", "User-agent: *\nRequest-rate: 3/1m\n")
-        .serve("http://short.test", "User-agent: *\nCrawl-delay: 0.5\n")) {
+    try (PacerHarness h =
+        new PacerHarness()
+            .serve("http://rate.test", "User-agent: *\nRequest-rate: 1/10s\nCrawl-delay: 3\n")
+            .serve("http://perminute.test", "User-agent: *\nRequest-rate: 3/1m\n")
+            .serve("http://short.test", "User-agent: *\nCrawl-delay: 0.5\n")) {
       Pacer pacer = h.pacer(b -> b.minimumDelay(Duration.ofSeconds(2)));
-      Crawl<String> c = h.crawl(pacer, Flux.concat(pages("http://rate.test", 3),
-          pages("http://perminute.test", 3), pages("http://short.test", 3)));
+      Crawl<String> c =
+          h.crawl(
+              pacer,
+              Flux.concat(
+                  pages("http://rate.test", 3),
+                  pages("http://perminute.test", 3),
+                  pages("http://short.test", 3)));
 
       h.advance(Duration.ofMinutes(2));
 
@@ -67,8 +75,12 @@ class PacerRulesTest {
   @Test
   void theNextRequestWaitsOneIntervalAfterThePreviousFetchWasReported() {
     try (PacerHarness h = new PacerHarness().serve("http://a.test", "User-agent: *\nDisallow:\n")) {
-      Crawl<String> c = h.crawl(h.pacer(b -> b.minimumDelay(Duration.ofSeconds(2))),
-          pages("http://a.test", 2), Long.MAX_VALUE, 0);
+      Crawl<String> c =
+          h.crawl(
+              h.pacer(b -> b.minimumDelay(Duration.ofSeconds(2))),
+              pages("http://a.test", 2),
+              Long.MAX_VALUE,
+              0);
 
       h.advance(Duration.ofSeconds(3));
       assertThat(c.releaseTimes("http://a.test")).isEqualTo(seconds(0));
@@ -83,11 +95,12 @@ class PacerRulesTest {
   @Test
   void aVisitTimeWindowAcrossMidnightUtcReleasesOnlyInsideIt() {
     // The pacer's wall clock starts at 23:00 UTC; the window is 23:30 to 00:30.
-    try (PacerHarness h = new PacerHarness()
-        .serve("http://night.test", "User-agent: *\nVisit-time: 2330-0030\nCrawl-delay: 1200\n")
-        .wallClockAt(Instant.parse("2026-03-01T23:00:00Z"))) {
-      Crawl<String> c = h.crawl(h.pacer(b -> b.maximumDelay(Duration.ofHours(1))),
-          pages("http://night.test", 5));
+    try (PacerHarness h =
+        new PacerHarness()
+            .serve("http://night.test", "User-agent: *\nVisit-time: 2330-0030\nCrawl-delay: 1200\n")
+            .wallClockAt(Instant.parse("2026-03-01T23:00:00Z"))) {
+      Crawl<String> c =
+          h.crawl(h.pacer(b -> b.maximumDelay(Duration.ofHours(1))), pages("http://night.test", 5));
 
       h.advance(Duration.ofMinutes(29));
       assertThat(c.seen).isEmpty();
@@ -95,9 +108,13 @@ class PacerRulesTest {
 
       // 23:30, 23:50, 00:10; 00:30 is the window's (exclusive) end; then 23:30 and 23:50 the
       // next night.
-      assertThat(c.releaseTimes("http://night.test")).containsExactly(Duration.ofMinutes(30),
-          Duration.ofMinutes(50), Duration.ofMinutes(70), Duration.ofHours(24).plusMinutes(30),
-          Duration.ofHours(24).plusMinutes(50));
+      assertThat(c.releaseTimes("http://night.test"))
+          .containsExactly(
+              Duration.ofMinutes(30),
+              Duration.ofMinutes(50),
+              Duration.ofMinutes(70),
+              Duration.ofHours(24).plusMinutes(30),
+              Duration.ofHours(24).plusMinutes(50));
       assertThat(c.completed).isTrue();
     }
   }
@@ -105,52 +122,70 @@ class PacerRulesTest {
   @Test
   void anAbsurdCrawlDelayIsCappedAndReported() {
     List<String> capped = new ArrayList<>();
-    try (PacerHarness h = new PacerHarness()
-        .serve("http://slow.test", "User-agent: *\nCrawl-delay: 86400\nRequest-rate: 1/2h\n")) {
-      Pacer pacer = h.pacer(b -> b.maximumDelay(Duration.ofSeconds(30))
-          .listener(new PacerListener() {
-            @Override
-            public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
-              capped.add(origin.host() + " " + what + " " + asked + " -> " + applied);
-            }
-          }));
+    try (PacerHarness h =
+        new PacerHarness()
+            .serve("http://slow.test", "User-agent: *\nCrawl-delay: 86400\nRequest-rate: 1/2h\n")) {
+      Pacer pacer =
+          h.pacer(
+              b ->
+                  b.maximumDelay(Duration.ofSeconds(30))
+                      .listener(
+                          new PacerListener() {
+                            @Override
+                            public void onCapped(
+                                Origin origin, Capped what, Duration asked, Duration applied) {
+                              capped.add(
+                                  origin.host() + " " + what + " " + asked + " -> " + applied);
+                            }
+                          }));
       Crawl<String> c = h.crawl(pacer, pages("http://slow.test", 3));
 
       h.advance(Duration.ofMinutes(1));
 
       assertThat(c.releaseTimes("http://slow.test")).isEqualTo(seconds(0, 30, 60));
-      assertThat(c.released()).allSatisfy(p -> {
-        assertThat(p.capped()).isTrue();
-        assertThat(p.interval()).isEqualTo(Duration.ofSeconds(30));
-      });
-      assertThat(capped).containsExactly("slow.test CRAWL_DELAY PT24H -> PT30S",
-          "slow.test REQUEST_RATE PT2H -> PT30S");
+      assertThat(c.released())
+          .allSatisfy(
+              p -> {
+                assertThat(p.capped()).isTrue();
+                assertThat(p.interval()).isEqualTo(Duration.ofSeconds(30));
+              });
+      assertThat(capped)
+          .containsExactly(
+              "slow.test CRAWL_DELAY PT24H -> PT30S", "slow.test REQUEST_RATE PT2H -> PT30S");
     }
   }
 
   @Test
   void aRequestRateWhosePeriodOverflowsIsCappedAtTheMaximumDelayLikeAnyLongOne() {
     List<String> capped = new ArrayList<>();
-    try (PacerHarness h = new PacerHarness()
-        .serve("http://overflow.test", "User-agent: *\nRequest-rate: 1/2562047788015h\n")
-        .serve("http://long.test", "User-agent: *\nRequest-rate: 1/10000000h\n")) {
-      Pacer pacer = h.pacer(b -> b.minimumDelay(Duration.ofMillis(100))
-          .maximumDelay(Duration.ofSeconds(30))
-          .listener(new PacerListener() {
-            @Override
-            public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
-              capped.add(origin.host() + " " + what + " -> " + applied);
-            }
-          }));
-      Crawl<String> c = h.crawl(pacer, Flux.concat(pages("http://overflow.test", 2),
-          pages("http://long.test", 2)));
+    try (PacerHarness h =
+        new PacerHarness()
+            .serve("http://overflow.test", "User-agent: *\nRequest-rate: 1/2562047788015h\n")
+            .serve("http://long.test", "User-agent: *\nRequest-rate: 1/10000000h\n")) {
+      Pacer pacer =
+          h.pacer(
+              b ->
+                  b.minimumDelay(Duration.ofMillis(100))
+                      .maximumDelay(Duration.ofSeconds(30))
+                      .listener(
+                          new PacerListener() {
+                            @Override
+                            public void onCapped(
+                                Origin origin, Capped what, Duration asked, Duration applied) {
+                              capped.add(origin.host() + " " + what + " -> " + applied);
+                            }
+                          }));
+      Crawl<String> c =
+          h.crawl(
+              pacer, Flux.concat(pages("http://overflow.test", 2), pages("http://long.test", 2)));
 
       h.advance(Duration.ofMinutes(1));
 
       assertThat(c.releaseTimes("http://overflow.test")).isEqualTo(seconds(0, 30));
       assertThat(c.releaseTimes("http://long.test")).isEqualTo(seconds(0, 30));
-      assertThat(capped).containsExactlyInAnyOrder("overflow.test REQUEST_RATE -> PT30S",
-          "long.test REQUEST_RATE -> PT30S");
+      assertThat(capped)
+          .containsExactlyInAnyOrder(
+              "overflow.test REQUEST_RATE -> PT30S", "long.test REQUEST_RATE -> PT30S");
     }
   }
 }

@@ -14,10 +14,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * The pacer's side of shared spacing on virtual time, with ledgers that answer as told (the
- * ledger on a real Redis is tested in the redis module): a wait holds only its origin, a ledger
- * that fails or is slow leaves the release to the local rules and is counted, and each fetch's
- * end reaches the ledger with the pause the pacer applies.
+ * The pacer's side of shared spacing on virtual time, with ledgers that answer as told (the ledger
+ * on a real Redis is tested in the redis module): a wait holds only its origin, a ledger that fails
+ * or is slow leaves the release to the local rules and is counted, and each fetch's end reaches the
+ * ledger with the pause the pacer applies.
  */
 class PacerSharedSpacingTest {
   private static final String OPEN = "User-agent: *\nDisallow:\n";
@@ -51,48 +51,64 @@ class PacerSharedSpacingTest {
   @Test
   void aWaitTheLedgerAsksForHoldsItsOriginOnlyWhileOthersAreReleased() {
     int[] asked = new int[1];
-    Ledger ledger = new Ledger(o -> Mono.just(
-        o.host().equals("busy.test") && asked[0]++ == 0 ? Duration.ofSeconds(5) : Duration.ZERO));
-    try (PacerHarness h = new PacerHarness().serve("http://busy.test", OPEN)
-        .serve("http://free.test", OPEN)) {
+    Ledger ledger =
+        new Ledger(
+            o ->
+                Mono.just(
+                    o.host().equals("busy.test") && asked[0]++ == 0
+                        ? Duration.ofSeconds(5)
+                        : Duration.ZERO));
+    try (PacerHarness h =
+        new PacerHarness().serve("http://busy.test", OPEN).serve("http://free.test", OPEN)) {
       Pacer pacer = h.pacer(b -> b.sharedSpacing(ledger));
-      Crawl<String> c = h.crawl(pacer,
-          Flux.concat(pages("http://busy.test", 2), pages("http://free.test", 3)));
+      Crawl<String> c =
+          h.crawl(pacer, Flux.concat(pages("http://busy.test", 2), pages("http://free.test", 3)));
 
       h.advance(Duration.ofSeconds(10));
 
       assertThat(c.releaseTimes("http://free.test")).isEqualTo(seconds(0, 1, 2));
       assertThat(c.releaseTimes("http://busy.test")).isEqualTo(seconds(5, 6));
       assertThat(pacer.sharedSpacingFallbacks()).isZero();
-      assertThat(ledger.calls).filteredOn(s -> s.startsWith("reserve busy"))
-          .containsExactly("reserve busy.test PT1S", "reserve busy.test PT1S",
-              "reserve busy.test PT1S");
-      assertThat(ledger.calls).filteredOn(s -> s.startsWith("finish"))
-          .hasSize(5).allMatch(s -> s.endsWith(" PT1S"));
+      assertThat(ledger.calls)
+          .filteredOn(s -> s.startsWith("reserve busy"))
+          .containsExactly(
+              "reserve busy.test PT1S", "reserve busy.test PT1S", "reserve busy.test PT1S");
+      assertThat(ledger.calls)
+          .filteredOn(s -> s.startsWith("finish"))
+          .hasSize(5)
+          .allMatch(s -> s.endsWith(" PT1S"));
     }
   }
 
   @Test
   void theListenersHearEveryAnswerOfTheLedgerAndEveryFallback() {
     int[] asked = new int[1];
-    Ledger ledger = new Ledger(o -> switch (asked[0]++) {
-      case 0 -> Mono.just(Duration.ofSeconds(3));
-      case 1 -> Mono.error(new IllegalStateException("down"));
-      default -> Mono.just(Duration.ZERO);
-    });
+    Ledger ledger =
+        new Ledger(
+            o ->
+                switch (asked[0]++) {
+                  case 0 -> Mono.just(Duration.ofSeconds(3));
+                  case 1 -> Mono.error(new IllegalStateException("down"));
+                  default -> Mono.just(Duration.ZERO);
+                });
     List<String> heard = new ArrayList<>();
     try (PacerHarness h = new PacerHarness().serve("http://a.test", OPEN)) {
-      Pacer pacer = h.pacer(b -> b.sharedSpacing(ledger).listener(new PacerListener() {
-        @Override
-        public void onSharedSpacingReserved(Origin origin, Duration wait) {
-          heard.add(origin.host() + " " + wait);
-        }
+      Pacer pacer =
+          h.pacer(
+              b ->
+                  b.sharedSpacing(ledger)
+                      .listener(
+                          new PacerListener() {
+                            @Override
+                            public void onSharedSpacingReserved(Origin origin, Duration wait) {
+                              heard.add(origin.host() + " " + wait);
+                            }
 
-        @Override
-        public void onSharedSpacingFallback(Origin origin) {
-          heard.add(origin.host() + " fallback");
-        }
-      }));
+                            @Override
+                            public void onSharedSpacingFallback(Origin origin) {
+                              heard.add(origin.host() + " fallback");
+                            }
+                          }));
       Crawl<String> c = h.crawl(pacer, pages("http://a.test", 2));
 
       h.advance(Duration.ofSeconds(10));
@@ -107,14 +123,19 @@ class PacerSharedSpacingTest {
   void aLedgerThatFailsLeavesEachReleaseToTheLocalRulesAndIsCounted() {
     List<Origin> fellBack = new ArrayList<>();
     Ledger ledger = new Ledger(o -> Mono.error(new IllegalStateException("down")));
-    try (PacerHarness h = new PacerHarness()
-        .serve("http://a.test", "User-agent: *\nCrawl-delay: 2\n")) {
-      Pacer pacer = h.pacer(b -> b.sharedSpacing(ledger).listener(new PacerListener() {
-        @Override
-        public void onSharedSpacingFallback(Origin origin) {
-          fellBack.add(origin);
-        }
-      }));
+    try (PacerHarness h =
+        new PacerHarness().serve("http://a.test", "User-agent: *\nCrawl-delay: 2\n")) {
+      Pacer pacer =
+          h.pacer(
+              b ->
+                  b.sharedSpacing(ledger)
+                      .listener(
+                          new PacerListener() {
+                            @Override
+                            public void onSharedSpacingFallback(Origin origin) {
+                              fellBack.add(origin);
+                            }
+                          }));
       Crawl<String> c = h.crawl(pacer, pages("http://a.test", 3));
 
       h.advance(Duration.ofSeconds(10));
@@ -123,21 +144,21 @@ class PacerSharedSpacingTest {
       assertThat(c.completed).isTrue();
       assertThat(c.error).isNull();
       assertThat(pacer.sharedSpacingFallbacks()).isEqualTo(3);
-      assertThat(fellBack).containsExactly(Origin.of("http://a.test"), Origin.of("http://a.test"),
-          Origin.of("http://a.test"));
+      assertThat(fellBack)
+          .containsExactly(
+              Origin.of("http://a.test"), Origin.of("http://a.test"), Origin.of("http://a.test"));
     }
   }
 
   @Test
   void aLedgerSlowerThanTheWaitIsALocalReleaseAfterTheWaitAndNoOtherOriginWaitsForIt() {
-    Ledger ledger = new Ledger(o -> o.host().equals("slow.test") ? Mono.never()
-        : Mono.just(Duration.ZERO));
-    try (PacerHarness h = new PacerHarness().serve("http://slow.test", OPEN)
-        .serve("http://fast.test", OPEN)) {
-      Pacer pacer = h.pacer(b -> b.sharedSpacing(ledger)
-          .sharedSpacingWait(Duration.ofMillis(300)));
-      Crawl<String> c = h.crawl(pacer,
-          Flux.concat(pages("http://slow.test", 2), pages("http://fast.test", 2)));
+    Ledger ledger =
+        new Ledger(o -> o.host().equals("slow.test") ? Mono.never() : Mono.just(Duration.ZERO));
+    try (PacerHarness h =
+        new PacerHarness().serve("http://slow.test", OPEN).serve("http://fast.test", OPEN)) {
+      Pacer pacer = h.pacer(b -> b.sharedSpacing(ledger).sharedSpacingWait(Duration.ofMillis(300)));
+      Crawl<String> c =
+          h.crawl(pacer, Flux.concat(pages("http://slow.test", 2), pages("http://fast.test", 2)));
 
       h.advance(Duration.ofSeconds(5));
 

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The hand-off to a frontier that owns the queue: the pacing of an origin in the shape
- * url-frontier's {@code SetDelay} and {@code BlockQueueUntil} take (whole seconds, rounded so
- * that the frontier never comes sooner; 0 to unblock).
+ * url-frontier's {@code SetDelay} and {@code BlockQueueUntil} take (whole seconds, rounded so that
+ * the frontier never comes sooner; 0 to unblock).
  */
 class QueuePacingTest {
   private static QueuePacing export(PacerHarness h, Pacer pacer, String url, String retryAfter) {
@@ -26,9 +26,12 @@ class QueuePacingTest {
   @Test
   void delayWindowAndRetryAfterBecomeADelayAndABlockingTime() {
     Instant t0 = CacheFixture.T0;
-    try (PacerHarness h = new PacerHarness().serve("http://night.test",
-        "User-agent: *\nCrawl-delay: 2.5\nRequest-rate: 1/2s\nVisit-time: 0300-0400\n")
-        .serve("http://open.test", "User-agent: *\nDisallow: /private\n")) {
+    try (PacerHarness h =
+        new PacerHarness()
+            .serve(
+                "http://night.test",
+                "User-agent: *\nCrawl-delay: 2.5\nRequest-rate: 1/2s\nVisit-time: 0300-0400\n")
+            .serve("http://open.test", "User-agent: *\nDisallow: /private\n")) {
       Pacer pacer = h.pacer(b -> b.backoff(Duration.ofSeconds(1), Duration.ofHours(6)));
 
       QueuePacing night = export(h, pacer, "http://night.test/a", null);
@@ -64,8 +67,9 @@ class QueuePacingTest {
       assertThat(down.disallowAll()).isTrue();
       assertThat(down.disallowedUntil()).isAfter(CacheFixture.T0);
       assertThat(down.blockUntilEpochSeconds(CacheFixture.T0))
-          .isEqualTo(down.disallowedUntil().getEpochSecond()
-              + (down.disallowedUntil().getNano() > 0 ? 1 : 0));
+          .isEqualTo(
+              down.disallowedUntil().getEpochSecond()
+                  + (down.disallowedUntil().getNano() > 0 ? 1 : 0));
     }
   }
 }

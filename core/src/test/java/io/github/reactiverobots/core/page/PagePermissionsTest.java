@@ -13,18 +13,21 @@ import org.junit.jupiter.api.Test;
 
 /** The robots.txt answer and the page's directives for one URL, combined. */
 class PagePermissionsTest {
-  private static final RobotsTxt ROBOTS = RobotsTxt.parse(String.join("\n",
-      "User-agent: *",
-      "Content-Signal: search=yes, ai-input=no",
-      "Disallow: /private",
-      "Content-Usage: / train-ai=y, search=y",
-      "Content-Usage: /news train-ai=n").getBytes(StandardCharsets.UTF_8));
+  private static final RobotsTxt ROBOTS =
+      RobotsTxt.parse(
+          String.join(
+                  "\n",
+                  "User-agent: *",
+                  "Content-Signal: search=yes, ai-input=no",
+                  "Disallow: /private",
+                  "Content-Usage: / train-ai=y, search=y",
+                  "Content-Usage: /news train-ai=n")
+              .getBytes(StandardCharsets.UTF_8));
 
   @Test
   void everySourceCombinesMostRestrictively() {
     Usage robots = ROBOTS.usage("https://a.com/blog/post", "AiBot");
-    PageDirectives page = RobotsTags.read(List.of("noarchive"), List.of("search=n"), null,
-        "AiBot");
+    PageDirectives page = RobotsTags.read(List.of("noarchive"), List.of("search=n"), null, "AiBot");
     PagePermissions p = PagePermissions.of(robots, page);
     assertThat(p.mayFetch()).isTrue();
     assertThat(p.mayIndex(Instant.EPOCH)).isTrue();
@@ -33,14 +36,16 @@ class PagePermissionsTest {
     assertThat(p.preference(UsageCategory.SEARCH)).isEqualTo(Preference.DISALLOW);
     // Nothing in Content-Usage about ai-use; the content signal ai-input=no decides.
     assertThat(p.preference(UsageCategory.AI_USE)).isEqualTo(Preference.DISALLOW);
-    assertThat(PagePermissions.of(ROBOTS.usage("https://a.com/news/1", "AiBot"),
-        PageDirectives.NONE).preference(UsageCategory.TRAIN_AI)).isEqualTo(Preference.DISALLOW);
+    assertThat(
+            PagePermissions.of(ROBOTS.usage("https://a.com/news/1", "AiBot"), PageDirectives.NONE)
+                .preference(UsageCategory.TRAIN_AI))
+        .isEqualTo(Preference.DISALLOW);
   }
 
   @Test
   void aDisallowedUrlHasNothingButItsVerdict() {
-    PagePermissions p = PagePermissions.of(ROBOTS.usage("https://a.com/private/x", "AiBot"),
-        PageDirectives.NONE);
+    PagePermissions p =
+        PagePermissions.of(ROBOTS.usage("https://a.com/private/x", "AiBot"), PageDirectives.NONE);
     assertThat(p.mayFetch()).isFalse();
     assertThat(p.mayIndex(Instant.EPOCH)).isFalse();
     assertThat(p.mayFollow()).isFalse();

@@ -19,24 +19,27 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** SEMANTICS.md §8: {@code content-usage} rules and {@code content-signal} records. */
 class ContentUsageTest {
   /** The example file of draft-ietf-aipref-attach §3.5, line for line. */
-  private static final String DRAFT_EXAMPLE = String.join("\n",
-      "User-Agent: *",
-      "Allow: /",
-      "Disallow: /never/",
-      "Content-Usage: / train-ai=n",
-      "Content-Usage: /ai-ok/ train-ai=y",
-      "",
-      "User-Agent: ExampleBot",
-      "Allow: /",
-      "Content-Usage: / train-ai=y",
-      "");
+  private static final String DRAFT_EXAMPLE =
+      String.join(
+          "\n",
+          "User-Agent: *",
+          "Allow: /",
+          "Disallow: /never/",
+          "Content-Usage: / train-ai=n",
+          "Content-Usage: /ai-ok/ train-ai=y",
+          "",
+          "User-Agent: ExampleBot",
+          "Allow: /",
+          "Content-Usage: / train-ai=y",
+          "");
 
   /** The table of draft-ietf-aipref-attach §3.5, for a crawler the first group applies to. */
   @ParameterizedTest
   @CsvSource({
-      "/test,        true,  DISALLOW, 4",
-      "/never/test,  false, UNKNOWN,  0",
-      "/ai-ok/test,  true,  ALLOW,    5"})
+    "/test,        true,  DISALLOW, 4",
+    "/never/test,  false, UNKNOWN,  0",
+    "/ai-ok/test,  true,  ALLOW,    5"
+  })
   void theDraftsExampleTableRowByRow(String path, boolean crawl, Preference trainAi, int line) {
     Usage usage = Robots.rfc(DRAFT_EXAMPLE).usage("https://example.com" + path, "OtherBot/2.0");
     assertThat(usage.verdict().allowed()).isEqualTo(crawl);
@@ -61,61 +64,80 @@ class ContentUsageTest {
   void aDisallowedPathHasNoPreferenceEvenWhenARuleMatchesIt() {
     Usage usage = Robots.rfc(DRAFT_EXAMPLE).forAgent("OtherBot").usage("/never/test");
     assertThat(usage.verdict().reason()).isEqualTo(Reason.MATCHED_DISALLOW);
-    assertThat(usage.decisions()).allSatisfy(d -> {
-      assertThat(d.preference()).isEqualTo(Preference.UNKNOWN);
-      assertThat(d.deciding()).isEmpty();
-    });
+    assertThat(usage.decisions())
+        .allSatisfy(
+            d -> {
+              assertThat(d.preference()).isEqualTo(Preference.UNKNOWN);
+              assertThat(d.deciding()).isEmpty();
+            });
   }
 
   @Test
   void rulesWithTheSamePathCombineMostRestrictivelyPerCategory() {
-    RobotsTxt robots = Robots.rfc(String.join("\n",
-        "User-agent: *",
-        "Content-Usage: /a train-ai=y, search=y",
-        "Content-Usage: /a train-ai=n",
-        "Content-Usage: /a ai-use=y",
-        "Content-Usage: /a ai-use=y, search=y"));
+    RobotsTxt robots =
+        Robots.rfc(
+            String.join(
+                "\n",
+                "User-agent: *",
+                "Content-Usage: /a train-ai=y, search=y",
+                "Content-Usage: /a train-ai=n",
+                "Content-Usage: /a ai-use=y",
+                "Content-Usage: /a ai-use=y, search=y"));
     Usage usage = robots.forAgent("bot").usage("/a/page");
-    assertThat(usage.decisions()).extracting(UsageDecision::toString)
+    assertThat(usage.decisions())
+        .extracting(UsageDecision::toString)
         .containsExactly("train-ai=n (line 3)", "ai-use=y (line 4)", "search=y (line 2)");
   }
 
   @Test
   void identicalPathsCombineAcrossMergedGroupsAndAfterNormalisation() {
-    RobotsTxt robots = Robots.rfc(String.join("\n",
-        "User-agent: bot",
-        "Content-Usage: /caf%c3%a9 search=y",
-        "User-agent: other",
-        "Content-Usage: /café search=n",
-        "User-agent: bot",
-        "Content-Usage: /caf%C3%A9 search=y"));
-    assertThat(robots.forAgent("bot").usage("/café/menu").decision(UsageCategory.SEARCH)
-        .toString()).isEqualTo("search=y (line 2)");
-    RobotsTxt merged = Robots.rfc(String.join("\n",
-        "User-agent: bot",
-        "Content-Usage: /caf%c3%a9 search=y",
-        "User-agent: bot",
-        "Content-Usage: /café search=n"));
-    assertThat(merged.forAgent("bot").usage("/caf%C3%A9").decision(UsageCategory.SEARCH)
-        .toString()).isEqualTo("search=n (line 4)");
+    RobotsTxt robots =
+        Robots.rfc(
+            String.join(
+                "\n",
+                "User-agent: bot",
+                "Content-Usage: /caf%c3%a9 search=y",
+                "User-agent: other",
+                "Content-Usage: /café search=n",
+                "User-agent: bot",
+                "Content-Usage: /caf%C3%A9 search=y"));
+    assertThat(robots.forAgent("bot").usage("/café/menu").decision(UsageCategory.SEARCH).toString())
+        .isEqualTo("search=y (line 2)");
+    RobotsTxt merged =
+        Robots.rfc(
+            String.join(
+                "\n",
+                "User-agent: bot",
+                "Content-Usage: /caf%c3%a9 search=y",
+                "User-agent: bot",
+                "Content-Usage: /café search=n"));
+    assertThat(merged.forAgent("bot").usage("/caf%C3%A9").decision(UsageCategory.SEARCH).toString())
+        .isEqualTo("search=n (line 4)");
   }
 
   @Test
   void aDictionaryThatDoesNotParseGivesUnknownForEveryCategory() {
-    RobotsTxt robots = Robots.rfc(String.join("\n",
-        "User-agent: *",
-        "Content-Usage: / train-ai=n, ai-use=n, search=n",
-        "Content-Usage: /upper Train-AI=n",
-        "Content-Usage: /nocomma train-ai=n search=y",
-        "Content-Usage: /utf8 train-ai=n, search=\u00e9",
-        "Content-Usage: /empty"));
+    RobotsTxt robots =
+        Robots.rfc(
+            String.join(
+                "\n",
+                "User-agent: *",
+                "Content-Usage: / train-ai=n, ai-use=n, search=n",
+                "Content-Usage: /upper Train-AI=n",
+                "Content-Usage: /nocomma train-ai=n search=y",
+                "Content-Usage: /utf8 train-ai=n, search=\u00e9",
+                "Content-Usage: /empty"));
     for (String path : List.of("/upper", "/nocomma", "/utf8", "/empty")) {
       Usage usage = robots.forAgent("bot").usage(path + "/x");
-      assertThat(usage.decisions()).as(path).allSatisfy(d -> {
-        assertThat(d.preference()).isEqualTo(Preference.UNKNOWN);
-        // The longest match decided: the broader rule's "n" does not reach these paths.
-        assertThat(d.deciding()).hasValueSatisfying(r -> assertThat(r.path()).isEqualTo(path));
-      });
+      assertThat(usage.decisions())
+          .as(path)
+          .allSatisfy(
+              d -> {
+                assertThat(d.preference()).isEqualTo(Preference.UNKNOWN);
+                // The longest match decided: the broader rule's "n" does not reach these paths.
+                assertThat(d.deciding())
+                    .hasValueSatisfying(r -> assertThat(r.path()).isEqualTo(path));
+              });
     }
     assertThat(robots.forAgent("bot").usage("/other").preference(UsageCategory.SEARCH))
         .isEqualTo(Preference.DISALLOW);
@@ -123,11 +145,14 @@ class ContentUsageTest {
 
   @Test
   void unknownKeysParametersAndNonTokenValues() {
-    RobotsTxt robots = Robots.rfc(String.join("\n",
-        "User-agent: *",
-        "Content-Usage: /k foo=n, train-ai=y;reason=\"x\", ai-use=\"n\", search=?1",
-        "Content-Usage: /last train-ai=n, train-ai=y",
-        "Content-Usage: /maybe train-ai=maybe"));
+    RobotsTxt robots =
+        Robots.rfc(
+            String.join(
+                "\n",
+                "User-agent: *",
+                "Content-Usage: /k foo=n, train-ai=y;reason=\"x\", ai-use=\"n\", search=?1",
+                "Content-Usage: /last train-ai=n, train-ai=y",
+                "Content-Usage: /maybe train-ai=maybe"));
     Usage k = robots.forAgent("bot").usage("/k");
     assertThat(k.preference(UsageCategory.TRAIN_AI)).isEqualTo(Preference.ALLOW);
     assertThat(k.preference(UsageCategory.AI_USE)).isEqualTo(Preference.UNKNOWN);
@@ -141,14 +166,17 @@ class ContentUsageTest {
 
   @Test
   void pathsMatchLikeAllowAndDisallow() {
-    RobotsTxt robots = Robots.rfc(String.join("\n",
-        "User-agent: *",
-        "Content-Usage: / train-ai=y",
-        "Content-Usage: /*.pdf$ train-ai=n",
-        "Content-Usage: /docs/ train-ai=n",
-        "Content-Usage: /docs/public train-ai=y",
-        "Content-Usage: /caf%C3%A9 search=n",
-        "Content-Usage: /a%20b\tai-use=n"));
+    RobotsTxt robots =
+        Robots.rfc(
+            String.join(
+                "\n",
+                "User-agent: *",
+                "Content-Usage: / train-ai=y",
+                "Content-Usage: /*.pdf$ train-ai=n",
+                "Content-Usage: /docs/ train-ai=n",
+                "Content-Usage: /docs/public train-ai=y",
+                "Content-Usage: /caf%C3%A9 search=n",
+                "Content-Usage: /a%20b\tai-use=n"));
     AgentRules rules = robots.forAgent("bot");
     assertThat(line(rules.usage("/x/report.pdf"))).isEqualTo(3);
     assertThat(line(rules.usage("/x/report.pdf?download"))).isEqualTo(2);
@@ -165,11 +193,14 @@ class ContentUsageTest {
 
   @Test
   void aRuleAppliesOnlyToWhatItsGroupAllows() {
-    RobotsTxt robots = Robots.rfc(String.join("\n",
-        "User-agent: *",
-        "Disallow: /private",
-        "Allow: /private/ok",
-        "Content-Usage: /private train-ai=y"));
+    RobotsTxt robots =
+        Robots.rfc(
+            String.join(
+                "\n",
+                "User-agent: *",
+                "Disallow: /private",
+                "Allow: /private/ok",
+                "Content-Usage: /private train-ai=y"));
     assertThat(robots.usage("https://a.com/private/x", "bot").applies()).isFalse();
     assertThat(robots.usage("https://a.com/private/x", "bot").preference(UsageCategory.TRAIN_AI))
         .isEqualTo(Preference.UNKNOWN);
@@ -179,12 +210,15 @@ class ContentUsageTest {
 
   @Test
   void contentUsageIsARuleOfItsGroupAndEndsARunOfUserAgents() {
-    RobotsTxt robots = Robots.rfc(String.join("\n",
-        "User-agent: a",
-        "Content-Usage: / train-ai=n",
-        "User-agent: b",
-        "Disallow: /x",
-        "Content-Usage: /x train-ai=y"));
+    RobotsTxt robots =
+        Robots.rfc(
+            String.join(
+                "\n",
+                "User-agent: a",
+                "Content-Usage: / train-ai=n",
+                "User-agent: b",
+                "Disallow: /x",
+                "Content-Usage: /x train-ai=y"));
     assertThat(robots.groups()).hasSize(2);
     assertThat(robots.forAgent("a").check("/x").allowed()).isTrue();
     assertThat(robots.forAgent("a").usageRules())
@@ -197,38 +231,45 @@ class ContentUsageTest {
 
   @Test
   void malformedLinesAddNoRuleAndRulesOutsideGroupsAreIgnored() {
-    RobotsTxt robots = Robots.rfc(String.join("\n",
-        "Content-Usage: / train-ai=n",
-        "Content-Signal: ai-train=no",
-        "User-agent: *",
-        "Content-Usage:",
-        "Content-Usage: train-ai=n",
-        "Content-Usage: *.pdf train-ai=n",
-        "Content-Usage: /ok train-ai=n"));
-    assertThat(robots.forAgent("bot").usageRules()).extracting(UsageRule::path)
+    RobotsTxt robots =
+        Robots.rfc(
+            String.join(
+                "\n",
+                "Content-Usage: / train-ai=n",
+                "Content-Signal: ai-train=no",
+                "User-agent: *",
+                "Content-Usage:",
+                "Content-Usage: train-ai=n",
+                "Content-Usage: *.pdf train-ai=n",
+                "Content-Usage: /ok train-ai=n"));
+    assertThat(robots.forAgent("bot").usageRules())
+        .extracting(UsageRule::path)
         .containsExactly("/ok");
     assertThat(robots.forAgent("bot").contentSignals()).isEqualTo(ContentSignals.NONE);
   }
 
   @Test
   void contentSignalsPerGroupMergedMostRestrictively() {
-    RobotsTxt robots = Robots.rfc(String.join("\n",
-        "User-agent: *",
-        "Content-Signal: search=yes, ai-train=no",
-        "Allow: /",
-        "",
-        "User-agent: GPTBot",
-        "Content-Signal: search=yes, ai-input=yes, ai-train=yes",
-        "Disallow: /x",
-        "User-agent: gptbot",
-        "Content-signal: AI-Input=No, use=reference, ai-train=maybe"));
+    RobotsTxt robots =
+        Robots.rfc(
+            String.join(
+                "\n",
+                "User-agent: *",
+                "Content-Signal: search=yes, ai-train=no",
+                "Allow: /",
+                "",
+                "User-agent: GPTBot",
+                "Content-Signal: search=yes, ai-input=yes, ai-train=yes",
+                "Disallow: /x",
+                "User-agent: gptbot",
+                "Content-signal: AI-Input=No, use=reference, ai-train=maybe"));
     ContentSignals star = robots.forAgent("bot").contentSignals();
     assertThat(star.preference(ContentSignal.SEARCH)).isEqualTo(Preference.ALLOW);
     assertThat(star.preference(ContentSignal.AI_TRAIN)).isEqualTo(Preference.DISALLOW);
     assertThat(star.preference(ContentSignal.AI_INPUT)).isEqualTo(Preference.UNKNOWN);
     assertThat(star.line(ContentSignal.AI_TRAIN)).hasValue(2);
-    assertThat(star.written()).containsExactly(
-        new ContentSignals.Line(2, "search=yes, ai-train=no"));
+    assertThat(star.written())
+        .containsExactly(new ContentSignals.Line(2, "search=yes, ai-train=no"));
     ContentSignals gpt = robots.forAgent("GPTBot/1.2").contentSignals();
     assertThat(gpt.preference(ContentSignal.AI_INPUT)).isEqualTo(Preference.DISALLOW);
     assertThat(gpt.line(ContentSignal.AI_INPUT)).hasValue(9);
@@ -261,10 +302,12 @@ class ContentUsageTest {
 
   @Test
   void noGroupAndBlanketAnswersStateNothing() {
-    Usage none = Robots.rfc("User-agent: other\nContent-Usage: / train-ai=n\n")
-        .usage("https://a.com/x", "bot");
+    Usage none =
+        Robots.rfc("User-agent: other\nContent-Usage: / train-ai=n\n")
+            .usage("https://a.com/x", "bot");
     assertThat(none.verdict().reason()).isEqualTo(Reason.NO_GROUP_FOR_AGENT);
-    assertThat(none.decisions()).extracting(UsageDecision::preference)
+    assertThat(none.decisions())
+        .extracting(UsageDecision::preference)
         .containsOnly(Preference.UNKNOWN);
     Usage blanket = AgentRules.blanket(false, Reason.ROBOTS_UNREACHABLE).usage("/x");
     assertThat(blanket.applies()).isFalse();
@@ -273,8 +316,8 @@ class ContentUsageTest {
 
   @Test
   void aFileWithoutUsageRulesWeighsWhatItWeighedBefore() {
-    RobotsTxt plain = RobotsTxt.parse("User-agent: *\nDisallow: /x\n",
-        ParseOptions.of(Profile.RFC_9309));
+    RobotsTxt plain =
+        RobotsTxt.parse("User-agent: *\nDisallow: /x\n", ParseOptions.of(Profile.RFC_9309));
     AgentRules rules = plain.forAgent("bot");
     long before = plain.estimatedWeight();
     rules.usage("/a");
@@ -282,7 +325,11 @@ class ContentUsageTest {
   }
 
   private static int line(Usage usage) {
-    return usage.decisions().stream().map(UsageDecision::deciding)
-        .flatMap(java.util.Optional::stream).mapToInt(UsageRule::line).findFirst().orElse(0);
+    return usage.decisions().stream()
+        .map(UsageDecision::deciding)
+        .flatMap(java.util.Optional::stream)
+        .mapToInt(UsageRule::line)
+        .findFirst()
+        .orElse(0);
   }
 }

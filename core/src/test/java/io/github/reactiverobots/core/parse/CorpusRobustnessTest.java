@@ -31,8 +31,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class CorpusRobustnessTest {
   private static final Corpus CORPUS = Corpus.odditySample();
-  private static final OriginState STATE = new OriginState(
-      FetchOutcome.OK, 200, null, Instant.EPOCH, Instant.EPOCH.plusSeconds(60), false);
+  private static final OriginState STATE =
+      new OriginState(
+          FetchOutcome.OK, 200, null, Instant.EPOCH, Instant.EPOCH.plusSeconds(60), false);
 
   @Test
   void theCorpusCoversTheHardCases() {
@@ -86,8 +87,8 @@ class CorpusRobustnessTest {
     assertThat(rows).hasSizeGreaterThan(5000);
     int disallowed = 0;
     for (UrlRow row : rows) {
-      RobotsTxt robots = parsed.computeIfAbsent(row.file(),
-          n -> RobotsTxt.parse(CORPUS.file(n).body(), options));
+      RobotsTxt robots =
+          parsed.computeIfAbsent(row.file(), n -> RobotsTxt.parse(CORPUS.file(n).body(), options));
       String path = row.path();
       AgentRules rules = robots.forAgent(row.agent());
       Verdict v = rules.check(path);
@@ -97,7 +98,8 @@ class CorpusRobustnessTest {
       Arrays.fill(padded, (byte) '%');
       System.arraycopy(utf8, 0, padded, 2, utf8.length);
       assertThat(rules.check(padded, 2, 2 + utf8.length)).as("%s", row).isEqualTo(v);
-      assertThat(rules.check(padded, 2, 2 + utf8.length, STATE)).as("%s", row)
+      assertThat(rules.check(padded, 2, 2 + utf8.length, STATE))
+          .as("%s", row)
           .isEqualTo(v.withOriginState(STATE));
       if (v.rule().isPresent()) {
         assertThat(v.allowed()).as("%s", row).isEqualTo(v.rule().get().allow());
@@ -108,13 +110,15 @@ class CorpusRobustnessTest {
       // A URL is read as the profile reads it: under RFC_9309 as the cache does (SEMANTICS.md §4).
       String url = "http://example.com" + path;
       if (profile == Profile.RFC_9309) {
-        assertThat(robots.check(url, row.agent())).as("%s", row)
+        assertThat(robots.check(url, row.agent()))
+            .as("%s", row)
             .isEqualTo(rules.check(SplitUrl.of(url).pathAndQuery()));
       } else {
         assertThat(robots.check(url, row.agent())).as("%s", row).isEqualTo(v);
       }
       if (path.startsWith("/")) {
-        assertThat(SplitUrl.of("http://example.com" + path).pathAndQuery()).as("%s", row)
+        assertThat(SplitUrl.of("http://example.com" + path).pathAndQuery())
+            .as("%s", row)
             .isEqualTo(asBrowserReads(path));
       }
       if (!v.allowed()) {

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The key lookup against a byte-by-byte reference: every spelling, in mixes of case, at every
  * position of its array up to its end, and with each byte swapped for its near misses: the other
- * "case" of a non-letter (a byte 0x20 away), non-ASCII bytes, and bytes at the edges of the
- * letter range.
+ * "case" of a non-letter (a byte 0x20 away), non-ASCII bytes, and bytes at the edges of the letter
+ * range.
  */
 class DirectiveKeysTest {
   private static final String[] SPELLINGS = {
@@ -21,8 +21,22 @@ class DirectiveKeysTest {
     "visit-time", "host", "clean-param",
   };
   private static final byte[] NEAR_MISSES = {
-    '@', '[', '`', '{', 'A' - 1, 'Z' + 1, 0x0D, 0x00, 0x7F, (byte) 0x80, (byte) 0xC1, (byte) 0xE9,
-    (byte) 0xFF, ' ', '-', ':',
+    '@',
+    '[',
+    '`',
+    '{',
+    'A' - 1,
+    'Z' + 1,
+    0x0D,
+    0x00,
+    0x7F,
+    (byte) 0x80,
+    (byte) 0xC1,
+    (byte) 0xE9,
+    (byte) 0xFF,
+    ' ',
+    '-',
+    ':',
   };
 
   @Test
@@ -41,7 +55,8 @@ class DirectiveKeysTest {
           for (int after = 0; after <= 10; after++) {
             byte[] data = place(cased, at, after, random);
             int found = DirectiveKeys.find(data, at, at + cased.length);
-            assertThat(found).as("%s at %d of %d", new String(cased), at, data.length)
+            assertThat(found)
+                .as("%s at %d of %d", new String(cased), at, data.length)
                 .isEqualTo(reference(data, at, at + cased.length));
             assertThat(DirectiveKeys.directive(found)).isNotNull();
           }

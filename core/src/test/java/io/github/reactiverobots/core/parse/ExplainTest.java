@@ -28,16 +28,17 @@ class ExplainTest {
         String agent = (String) row.get("agent");
         Explanation e = robots.explain(url, agent);
         assertThat(e.verdict()).as(row.get("id") + " " + p).isEqualTo(robots.check(url, agent));
-        e.decidingRule().ifPresent(r -> assertThat(e.matches()).as(row.get("id") + " " + p)
-            .first().isEqualTo(r));
+        e.decidingRule()
+            .ifPresent(
+                r -> assertThat(e.matches()).as(row.get("id") + " " + p).first().isEqualTo(r));
       }
     }
   }
 
   @Test
   void theLongestMatchWinsAndTheShorterOppositeRuleIsTheRunnerUp() {
-    RobotsTxt robots = RobotsTxt.parse("User-agent: *\nDisallow: /a\nAllow: /a/b\n",
-        ParseOptions.defaults());
+    RobotsTxt robots =
+        RobotsTxt.parse("User-agent: *\nDisallow: /a\nAllow: /a/b\n", ParseOptions.defaults());
     Explanation e = robots.explain("https://x.com/a/b/c", "MyBot");
     assertThat(e.selection()).isEqualTo(Selection.GLOBAL);
     assertThat(e.selectedBy()).isEqualTo("*");
@@ -51,8 +52,10 @@ class ExplainTest {
 
   @Test
   void onATieAllowWinsAndNoMatchSaysSo() {
-    RobotsTxt robots = RobotsTxt.parse("User-agent: mybot\nDisallow: /x\nAllow: /x\n"
-        + "User-agent: MyBot\nDisallow: /y\n", ParseOptions.of(Profile.GOOGLE));
+    RobotsTxt robots =
+        RobotsTxt.parse(
+            "User-agent: mybot\nDisallow: /x\nAllow: /x\n" + "User-agent: MyBot\nDisallow: /y\n",
+            ParseOptions.of(Profile.GOOGLE));
     Explanation tie = robots.explain("/x", "MyBot");
     assertThat(tie.selection()).isEqualTo(Selection.OWN_TOKEN);
     assertThat(tie.groups()).extracting(Group::line).containsExactly(1, 4);
@@ -77,15 +80,16 @@ class ExplainTest {
     assertThat(e.selection()).isEqualTo(Selection.FALLBACK);
     assertThat(e.selectedBy()).isEqualTo("googlebot");
     assertThat(e.chain()).containsExactly("googlebot-image", "googlebot");
-    assertThat(e.why()).isEqualTo("no group names 'googlebot-image'; the fallback 'googlebot'"
-        + " selects the group at line 1");
+    assertThat(e.why())
+        .isEqualTo(
+            "no group names 'googlebot-image'; the fallback 'googlebot'"
+                + " selects the group at line 1");
     // Without the chain, the same crawler obeys '*'.
     RobotsTxt plain = RobotsTxt.parse(body, ParseOptions.of(Profile.GOOGLE));
     assertThat(plain.check("/g", "Googlebot-Image").allowed()).isTrue();
     assertThat(plain.explain("/g", "Googlebot-Image").selection()).isEqualTo(Selection.GLOBAL);
     // Its own group, when there is one, comes first.
-    RobotsTxt own = RobotsTxt.parse(body + "User-agent: Googlebot-Image\nDisallow: /i\n",
-        chained);
+    RobotsTxt own = RobotsTxt.parse(body + "User-agent: Googlebot-Image\nDisallow: /i\n", chained);
     assertThat(own.check("/g", "Googlebot-Image").allowed()).isTrue();
     assertThat(own.explain("/i", "Googlebot-Image").selection()).isEqualTo(Selection.OWN_TOKEN);
   }
@@ -94,8 +98,10 @@ class ExplainTest {
   void noGroupAndExplicitAgentsAreExplained() {
     RobotsTxt none = RobotsTxt.parse("User-agent: other\nDisallow: /\n", ParseOptions.defaults());
     assertThat(none.explain("/x", "MyBot").selection()).isEqualTo(Selection.NO_GROUP);
-    RobotsTxt explicit = RobotsTxt.parse("User-agent: *\nDisallow: /\n",
-        ParseOptions.defaults().withExplicitAgents(java.util.Set.of("MyBot")));
+    RobotsTxt explicit =
+        RobotsTxt.parse(
+            "User-agent: *\nDisallow: /\n",
+            ParseOptions.defaults().withExplicitAgents(java.util.Set.of("MyBot")));
     Explanation e = explicit.explain("/x", "MyBot");
     assertThat(e.selection()).isEqualTo(Selection.EXPLICIT_NO_GROUP);
     assertThat(e.verdict()).isEqualTo(explicit.check("/x", "MyBot"));
@@ -105,9 +111,11 @@ class ExplainTest {
   @Test
   void fallbackTokensAreValidated() {
     assertThatThrownBy(() -> IMAGE.withFallbacks("Googlebot/2.1"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fallback token");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("fallback token");
     assertThatThrownBy(() -> IMAGE.withFallbacks("googlebot-image"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("repeats");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("repeats");
     assertThat(IMAGE.chain()).containsExactly("Googlebot-Image", "Googlebot");
     assertThat(new CrawlerIdentity("MyBot", "MyBot/1.0").fallbacks()).isEmpty();
     assertThat(List.copyOf(IMAGE.fallbacks())).containsExactly("Googlebot");

@@ -30,15 +30,16 @@ class GoogleConformanceTest {
    * Cases where RFC 9309 answers unlike Google for a reason in SEMANTICS.md §7, other than the
    * flagged percent-encoding conflicts. Each must differ, and nothing else may.
    */
-  private static final Map<String, String> RFC_DIFFERENCES = Map.of(
-      "robots_test.cc/GoogleOnly_AcceptUserAgentUpToFirstSpace#2",
-      "crawler token: 'Foo Bar' is the token 'foo' under RFC 9309",
-      "robots_test.cc/GoogleOnly_IndexHTMLisDirectory#1",
-      "index.htm allow rule does not allow the directory under RFC 9309",
-      "robots_test.cc/GoogleOnly_LineTooLong#2",
-      "lines are kept whole under RFC 9309, so the cut rule does not exist",
-      "robots_test.cc/GoogleOnly_LineTooLong#5",
-      "lines are kept whole under RFC 9309, so the cut allow rule does not exist");
+  private static final Map<String, String> RFC_DIFFERENCES =
+      Map.of(
+          "robots_test.cc/GoogleOnly_AcceptUserAgentUpToFirstSpace#2",
+          "crawler token: 'Foo Bar' is the token 'foo' under RFC 9309",
+          "robots_test.cc/GoogleOnly_IndexHTMLisDirectory#1",
+          "index.htm allow rule does not allow the directory under RFC 9309",
+          "robots_test.cc/GoogleOnly_LineTooLong#2",
+          "lines are kept whole under RFC 9309, so the cut rule does not exist",
+          "robots_test.cc/GoogleOnly_LineTooLong#5",
+          "lines are kept whole under RFC 9309, so the cut allow rule does not exist");
 
   static Stream<Arguments> checks() {
     return CHECKS.stream().map(r -> Arguments.of(r.get("id"), r));
@@ -60,8 +61,10 @@ class GoogleConformanceTest {
   @MethodSource("checks")
   void rfc9309ProfileDiffersOnlyWhereSemanticsSays(String id, Map<String, Object> row) {
     boolean google = (Boolean) row.get("allowed");
-    boolean flagged = row.get("flags") instanceof List
-        && ((List<?>) row.get("flags")).stream().anyMatch(f -> f.toString().startsWith("rfc9309-conflict:"));
+    boolean flagged =
+        row.get("flags") instanceof List
+            && ((List<?>) row.get("flags"))
+                .stream().anyMatch(f -> f.toString().startsWith("rfc9309-conflict:"));
     boolean rfc = allowed(row, Profile.RFC_9309);
     if (flagged) {
       // Every flagged case is a percent-encoding conflict in which normalisation makes the
@@ -86,16 +89,20 @@ class GoogleConformanceTest {
     switch (kind) {
       case "valid_user_agent_to_obey":
         assertThat(UserAgents.isValidProductToken((String) row.get("input")))
-            .as(id).isEqualTo(row.get("expected"));
+            .as(id)
+            .isEqualTo(row.get("expected"));
         break;
       case "path_params_query":
         assertThat(LenientPaths.pathParamsQuery((String) row.get("input")))
-            .as(id).isEqualTo(row.get("expected"));
+            .as(id)
+            .isEqualTo(row.get("expected"));
         break;
       case "escape_pattern":
-        assertThat(PercentEncoding.normalisedPatternText((String) row.get("input"),
-            Profile.GOOGLE.normalisesPercentEncoding()))
-            .as(id).isEqualTo(row.get("expected"));
+        assertThat(
+                PercentEncoding.normalisedPatternText(
+                    (String) row.get("input"), Profile.GOOGLE.normalisesPercentEncoding()))
+            .as(id)
+            .isEqualTo(row.get("expected"));
         break;
       case "parse_stats":
         assertThat(stat(row)).as(id).isEqualTo(row.get("expected"));

@@ -23,8 +23,10 @@ class GroupSemanticsTest {
 
   @Test
   void eachGroupListsItsOwnUserAgentsOnly() {
-    RobotsTxt robots = rfc("User-agent: *\nDisallow: /x\n\n"
-        + "User-agent: A\nUser-agent: OtherBot/2\nAllow: /\n\nSitemap: https://s.test/s.xml\n");
+    RobotsTxt robots =
+        rfc(
+            "User-agent: *\nDisallow: /x\n\n"
+                + "User-agent: A\nUser-agent: OtherBot/2\nAllow: /\n\nSitemap: https://s.test/s.xml\n");
     assertThat(robots.groups()).hasSize(2);
     assertThat(robots.groups().get(0).userAgents()).containsExactly("*");
     assertThat(robots.groups().get(1).userAgents()).containsExactly("A", "OtherBot/2");
@@ -48,7 +50,8 @@ class GroupSemanticsTest {
 
   @Test
   void sitemapsUnknownKeysAndBlankLinesDoNotEndAGroup() {
-    String body = "User-agent: a\n\nSitemap: https://s/x.xml\nFoo: bar\n\nUser-agent: b\n\nDisallow: /x\n";
+    String body =
+        "User-agent: a\n\nSitemap: https://s/x.xml\nFoo: bar\n\nUser-agent: b\n\nDisallow: /x\n";
     RobotsTxt robots = rfc(body);
     assertThat(robots.groups()).hasSize(1);
     assertThat(robots.forAgent("a").check("/x").allowed()).isFalse();
@@ -57,8 +60,10 @@ class GroupSemanticsTest {
 
   @Test
   void theNameIsTheLeadingRunOfLettersUnderscoresAndHyphens() {
-    RobotsTxt robots = rfc("User-agent: Googlebot/2.1\nDisallow: /g\n"
-        + "User-agent: Foo Bar\nDisallow: /f\nUser-agent: my_bot-x+y\nDisallow: /m\n");
+    RobotsTxt robots =
+        rfc(
+            "User-agent: Googlebot/2.1\nDisallow: /g\n"
+                + "User-agent: Foo Bar\nDisallow: /f\nUser-agent: my_bot-x+y\nDisallow: /m\n");
     assertThat(robots.groupNames()).containsExactlyInAnyOrder("googlebot", "foo", "my_bot-x");
     assertThat(robots.forAgent("googlebot").check("/g").allowed()).isFalse();
     assertThat(robots.forAgent("foo").check("/f").allowed()).isFalse();
@@ -82,8 +87,10 @@ class GroupSemanticsTest {
 
   @Test
   void groupsForTheSameCrawlerAreMerged() {
-    RobotsTxt robots = rfc("User-agent: a\nDisallow: /x\nUser-agent: b\nDisallow: /b\n"
-        + "User-agent: A\nDisallow: /y\n");
+    RobotsTxt robots =
+        rfc(
+            "User-agent: a\nDisallow: /x\nUser-agent: b\nDisallow: /b\n"
+                + "User-agent: A\nDisallow: /y\n");
     assertThat(robots.forAgent("a").check("/x").allowed()).isFalse();
     assertThat(robots.forAgent("a").check("/y").allowed()).isFalse();
     assertThat(robots.forAgent("a").check("/b").allowed()).isTrue();
@@ -91,8 +98,10 @@ class GroupSemanticsTest {
 
   @Test
   void everyStarGroupIsMergedWhenNoNamedGroupMatches() {
-    RobotsTxt robots = rfc("User-agent: *\nDisallow: /x\nUser-agent: a\nDisallow: /a\n"
-        + "User-agent: *\nDisallow: /y\n");
+    RobotsTxt robots =
+        rfc(
+            "User-agent: *\nDisallow: /x\nUser-agent: a\nDisallow: /a\n"
+                + "User-agent: *\nDisallow: /y\n");
     assertThat(robots.forAgent("other").check("/x").allowed()).isFalse();
     assertThat(robots.forAgent("other").check("/y").allowed()).isFalse();
   }
@@ -128,24 +137,29 @@ class GroupSemanticsTest {
   void explicitOnlyCrawlersNeverFallBackToStar() {
     String body = "User-agent: *\nDisallow: /\nUser-agent: adsbot-google\nDisallow: /ads\n";
     ParseOptions plain = ParseOptions.of(Profile.RFC_9309);
-    ParseOptions explicit = plain.withExplicitAgents(Set.of("AdsBot-Google-Mobile", "AdsBot-Google"));
+    ParseOptions explicit =
+        plain.withExplicitAgents(Set.of("AdsBot-Google-Mobile", "AdsBot-Google"));
     assertThat(RobotsTxt.parse(body, plain).forAgent("AdsBot-Google-Mobile").check("/x").allowed())
         .isFalse();
-    assertThat(RobotsTxt.parse(body, explicit).forAgent("AdsBot-Google-Mobile").check("/x")
-        .allowed()).isTrue();
+    assertThat(
+            RobotsTxt.parse(body, explicit).forAgent("AdsBot-Google-Mobile").check("/x").allowed())
+        .isTrue();
     assertThat(RobotsTxt.parse(body, explicit).forAgent("AdsBot-Google").check("/ads").allowed())
-        .as("a named group still applies").isFalse();
+        .as("a named group still applies")
+        .isFalse();
     assertThat(ParseOptions.defaults().explicitAgents()).isEmpty();
   }
 
   @Test
   void namedRulesAreCompiledOnceAndSharedByNamesOfTheSameGroups() throws Exception {
-    RobotsTxt robots = rfc("User-agent: a\nUser-agent: b\nDisallow: /x\nUser-agent: c\nDisallow: /y\n");
+    RobotsTxt robots =
+        rfc("User-agent: a\nUser-agent: b\nDisallow: /x\nUser-agent: c\nDisallow: /y\n");
     AgentRules a = robots.forAgent("a");
     assertThat(robots.forAgent("b")).isSameAs(a);
     assertThat(robots.forAgent("A/2.0")).isSameAs(a);
     assertThat(robots.forAgent("c")).isNotSameAs(a);
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(4);
     try {
       RobotsTxt fresh = rfc("User-agent: a\nDisallow: /x\n");
       java.util.List<java.util.concurrent.Future<AgentRules>> all = new java.util.ArrayList<>();

@@ -1,6 +1,5 @@
 package io.github.reactiverobots.core.parse;
 
-import io.github.reactiverobots.core.model.Rule;
 import static io.github.reactiverobots.core.parse.Robots.allowed;
 import static io.github.reactiverobots.core.parse.Robots.bytes;
 import static io.github.reactiverobots.core.parse.Robots.concat;
@@ -9,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.core.model.Rule;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -37,8 +37,10 @@ class LineSemanticsTest {
   @ParameterizedTest
   @ValueSource(strings = {"UTF-16LE", "UTF-16BE"})
   void utf16IsTranscodedUnderRfc9309Only(String charset) {
-    byte[] bom = charset.endsWith("LE") ? new byte[] {(byte) 0xFF, (byte) 0xFE}
-        : new byte[] {(byte) 0xFE, (byte) 0xFF};
+    byte[] bom =
+        charset.endsWith("LE")
+            ? new byte[] {(byte) 0xFF, (byte) 0xFE}
+            : new byte[] {(byte) 0xFE, (byte) 0xFF};
     byte[] body = concat(bom, RULES.getBytes(java.nio.charset.Charset.forName(charset)));
     assertThat(parse(body, Profile.RFC_9309).forAgent("a").check("/x").allowed()).isFalse();
     assertThat(parse(body, Profile.GOOGLE).forAgent("a").check("/x").allowed()).isTrue();
@@ -57,8 +59,7 @@ class LineSemanticsTest {
   @Test
   void mixedLineEndingsCountLinesOnce() {
     RobotsTxt robots = Robots.rfc("User-agent: a\r\n\rDisallow: /x\n\r\nAllow: /y\r");
-    assertThat(robots.forAgent("a").rules())
-        .extracting(Rule::line).containsExactly(3, 5);
+    assertThat(robots.forAgent("a").rules()).extracting(Rule::line).containsExactly(3, 5);
   }
 
   @Test
@@ -87,22 +88,29 @@ class LineSemanticsTest {
   @Test
   void theParseLimitIsConfigurableButNeverBelow500KiB() {
     assertThatThrownBy(() -> ParseOptions.defaults().withParseLimit(500 * 1024 - 1))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("512000");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("512000");
     StringBuilder sb = new StringBuilder("User-agent: *\n");
     while (sb.length() < 600 * 1024) {
       sb.append("# filler filler filler\n");
     }
     sb.append("Disallow: /late\n");
     ParseOptions big = ParseOptions.defaults().withParseLimit(1024 * 1024);
-    assertThat(RobotsTxt.parse(sb.toString(), big).forAgent("a").check("/late").allowed()).isFalse();
-    assertThat(RobotsTxt.parse(sb.toString(), ParseOptions.defaults()).forAgent("a")
-        .check("/late").allowed()).isTrue();
+    assertThat(RobotsTxt.parse(sb.toString(), big).forAgent("a").check("/late").allowed())
+        .isFalse();
+    assertThat(
+            RobotsTxt.parse(sb.toString(), ParseOptions.defaults())
+                .forAgent("a")
+                .check("/late")
+                .allowed())
+        .isTrue();
   }
 
   @Test
   void commentsStartAnywhereAndCommentLinesEndNothing() {
-    String body = "User-agent: a # first\n# a comment line\nUser-agent: b\n\n"
-        + "Disallow: /x#y # trailing\n";
+    String body =
+        "User-agent: a # first\n# a comment line\nUser-agent: b\n\n"
+            + "Disallow: /x#y # trailing\n";
     RobotsTxt robots = Robots.rfc(body);
     assertThat(robots.forAgent("a").check("/x").allowed()).isFalse();
     assertThat(robots.forAgent("b").check("/x").allowed()).isFalse();
@@ -123,8 +131,13 @@ class LineSemanticsTest {
 
   @ParameterizedTest
   @CsvSource({
-    "useragent, disallow", "user agent, disallow", "user-agent, dissallow",
-    "user-agent, dissalow", "user-agent, disalow", "user-agent, diasllow", "user-agent, disallaw"
+    "useragent, disallow",
+    "user agent, disallow",
+    "user-agent, dissallow",
+    "user-agent, dissalow",
+    "user-agent, disalow",
+    "user-agent, diasllow",
+    "user-agent, disallaw"
   })
   void commonMisspellingsAreAccepted(String ua, String disallow) {
     assertThat(allowed(ua + ": a\n" + disallow + ": /x\n", "a", "/x")).isFalse();
@@ -138,9 +151,13 @@ class LineSemanticsTest {
 
   @Test
   void invalidBytesNeverAbortAParse() {
-    byte[] body = concat(bytes("User-agent: a\n"), new byte[] {(byte) 0xC3, 0x28, (byte) 0xFF, 0, 1,
-        '\n'}, bytes("Disallow: /x\n"), new byte[] {(byte) 0x80, ':', (byte) 0x81, '\n'},
-        bytes("Disallow: /y\n"));
+    byte[] body =
+        concat(
+            bytes("User-agent: a\n"),
+            new byte[] {(byte) 0xC3, 0x28, (byte) 0xFF, 0, 1, '\n'},
+            bytes("Disallow: /x\n"),
+            new byte[] {(byte) 0x80, ':', (byte) 0x81, '\n'},
+            bytes("Disallow: /y\n"));
     RobotsTxt robots = parse(body, Profile.RFC_9309);
     assertThat(robots.forAgent("a").check("/x").allowed()).isFalse();
     assertThat(robots.forAgent("a").check("/y").allowed()).isFalse();

@@ -9,8 +9,8 @@ import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.SplitUrl;
 
 /**
- * Coverage-guided fuzz targets (Jazzer). {@code ./mvnw verify} replays the seed inputs in
- * {@code src/test/resources/.../ParserFuzzTestInputs}; {@code JAZZER_FUZZ=1 ./mvnw -pl core test
+ * Coverage-guided fuzz targets (Jazzer). {@code ./mvnw verify} replays the seed inputs in {@code
+ * src/test/resources/.../ParserFuzzTestInputs}; {@code JAZZER_FUZZ=1 ./mvnw -pl core test
  * -Dtest=ParserFuzzTest} fuzzes for real.
  */
 class ParserFuzzTest {

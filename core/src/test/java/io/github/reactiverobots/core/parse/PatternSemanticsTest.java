@@ -1,16 +1,16 @@
 package io.github.reactiverobots.core.parse;
 
-import io.github.reactiverobots.core.model.Rule;
 import static io.github.reactiverobots.core.parse.Robots.allowed;
 import static io.github.reactiverobots.core.parse.Robots.google;
 import static io.github.reactiverobots.core.parse.Robots.rfc;
 import static io.github.reactiverobots.core.parse.Robots.verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.internal.match.PercentEncoding;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.core.model.Rule;
 import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.internal.match.PercentEncoding;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,7 +43,8 @@ class PatternSemanticsTest {
   })
   void patternsAreNormalisedOnce(String pattern, Profile profile, String expected) {
     String byteString = text(pattern.getBytes(StandardCharsets.UTF_8));
-    assertThat(text(PercentEncoding.pattern(byteString, profile.normalisesPercentEncoding()))).isEqualTo(expected);
+    assertThat(text(PercentEncoding.pattern(byteString, profile.normalisesPercentEncoding())))
+        .isEqualTo(expected);
   }
 
   @Test
@@ -111,8 +112,9 @@ class PatternSemanticsTest {
 
   @Test
   void theLongestPatternWinsInOctetsOfTheNormalisedPattern() {
-    String body = "User-agent: a\nAllow: /p\nDisallow: /*.html\nAllow: /x/page.\nDisallow: /%7E\n"
-        + "Allow: /~a\n";
+    String body =
+        "User-agent: a\nAllow: /p\nDisallow: /*.html\nAllow: /x/page.\nDisallow: /%7E\n"
+            + "Allow: /~a\n";
     assertThat(allowed(body, "a", "/page.html")).isFalse();
     assertThat(allowed(body, "a", "/x/page.html")).isTrue();
     // "/%7E" normalises to "/~" (2 octets), shorter than "/~a".

@@ -23,9 +23,28 @@ class PropertyTest {
   @ValueSource(longs = {11, 12, 13, 14})
   void randomBodiesNeverThrow(long seed) {
     Random random = new Random(seed);
-    String[] fragments = {"User-agent:", "Disallow:", "Allow:", "Sitemap:", "Crawl-delay:", " ",
-        "\n", "\r", "\r\n", "#", "*", "$", "/", "%", "%4", "%E3", "a", "\u00ef\u00bb\u00bf",
-        "Request-rate: 1/", "Visit-time: 0000-"};
+    String[] fragments = {
+      "User-agent:",
+      "Disallow:",
+      "Allow:",
+      "Sitemap:",
+      "Crawl-delay:",
+      " ",
+      "\n",
+      "\r",
+      "\r\n",
+      "#",
+      "*",
+      "$",
+      "/",
+      "%",
+      "%4",
+      "%E3",
+      "a",
+      "\u00ef\u00bb\u00bf",
+      "Request-rate: 1/",
+      "Visit-time: 0000-"
+    };
     for (int i = 0; i < 2_000; i++) {
       byte[] body;
       if (random.nextBoolean()) {

@@ -9,24 +9,26 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The examples of RFC 9309 (sections 2.2.2, 2.2.3 and 5.1), under the default profile. */
 class Rfc9309ExamplesTest {
-  private static final String EXAMPLE = String.join("\n",
-      "User-Agent: *",
-      "Disallow: *.gif$",
-      "Disallow: /example/",
-      "Allow: /publications/",
-      "",
-      "User-Agent: foobot",
-      "Disallow:/",
-      "Allow:/example/page.html",
-      "Allow:/example/allowed.gif",
-      "",
-      "User-Agent: barbot",
-      "User-Agent: bazbot",
-      "Disallow: /example/page.html",
-      "",
-      "User-Agent: quxbot",
-      "",
-      "EOF");
+  private static final String EXAMPLE =
+      String.join(
+          "\n",
+          "User-Agent: *",
+          "Disallow: *.gif$",
+          "Disallow: /example/",
+          "Allow: /publications/",
+          "",
+          "User-Agent: foobot",
+          "Disallow:/",
+          "Allow:/example/page.html",
+          "Allow:/example/allowed.gif",
+          "",
+          "User-Agent: barbot",
+          "User-Agent: bazbot",
+          "Disallow: /example/page.html",
+          "",
+          "User-Agent: quxbot",
+          "",
+          "EOF");
 
   @ParameterizedTest
   @CsvSource({
@@ -54,14 +56,16 @@ class Rfc9309ExamplesTest {
    * reserved characters match as written (see {@link #reservedCharactersMatchAsWritten}).
    */
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "/foo/bar?baz=quz | /foo/bar?baz=quz",
-    "/foo/bar?baz=https://foo.bar | /foo/bar?baz=https://foo.bar",
-    "/foo/bar?baz=https%3a%2f%2ffoo.bar | /foo/bar?baz=https%3A%2F%2Ffoo.bar",
-    "/foo/bar/\u30c4 | /foo/bar/%E3%83%84",
-    "/foo/bar/%E3%83%84 | /foo/bar/%E3%83%84",
-    "/foo/bar/%62%61%7A | /foo/bar/baz"
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "/foo/bar?baz=quz | /foo/bar?baz=quz",
+        "/foo/bar?baz=https://foo.bar | /foo/bar?baz=https://foo.bar",
+        "/foo/bar?baz=https%3a%2f%2ffoo.bar | /foo/bar?baz=https%3A%2F%2Ffoo.bar",
+        "/foo/bar/\u30c4 | /foo/bar/%E3%83%84",
+        "/foo/bar/%E3%83%84 | /foo/bar/%E3%83%84",
+        "/foo/bar/%62%61%7A | /foo/bar/baz"
+      })
   void percentEncodingTable(String rule, String url) {
     String body = "User-agent: *\nDisallow: /\nAllow: " + rule + "\n";
     assertThat(allowed(body, "a", url)).as(rule + " vs " + url).isTrue();
@@ -77,13 +81,16 @@ class Rfc9309ExamplesTest {
   @Test
   void specialCharacters() {
     assertThat(allowed("User-agent: *\nDisallow: /path/file-with-a-#\n", "a", "/path/file-with-a-"))
-        .as("# starts a comment").isFalse();
-    assertThat(allowed("User-agent: *\nDisallow: /this/path/exactly$\n", "a",
-        "/this/path/exactly")).isFalse();
-    assertThat(allowed("User-agent: *\nDisallow: /this/path/exactly$\n", "a",
-        "/this/path/exactly/more")).isTrue();
-    assertThat(allowed("User-agent: *\nDisallow: /this/*/exactly\n", "a",
-        "/this/a/b/exactly")).isFalse();
+        .as("# starts a comment")
+        .isFalse();
+    assertThat(allowed("User-agent: *\nDisallow: /this/path/exactly$\n", "a", "/this/path/exactly"))
+        .isFalse();
+    assertThat(
+            allowed(
+                "User-agent: *\nDisallow: /this/path/exactly$\n", "a", "/this/path/exactly/more"))
+        .isTrue();
+    assertThat(allowed("User-agent: *\nDisallow: /this/*/exactly\n", "a", "/this/a/b/exactly"))
+        .isFalse();
   }
 
   /** Section 2.2.2: the most specific (longest) match wins; equivalent rules: allow. */

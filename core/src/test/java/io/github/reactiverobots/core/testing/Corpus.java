@@ -15,11 +15,10 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The corpus of real robots.txt files, read from the class path under {@code /corpus/} (core's
- * test resources, bundled in core's test-jar; its {@code README.md} says where each file comes
- * from): the bodies in {@code files/}, the check rows of {@code urls.tsv} and the per-file
- * descriptions of {@code MANIFEST.tsv}. A jar cannot be listed, so {@code MANIFEST.tsv} is the
- * index of the files.
+ * The corpus of real robots.txt files, read from the class path under {@code /corpus/} (core's test
+ * resources, bundled in core's test-jar; its {@code README.md} says where each file comes from):
+ * the bodies in {@code files/}, the check rows of {@code urls.tsv} and the per-file descriptions of
+ * {@code MANIFEST.tsv}. A jar cannot be listed, so {@code MANIFEST.tsv} is the index of the files.
  *
  * <p>Two selections: {@link #full()}, every file and row, and {@link #odditySample()}, the 320
  * files chosen for tests. Each is read once, on first use, and shared. Immutable and thread-safe;
@@ -36,7 +35,10 @@ public final class Corpus {
   private final Map<String, ManifestEntry> manifest;
   private final long totalBytes;
 
-  private Corpus(String description, List<CorpusFile> files, List<UrlRow> rows,
+  private Corpus(
+      String description,
+      List<CorpusFile> files,
+      List<UrlRow> rows,
       Map<String, ManifestEntry> manifest) {
     this.description = description;
     this.files = List.copyOf(files);
@@ -127,13 +129,13 @@ public final class Corpus {
     for (int i = 1; i < lines.size(); i++) {
       String[] cols = lines.get(i).split("\t", -1);
       if (cols.length != header.size()) {
-        throw new IllegalStateException("corpus/MANIFEST.tsv line " + (i + 1) + ": expected "
-            + header.size() + " columns");
+        throw new IllegalStateException(
+            "corpus/MANIFEST.tsv line " + (i + 1) + ": expected " + header.size() + " columns");
       }
       ManifestEntry entry = ManifestEntry.of(header, cols);
       if (manifest.put(entry.file(), entry) != null) {
-        throw new IllegalStateException("corpus/MANIFEST.tsv line " + (i + 1) + ": "
-            + entry.file() + " again");
+        throw new IllegalStateException(
+            "corpus/MANIFEST.tsv line " + (i + 1) + ": " + entry.file() + " again");
       }
     }
     return manifest;
@@ -141,7 +143,9 @@ public final class Corpus {
 
   /** The non-blank lines that are not {@code #} comments, stripped. */
   private static List<String> names(List<String> lines) {
-    return lines.stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#"))
+    return lines.stream()
+        .map(String::strip)
+        .filter(l -> !l.isEmpty() && !l.startsWith("#"))
         .toList();
   }
 
@@ -219,29 +223,49 @@ public final class Corpus {
    * @param dupSites how many other sites of the source served the same bytes
    * @param note what the source did to the body, or empty
    */
-  public record ManifestEntry(String file, long bytes, int lines, String sourceRepo,
-      String sourcePath, String sourceCommit, String source, String kind, String sha256,
-      int rules, List<String> flags, int dupSites, String note) {
+  public record ManifestEntry(
+      String file,
+      long bytes,
+      int lines,
+      String sourceRepo,
+      String sourcePath,
+      String sourceCommit,
+      String source,
+      String kind,
+      String sha256,
+      int rules,
+      List<String> flags,
+      int dupSites,
+      String note) {
     public ManifestEntry {
       flags = List.copyOf(flags);
     }
 
     /** The entry of one {@code MANIFEST.tsv} row, its columns named by {@code header}. */
     static ManifestEntry of(List<String> header, String[] cols) {
-      Function<String, String> c = name -> {
-        int i = header.indexOf(name);
-        if (i < 0) {
-          throw new IllegalStateException("corpus/MANIFEST.tsv has no column " + name);
-        }
-        return cols[i];
-      };
+      Function<String, String> c =
+          name -> {
+            int i = header.indexOf(name);
+            if (i < 0) {
+              throw new IllegalStateException("corpus/MANIFEST.tsv has no column " + name);
+            }
+            return cols[i];
+          };
       String flags = c.apply("flags");
-      return new ManifestEntry(c.apply("file"), Long.parseLong(c.apply("bytes")),
-          Integer.parseInt(c.apply("lines")), c.apply("source_repo"), c.apply("source_path"),
-          c.apply("source_commit"), c.apply("source_label"), c.apply("kind"), c.apply("sha256"),
+      return new ManifestEntry(
+          c.apply("file"),
+          Long.parseLong(c.apply("bytes")),
+          Integer.parseInt(c.apply("lines")),
+          c.apply("source_repo"),
+          c.apply("source_path"),
+          c.apply("source_commit"),
+          c.apply("source_label"),
+          c.apply("kind"),
+          c.apply("sha256"),
           Integer.parseInt(c.apply("rules")),
           flags.isEmpty() ? List.of() : List.of(flags.split(",")),
-          Integer.parseInt(c.apply("dup_sites")), c.apply("note"));
+          Integer.parseInt(c.apply("dup_sites")),
+          c.apply("note"));
     }
   }
 }

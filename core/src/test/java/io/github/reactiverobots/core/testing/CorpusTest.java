@@ -21,8 +21,7 @@ class CorpusTest {
     try (Stream<Path> files = Files.list(dir)) {
       assertThat(Corpus.full().files())
           .extracting(CorpusFile::name)
-          .containsExactlyInAnyOrderElementsOf(
-              files.map(p -> p.getFileName().toString()).toList());
+          .containsExactlyInAnyOrderElementsOf(files.map(p -> p.getFileName().toString()).toList());
     }
   }
 
@@ -33,7 +32,8 @@ class CorpusTest {
     for (CorpusFile f : corpus.files()) {
       Corpus.ManifestEntry m = corpus.manifest(f.name());
       assertThat(f.body()).as(f.name()).hasSize((int) m.bytes());
-      assertThat(HexFormat.of().formatHex(sha256.digest(f.body()))).as(f.name())
+      assertThat(HexFormat.of().formatHex(sha256.digest(f.body())))
+          .as(f.name())
           .isEqualTo(m.sha256());
     }
   }
@@ -75,7 +75,8 @@ class CorpusTest {
       assertThat(sample.manifest(f.name())).isEqualTo(full.manifest(f.name()));
     }
     assertThat(full.rows()).containsSubsequence(sample.rows());
-    assertThat(full.rows()).filteredOn(r -> sample.manifest(r.file()) != null)
+    assertThat(full.rows())
+        .filteredOn(r -> sample.manifest(r.file()) != null)
         .containsExactlyElementsOf(sample.rows());
     assertThat(sample.manifest("103.88.218.109.txt")).isNull();
     assertThat(full.manifest("103.88.218.109.txt")).isNotNull();

@@ -110,23 +110,24 @@ public final class FakeFetcher implements RobotsFetcher {
 
   @Override
   public Mono<FetchResult> fetch(Origin origin, Conditional conditional) {
-    return Mono.defer(() -> {
-      Answer answer;
-      int call;
-      synchronized (this) {
-        origins.add(origin);
-        validators.add(conditional);
-        call = origins.size();
-        answer = byOrigin.get(origin);
-        if (answer == null) {
-          answer = script.isEmpty() ? otherwise : script.poll();
-        }
-      }
-      if (answer == null) {
-        return Mono.error(new AssertionError("unexpected fetch #" + call + " of " + origin));
-      }
-      return answer.mono();
-    });
+    return Mono.defer(
+        () -> {
+          Answer answer;
+          int call;
+          synchronized (this) {
+            origins.add(origin);
+            validators.add(conditional);
+            call = origins.size();
+            answer = byOrigin.get(origin);
+            if (answer == null) {
+              answer = script.isEmpty() ? otherwise : script.poll();
+            }
+          }
+          if (answer == null) {
+            return Mono.error(new AssertionError("unexpected fetch #" + call + " of " + origin));
+          }
+          return answer.mono();
+        });
   }
 
   /** Fetches so far. */

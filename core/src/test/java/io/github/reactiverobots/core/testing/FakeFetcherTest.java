@@ -40,8 +40,11 @@ class FakeFetcherTest {
     FakeFetcher fetcher = new FakeFetcher().then(OK);
     assertThat(fetch(fetcher, A)).isSameAs(OK);
     StepVerifier.create(fetcher.fetch(B, Conditional.NONE))
-        .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(AssertionError.class)
-            .hasMessage("unexpected fetch #2 of " + B))
+        .expectErrorSatisfies(
+            e ->
+                assertThat(e)
+                    .isInstanceOf(AssertionError.class)
+                    .hasMessage("unexpected fetch #2 of " + B))
         .verify(Duration.ofSeconds(5));
   }
 

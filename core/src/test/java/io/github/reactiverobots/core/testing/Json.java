@@ -11,16 +11,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A strict RFC 8259 JSON reader for tests and benchmarks (no JSON library is on the modules'
- * class path), and a JSON-lines reader for class-path resources. Objects become {@link
- * LinkedHashMap}s (keys in document order), arrays {@link ArrayList}s, strings {@link String}s,
- * numbers {@link Double}s, {@code true} and {@code false} {@link Boolean}s and {@code null}
- * null; anything malformed, including trailing content and duplicate keys, throws {@link
- * IllegalArgumentException} with the offset. Stateless and thread-safe.
+ * A strict RFC 8259 JSON reader for tests and benchmarks (no JSON library is on the modules' class
+ * path), and a JSON-lines reader for class-path resources. Objects become {@link LinkedHashMap}s
+ * (keys in document order), arrays {@link ArrayList}s, strings {@link String}s, numbers {@link
+ * Double}s, {@code true} and {@code false} {@link Boolean}s and {@code null} null; anything
+ * malformed, including trailing content and duplicate keys, throws {@link IllegalArgumentException}
+ * with the offset. Stateless and thread-safe.
  */
 public final class Json {
   /** The characters that follow a backslash in a two-character escape, and what they stand for. */
   private static final String ESCAPES = "\"\\/bfnrt";
+
   private static final String ESCAPED = "\"\\/\b\f\n\r\t";
 
   private final String text;
@@ -106,19 +107,21 @@ public final class Json {
 
   private Map<String, Object> object() {
     Map<String, Object> map = new LinkedHashMap<>();
-    members('}', () -> {
-      if (peek() != '"') {
-        throw error("expected a key");
-      }
-      String key = string();
-      skipSpace();
-      expect(':');
-      skipSpace();
-      if (map.containsKey(key)) {
-        throw error("duplicate key " + key);
-      }
-      map.put(key, value());
-    });
+    members(
+        '}',
+        () -> {
+          if (peek() != '"') {
+            throw error("expected a key");
+          }
+          String key = string();
+          skipSpace();
+          expect(':');
+          skipSpace();
+          if (map.containsKey(key)) {
+            throw error("duplicate key " + key);
+          }
+          map.put(key, value());
+        });
     return map;
   }
 

@@ -13,9 +13,19 @@ class JsonTest {
   void theJsonReaderIsStrict() {
     assertThat(Json.parse("{\"a\": [1, -2.5e3, true, null, \"x\\u0041\\n\"]}"))
         .isEqualTo(Map.of("a", java.util.Arrays.asList(1.0, -2500.0, true, null, "xA\n")));
-    for (String bad : List.of("{\"a\": 1,}", "[1 2]", "{\"a\" 1}", "{\"a\":1}{", "\"\\x\"",
-        "{\"a\":1,\"a\":2}", "01", "[tru]", "\"a")) {
-      assertThatThrownBy(() -> Json.parse(bad)).as(bad)
+    for (String bad :
+        List.of(
+            "{\"a\": 1,}",
+            "[1 2]",
+            "{\"a\" 1}",
+            "{\"a\":1}{",
+            "\"\\x\"",
+            "{\"a\":1,\"a\":2}",
+            "01",
+            "[tru]",
+            "\"a")) {
+      assertThatThrownBy(() -> Json.parse(bad))
+          .as(bad)
           .isInstanceOf(IllegalArgumentException.class);
     }
   }
@@ -24,7 +34,8 @@ class JsonTest {
   void aUnicodeEscapeTakesExactlyFourHexDigits() {
     assertThat(Json.parse("\"\\u00e9\\u00C9\"")).isEqualTo("\u00e9\u00c9");
     for (String bad : List.of("\"\\u+041\"", "\"\\u-041\"", "\"\\u04g1\"", "\"\\u041\"")) {
-      assertThatThrownBy(() -> Json.parse(bad)).as(bad)
+      assertThatThrownBy(() -> Json.parse(bad))
+          .as(bad)
           .isInstanceOf(IllegalArgumentException.class);
     }
   }
@@ -42,6 +53,7 @@ class JsonTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("/corpus/oddity-sample.txt line 1: ");
     assertThatThrownBy(() -> Json.readLines("/no/such.jsonl"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("no resource /no/such.jsonl");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("no resource /no/such.jsonl");
   }
 }

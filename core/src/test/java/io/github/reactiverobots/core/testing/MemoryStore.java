@@ -19,9 +19,9 @@ import reactor.core.publisher.Sinks;
 /**
  * A {@link RobotsStore} in memory, for tests of the cache's side of a shared store: values and
  * leases expire on the given clock, waiters are woken through a sink per origin (with a fallback
- * re-read every 500 ms on Reactor's parallel scheduler, which is virtual in tests on virtual
- * time), and faults can be switched on: every call failing, every call never answering, every
- * call answering late, or an origin's value unreadable. Counts its calls. Thread-safe.
+ * re-read every 500 ms on Reactor's parallel scheduler, which is virtual in tests on virtual time),
+ * and faults can be switched on: every call failing, every call never answering, every call
+ * answering late, or an origin's value unreadable. Counts its calls. Thread-safe.
  */
 public final class MemoryStore implements RobotsStore {
   /** How the store answers. */
@@ -60,8 +60,8 @@ public final class MemoryStore implements RobotsStore {
   }
 
   /**
-   * Makes every call from now on answer (when the mode lets it) after {@code latency}, on
-   * Reactor's parallel scheduler; a call cancelled before then has no effect.
+   * Makes every call from now on answer (when the mode lets it) after {@code latency}, on Reactor's
+   * parallel scheduler; a call cancelled before then has no effect.
    */
   public MemoryStore latency(Duration latency) {
     this.latency = Objects.requireNonNull(latency, "latency");
@@ -118,14 +118,16 @@ public final class MemoryStore implements RobotsStore {
 
   @Override
   public Mono<StoredRobots> get(Origin origin) {
-    return guarded(Mono.defer(() -> {
-      gets.incrementAndGet();
-      Held<StoredRobots> h = live(values, origin);
-      if (h != null && unreadable.containsKey(origin)) {
-        return Mono.error(new RejectedValueException(origin, "scripted"));
-      }
-      return Mono.justOrEmpty(h == null ? null : h.value());
-    }));
+    return guarded(
+        Mono.defer(
+            () -> {
+              gets.incrementAndGet();
+              Held<StoredRobots> h = live(values, origin);
+              if (h != null && unreadable.containsKey(origin)) {
+                return Mono.error(new RejectedValueException(origin, "scripted"));
+              }
+              return Mono.justOrEmpty(h == null ? null : h.value());
+            }));
   }
 
   @Override
@@ -135,25 +137,30 @@ public final class MemoryStore implements RobotsStore {
 
   @Override
   public Mono<Lease> acquire(Origin origin, Duration duration) {
-    Mono<Lease> acquire = Mono.fromSupplier(() -> {
-      String token = "t" + tokens.incrementAndGet();
-      Instant now = clock.get();
-      Held<String> mine = new Held<>(token, now.plus(duration));
-      Held<String> held = leases.compute(origin,
-          (o, h) -> h == null || !h.until().isAfter(now) ? mine : h);
-      return held == mine ? Lease.granted(origin, token)
-          : Lease.heldElsewhere(origin, Duration.between(now, held.until()));
-    });
+    Mono<Lease> acquire =
+        Mono.fromSupplier(
+            () -> {
+              String token = "t" + tokens.incrementAndGet();
+              Instant now = clock.get();
+              Held<String> mine = new Held<>(token, now.plus(duration));
+              Held<String> held =
+                  leases.compute(origin, (o, h) -> h == null || !h.until().isAfter(now) ? mine : h);
+              return held == mine
+                  ? Lease.granted(origin, token)
+                  : Lease.heldElsewhere(origin, Duration.between(now, held.until()));
+            });
     Duration late = acquireLatency;
     return guarded(late.isZero() ? acquire : acquire.delayElement(late));
   }
 
   @Override
   public Mono<Void> complete(Lease lease, StoredRobots value, Duration retention) {
-    return guarded(Mono.fromRunnable(() -> {
-      store(lease.origin(), value, retention);
-      end(lease);
-    }));
+    return guarded(
+        Mono.fromRunnable(
+            () -> {
+              store(lease.origin(), value, retention);
+              end(lease);
+            }));
   }
 
   @Override
@@ -163,16 +170,24 @@ public final class MemoryStore implements RobotsStore {
 
   @Override
   public Mono<StoredRobots> awaitValue(Origin origin, Duration maxWait) {
-    Flux<Origin> wakeUps = Flux.merge(Flux.just(origin),
-        changes.asFlux().filter(origin::equals), Flux.interval(Duration.ofMillis(500)).map(i -> origin));
-    return guarded(wakeUps
-        .concatMap(o -> get(o).map(v -> new Held<>(v, clock.get()))
-            .defaultIfEmpty(new Held<>(null, clock.get()))
-            .onErrorResume(RejectedValueException.class, e -> Mono.just(new Held<>(null, null))))
-        .filter(h -> fresh(h.value()) || !leased(origin))
-        .next()
-        .flatMap(h -> fresh(h.value()) ? Mono.just(h.value()) : Mono.empty())
-        .take(maxWait));
+    Flux<Origin> wakeUps =
+        Flux.merge(
+            Flux.just(origin),
+            changes.asFlux().filter(origin::equals),
+            Flux.interval(Duration.ofMillis(500)).map(i -> origin));
+    return guarded(
+        wakeUps
+            .concatMap(
+                o ->
+                    get(o)
+                        .map(v -> new Held<>(v, clock.get()))
+                        .defaultIfEmpty(new Held<>(null, clock.get()))
+                        .onErrorResume(
+                            RejectedValueException.class, e -> Mono.just(new Held<>(null, null))))
+            .filter(h -> fresh(h.value()) || !leased(origin))
+            .next()
+            .flatMap(h -> fresh(h.value()) ? Mono.just(h.value()) : Mono.empty())
+            .take(maxWait));
   }
 
   private boolean fresh(StoredRobots value) {
@@ -180,11 +195,13 @@ public final class MemoryStore implements RobotsStore {
   }
 
   private <T> Mono<T> guarded(Mono<T> call) {
-    return Mono.defer(() -> switch (mode) {
-      case UP -> latency.isZero() ? call : Mono.delay(latency).then(call);
-      case FAILING -> Mono.error(new IllegalStateException("scripted store failure"));
-      case SILENT -> Mono.never();
-    });
+    return Mono.defer(
+        () ->
+            switch (mode) {
+              case UP -> latency.isZero() ? call : Mono.delay(latency).then(call);
+              case FAILING -> Mono.error(new IllegalStateException("scripted store failure"));
+              case SILENT -> Mono.never();
+            });
   }
 
   private void store(Origin origin, StoredRobots value, Duration retention) {

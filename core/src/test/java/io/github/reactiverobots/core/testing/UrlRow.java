@@ -3,8 +3,8 @@ package io.github.reactiverobots.core.testing;
 import java.util.Objects;
 
 /**
- * One row of {@code urls.tsv}: a check of {@code path} by {@code agent} against the rules of
- * {@code file}. Immutable.
+ * One row of {@code urls.tsv}: a check of {@code path} by {@code agent} against the rules of {@code
+ * file}. Immutable.
  *
  * @param file the corpus file name
  * @param agent the crawler name as a caller would pass it (a token or a full User-Agent)

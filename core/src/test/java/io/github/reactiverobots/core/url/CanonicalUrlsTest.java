@@ -14,13 +14,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The differential test of the fast path ({@link CanonicalUrls}) against the full WHATWG
- * splitter ({@link UrlSplitter#splitFully}): on every input the fast path accepts, the full
- * splitter accepts it too and gives the same origin (key and port) and path; and
- * {@link SplitUrl#originKeyLength} keeps its contract. Inputs: every {@code urls.tsv} row's URL,
- * the URLs of {@code HostileUrlsTest} and {@code UrlSplitterTest}, and random mutations of the
- * corpus URLs (case, {@code %}, {@code \}, {@code @}, IDN, dots, ports, IPv4 and IPv6 forms,
- * controls, spaces, fragments). Prints the counts tried and accepted by each.
+ * The differential test of the fast path ({@link CanonicalUrls}) against the full WHATWG splitter
+ * ({@link UrlSplitter#splitFully}): on every input the fast path accepts, the full splitter accepts
+ * it too and gives the same origin (key and port) and path; and {@link SplitUrl#originKeyLength}
+ * keeps its contract. Inputs: every {@code urls.tsv} row's URL, the URLs of {@code HostileUrlsTest}
+ * and {@code UrlSplitterTest}, and random mutations of the corpus URLs (case, {@code %}, {@code \},
+ * {@code @}, IDN, dots, ports, IPv4 and IPv6 forms, controls, spaces, fragments). Prints the counts
+ * tried and accepted by each.
  */
 class CanonicalUrlsTest {
   private static final long SEED = 0x29_2026L;
@@ -53,7 +53,8 @@ class CanonicalUrlsTest {
       fast++;
       if (slow == null) {
         disagreements.add(url + ": fast path " + quick + ", full splitter refused");
-      } else if (!quick.equals(slow) || quick.origin().port() != slow.origin().port()
+      } else if (!quick.equals(slow)
+          || quick.origin().port() != slow.origin().port()
           || !quick.origin().host().equals(slow.origin().host())) {
         disagreements.add(url + ": fast path " + quick + ", full splitter " + slow);
       }
@@ -63,8 +64,10 @@ class CanonicalUrlsTest {
     }
 
     String summary(String name) {
-      return String.format("%s: %,d tried, %,d accepted by the fast path, %,d by the full"
-          + " splitter, %d disagreements", name, tried, fast, full, disagreements.size());
+      return String.format(
+          "%s: %,d tried, %,d accepted by the fast path, %,d by the full"
+              + " splitter, %d disagreements",
+          name, tried, fast, full, disagreements.size());
     }
   }
 
@@ -116,7 +119,8 @@ class CanonicalUrlsTest {
       }
     }
     System.out.println(t.summary("mutations (seed " + SEED + ")"));
-    assertThat(t.disagreements).as("first: %s", t.disagreements.stream().limit(20).toList())
+    assertThat(t.disagreements)
+        .as("first: %s", t.disagreements.stream().limit(20).toList())
         .isEmpty();
     // Both sides of the boundary are exercised in numbers.
     assertThat(t.tried).isGreaterThan(MUTANTS / 2);
@@ -127,13 +131,35 @@ class CanonicalUrlsTest {
 
   @Test
   void refusesWhatItCannotAnswerWithoutTheFullSplitter() {
-    String[] refused = {"HTTP://a.com/", "http://A.com/", "http://a.com:80/x".toUpperCase(),
-        "http://a%2ecom/", "http://u@a.com/", "http://a.com\\x", "http://a.com/x\\y",
-        "http://xn--bcher-kva.example/", "http://b\u00fccher.example/", "http://127.1/",
-        "http://0x7f.0.0.1/", "http://[::1]/", "http://a..com/", "http://a.com./",
-        "http://a.com:/", "http://a.com:080/", "http://a.com:0/", "http://a.com:65536/",
-        " http://a.com/", "http://a.com/ ", "http://a.com/\t", "http:///a.com/", "http:a.com",
-        "http://a_b.com/", "http://1.2.3.04/", "http://a.1/", "ftp://a.com/"};
+    String[] refused = {
+      "HTTP://a.com/",
+      "http://A.com/",
+      "http://a.com:80/x".toUpperCase(),
+      "http://a%2ecom/",
+      "http://u@a.com/",
+      "http://a.com\\x",
+      "http://a.com/x\\y",
+      "http://xn--bcher-kva.example/",
+      "http://b\u00fccher.example/",
+      "http://127.1/",
+      "http://0x7f.0.0.1/",
+      "http://[::1]/",
+      "http://a..com/",
+      "http://a.com./",
+      "http://a.com:/",
+      "http://a.com:080/",
+      "http://a.com:0/",
+      "http://a.com:65536/",
+      " http://a.com/",
+      "http://a.com/ ",
+      "http://a.com/\t",
+      "http:///a.com/",
+      "http:a.com",
+      "http://a_b.com/",
+      "http://1.2.3.04/",
+      "http://a.1/",
+      "ftp://a.com/"
+    };
     for (String url : refused) {
       assertThat(CanonicalUrls.split(url)).as(url).isNull();
       assertThat(SplitUrl.originKeyLength(url)).as(url).isEqualTo(-1);
@@ -156,8 +182,10 @@ class CanonicalUrlsTest {
   /** The first column of every {@code @CsvSource} row of the URL test classes. */
   private static List<String> testUrls() throws ClassNotFoundException {
     List<String> urls = new ArrayList<>();
-    for (String name : List.of("io.github.reactiverobots.core.HostileUrlsTest",
-        "io.github.reactiverobots.core.url.UrlSplitterTest")) {
+    for (String name :
+        List.of(
+            "io.github.reactiverobots.core.HostileUrlsTest",
+            "io.github.reactiverobots.core.url.UrlSplitterTest")) {
       for (Method m : Class.forName(name).getDeclaredMethods()) {
         CsvSource csv = m.getAnnotation(CsvSource.class);
         if (csv == null) {
@@ -177,17 +205,52 @@ class CanonicalUrlsTest {
     return urls;
   }
 
-  private static final String[] HOSTS = {"127.0.0.1", "127.1", "0x7f.0.0.1", "2130706433",
-      "0177.0.0.1", "1.2.3.256", "01.2.3.4", "1.2.3.4.", "1.2.3", "1.2.3.4.5", "255.255.255.255",
-      "0.0.0.0", "[::1]", "[0:0:0:0:0:0:0:1]", "[::ffff:1.2.3.4]", "[2001:DB8::1]", "[::1",
-      "a.1", "a.0x1", "1a.com", "9.com", "a-.com", "-a.com", "xn--bcher-kva.example",
-      "xn--ss-.de", "b\u00fccher.example", "a\uff0eb.com", "\uff25X.com", "fa\u00df.de",
-      "a_b.com", "a..com", ".a.com", "a.com.", "localhost", "x"};
-  private static final String[] PORTS = {":80", ":443", ":8080", ":0", ":080", ":65535",
-      ":65536", ":", ":99999", ":1", ":00", ":8o", ":123456"};
-  private static final String[] INSERTS = {"%", "%41", "%2e", "%2F", "\\", "@", "u:p@", "#",
-      "?", "/", "//", "..", ".", " ", "\t", "\n", "\u0000", "\u007f", "\u00e9", "\uff0e",
-      "\u3002", "A", "Z", "xn--", ":", "[", "]", "_", "-", "\ud800", "\u0085", "\u00a0"};
+  private static final String[] HOSTS = {
+    "127.0.0.1",
+    "127.1",
+    "0x7f.0.0.1",
+    "2130706433",
+    "0177.0.0.1",
+    "1.2.3.256",
+    "01.2.3.4",
+    "1.2.3.4.",
+    "1.2.3",
+    "1.2.3.4.5",
+    "255.255.255.255",
+    "0.0.0.0",
+    "[::1]",
+    "[0:0:0:0:0:0:0:1]",
+    "[::ffff:1.2.3.4]",
+    "[2001:DB8::1]",
+    "[::1",
+    "a.1",
+    "a.0x1",
+    "1a.com",
+    "9.com",
+    "a-.com",
+    "-a.com",
+    "xn--bcher-kva.example",
+    "xn--ss-.de",
+    "b\u00fccher.example",
+    "a\uff0eb.com",
+    "\uff25X.com",
+    "fa\u00df.de",
+    "a_b.com",
+    "a..com",
+    ".a.com",
+    "a.com.",
+    "localhost",
+    "x"
+  };
+  private static final String[] PORTS = {
+    ":80", ":443", ":8080", ":0", ":080", ":65535", ":65536", ":", ":99999", ":1", ":00", ":8o",
+    ":123456"
+  };
+  private static final String[] INSERTS = {
+    "%", "%41", "%2e", "%2F", "\\", "@", "u:p@", "#", "?", "/", "//", "..", ".", " ", "\t", "\n",
+    "\u0000", "\u007f", "\u00e9", "\uff0e", "\u3002", "A", "Z", "xn--", ":", "[", "]", "_", "-",
+    "\ud800", "\u0085", "\u00a0"
+  };
 
   /** One random change to {@code url}. */
   private static String mutate(String url, Random r) {
@@ -200,16 +263,17 @@ class CanonicalUrlsTest {
     int at = url.isEmpty() ? 0 : r.nextInt(url.length() + 1);
     int inHost = hostEnd > hostStart ? hostStart + r.nextInt(hostEnd - hostStart + 1) : at;
     switch (r.nextInt(12)) {
-      case 0: { // flip the case of one character (scheme, host or path)
-        if (url.isEmpty()) {
-          return url;
+      case 0:
+        { // flip the case of one character (scheme, host or path)
+          if (url.isEmpty()) {
+            return url;
+          }
+          int i = r.nextInt(Math.min(url.length(), hostEnd + 2));
+          char c = url.charAt(i);
+          char flipped =
+              Character.isUpperCase(c) ? Character.toLowerCase(c) : Character.toUpperCase(c);
+          return url.substring(0, i) + flipped + url.substring(i + 1);
         }
-        int i = r.nextInt(Math.min(url.length(), hostEnd + 2));
-        char c = url.charAt(i);
-        char flipped = Character.isUpperCase(c) ? Character.toLowerCase(c)
-            : Character.toUpperCase(c);
-        return url.substring(0, i) + flipped + url.substring(i + 1);
-      }
       case 1:
       case 2: // insert something in the host
         return url.substring(0, inHost) + pick(INSERTS, r) + url.substring(inHost);
@@ -220,32 +284,47 @@ class CanonicalUrlsTest {
       case 5: // add a port
         return url.substring(0, hostEnd) + pick(PORTS, r) + url.substring(hostEnd);
       case 6: // change the scheme
-        return pick(new String[] {"http://", "https://", "HTTP://", "http:/", "http:///",
-            "http:\\\\", "ftp://", "https:", "Https://"}, r)
+        return pick(
+                new String[] {
+                  "http://",
+                  "https://",
+                  "HTTP://",
+                  "http:/",
+                  "http:///",
+                  "http:\\\\",
+                  "ftp://",
+                  "https:",
+                  "Https://"
+                },
+                r)
             + url.substring(Math.min(url.length(), hostStart));
       case 7: // userinfo
-        return url.substring(0, hostStart) + pick(new String[] {"u@", "u:p@", "a.com@", "@"}, r)
+        return url.substring(0, hostStart)
+            + pick(new String[] {"u@", "u:p@", "a.com@", "@"}, r)
             + url.substring(hostStart);
       case 8: // surrounding spaces or controls
-        return pick(new String[] {" ", "", "\t"}, r) + url + pick(new String[] {" ", "", "\n",
-            "#frag", "?q", "\\"}, r);
+        return pick(new String[] {" ", "", "\t"}, r)
+            + url
+            + pick(new String[] {" ", "", "\n", "#frag", "?q", "\\"}, r);
       case 9: // label surgery: a dot doubled, dropped or added
         if (hostEnd <= hostStart) {
           return url;
         }
         String host = url.substring(hostStart, hostEnd);
-        String changed = switch (r.nextInt(4)) {
-          case 0 -> host.replaceFirst("\\.", "..");
-          case 1 -> host.replaceFirst("\\.", "");
-          case 2 -> host + ".";
-          default -> "a".repeat(1 + r.nextInt(70)) + "." + host;
-        };
+        String changed =
+            switch (r.nextInt(4)) {
+              case 0 -> host.replaceFirst("\\.", "..");
+              case 1 -> host.replaceFirst("\\.", "");
+              case 2 -> host + ".";
+              default -> "a".repeat(1 + r.nextInt(70)) + "." + host;
+            };
         return url.substring(0, hostStart) + changed + url.substring(hostEnd);
       case 10: // cut the URL short
         return url.substring(0, at);
       default: // a long host
-        return url.substring(0, hostStart) + ("abcdefghij".repeat(6) + ".").repeat(
-            1 + r.nextInt(5)) + url.substring(hostStart);
+        return url.substring(0, hostStart)
+            + ("abcdefghij".repeat(6) + ".").repeat(1 + r.nextInt(5))
+            + url.substring(hostStart);
     }
   }
 

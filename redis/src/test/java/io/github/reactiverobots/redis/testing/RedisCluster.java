@@ -17,15 +17,14 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A real Redis Cluster for a test class: three primaries and three replicas, each a
- * {@link RedisServer} ({@code cluster-enabled yes}, a 1 s {@code cluster-node-timeout}, client
- * and bus ports free on 127.0.0.1), joined with {@code redis-cli --cluster create
- * --cluster-replicas 1}. Ready once every node reports {@code cluster_state:ok}, the three
- * replicas are in sync and {@code redis-cli --cluster check} passes, polled with a deadline. A
- * primary can be killed ({@code SIGKILL}); {@link #awaitFailover} waits until its replica was
- * promoted and the cluster is whole again.
- * Skipped without {@code redis-server}, or failed when the environment variable {@code CI} is
- * set. Call from test threads only.
+ * A real Redis Cluster for a test class: three primaries and three replicas, each a {@link
+ * RedisServer} ({@code cluster-enabled yes}, a 1 s {@code cluster-node-timeout}, client and bus
+ * ports free on 127.0.0.1), joined with {@code redis-cli --cluster create --cluster-replicas 1}.
+ * Ready once every node reports {@code cluster_state:ok}, the three replicas are in sync and {@code
+ * redis-cli --cluster check} passes, polled with a deadline. A primary can be killed ({@code
+ * SIGKILL}); {@link #awaitFailover} waits until its replica was promoted and the cluster is whole
+ * again. Skipped without {@code redis-server}, or failed when the environment variable {@code CI}
+ * is set. Call from test threads only.
  */
 public final class RedisCluster implements AutoCloseable {
   private static final Duration READY = Duration.ofSeconds(60);
@@ -74,10 +73,19 @@ public final class RedisCluster implements AutoCloseable {
     RedisCluster cluster = new RedisCluster(nodes);
     try {
       for (int i = 0; i < 6; i++) {
-        nodes.add(RedisServer.start(List.of("--cluster-enabled", "yes",
-            "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "1000",
-            "--cluster-port", Integer.toString(RedisServer.freePort()),
-            "--cluster-replica-validity-factor", "0")));
+        nodes.add(
+            RedisServer.start(
+                List.of(
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                    "--cluster-node-timeout",
+                    "1000",
+                    "--cluster-port",
+                    Integer.toString(RedisServer.freePort()),
+                    "--cluster-replica-validity-factor",
+                    "0")));
       }
       List<String> create = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
       nodes.forEach(n -> create.add("127.0.0.1:" + n.port()));
@@ -125,8 +133,7 @@ public final class RedisCluster implements AutoCloseable {
         int from = Integer.parseInt(range[0]);
         int to = range.length > 1 ? Integer.parseInt(range[1]) : from;
         if (slot >= from && slot <= to) {
-          return node(Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1,
-              f[1].indexOf('@'))));
+          return node(Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1, f[1].indexOf('@'))));
         }
       }
     }
@@ -134,17 +141,19 @@ public final class RedisCluster implements AutoCloseable {
   }
 
   /**
-   * Waits (with a deadline) until {@code killed}'s slots are served by a promoted replica and
-   * every node alive reports {@code cluster_state:ok}.
+   * Waits (with a deadline) until {@code killed}'s slots are served by a promoted replica and every
+   * node alive reports {@code cluster_state:ok}.
    */
   public void awaitFailover(RedisServer killed, String key) throws InterruptedException {
-    await("a replica promoted in place of port " + killed.port(), () -> {
-      try {
-        return primaryOf(key) != killed && allOk();
-      } catch (RuntimeException e) {
-        return false;
-      }
-    });
+    await(
+        "a replica promoted in place of port " + killed.port(),
+        () -> {
+          try {
+            return primaryOf(key) != killed && allOk();
+          } catch (RuntimeException e) {
+            return false;
+          }
+        });
   }
 
   private RedisServer node(int port) {
@@ -167,13 +176,16 @@ public final class RedisCluster implements AutoCloseable {
   /** {@code redis-cli --cluster check}: every slot covered, every node of one view. */
   private boolean slotsAgreed() {
     try {
-      Process p = new ProcessBuilder("redis-cli", "--cluster", "check",
-          "127.0.0.1:" + nodes.get(0).port()).redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder("redis-cli", "--cluster", "check", "127.0.0.1:" + nodes.get(0).port())
+              .redirectErrorStream(true)
+              .start();
       String out;
       try (InputStream in = p.getInputStream()) {
         out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
-      return p.waitFor(READY.toSeconds(), TimeUnit.SECONDS) && p.exitValue() == 0
+      return p.waitFor(READY.toSeconds(), TimeUnit.SECONDS)
+          && p.exitValue() == 0
           && out.contains("All nodes agree about slots configuration")
           && out.contains("All 16384 slots covered");
     } catch (IOException e) {
@@ -208,10 +220,16 @@ public final class RedisCluster implements AutoCloseable {
   }
 
   /** A command on a short-lived connection of its own to {@code n}; null if it fails. */
-  private static String withNode(RedisServer n,
+  private static String withNode(
+      RedisServer n,
       java.util.function.Function<StatefulRedisConnection<String, String>, String> command) {
-    RedisClient client = RedisClient.create(RedisURI.builder().withHost("127.0.0.1")
-        .withPort(n.port()).withTimeout(Duration.ofSeconds(2)).build());
+    RedisClient client =
+        RedisClient.create(
+            RedisURI.builder()
+                .withHost("127.0.0.1")
+                .withPort(n.port())
+                .withTimeout(Duration.ofSeconds(2))
+                .build());
     try (StatefulRedisConnection<String, String> c = client.connect()) {
       return command.apply(c);
     } catch (RuntimeException e) {

@@ -30,11 +30,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real {@code redis-server} for a test class, on a free loopback port, with no persistence
- * ({@code --save ''}, {@code --appendonly no}) in a temporary directory. It can be killed,
- * paused ({@code SIGSTOP}), resumed ({@code SIGCONT}) and started again, empty, on the same port.
- * Readiness is Redis's own "Ready to accept connections" line, read from its output. Without
- * {@code redis-server} a test is skipped, unless the environment variable {@code CI} is set:
- * then it fails. Call from test threads only (it waits for processes).
+ * ({@code --save ''}, {@code --appendonly no}) in a temporary directory. It can be killed, paused
+ * ({@code SIGSTOP}), resumed ({@code SIGCONT}) and started again, empty, on the same port.
+ * Readiness is Redis's own "Ready to accept connections" line, read from its output. Without {@code
+ * redis-server} a test is skipped, unless the environment variable {@code CI} is set: then it
+ * fails. Call from test threads only (it waits for processes).
  */
 public final class RedisServer implements AutoCloseable {
   private static final long READY_SECONDS = 20;
@@ -103,8 +103,9 @@ public final class RedisServer implements AutoCloseable {
       }
       Assumptions.abort("redis-server is not on the PATH");
     }
-    RedisServer server = new RedisServer(found.get(), Files.createTempDirectory("redis-test"),
-        freePort(), extraArgs);
+    RedisServer server =
+        new RedisServer(
+            found.get(), Files.createTempDirectory("redis-test"), freePort(), extraArgs);
     // redis-server cannot pick a port itself (--port 0 means no TCP listener), so a port found
     // free may be taken again before it binds: then it exits at once, and another port is tried.
     for (int attempt = 1; ; attempt++) {
@@ -113,8 +114,8 @@ public final class RedisServer implements AutoCloseable {
         return server;
       } catch (PortTakenException e) {
         if (attempt == PORT_ATTEMPTS) {
-          throw new IllegalStateException("redis-server found no free port in " + attempt
-              + " attempts", e);
+          throw new IllegalStateException(
+              "redis-server found no free port in " + attempt + " attempts", e);
         }
         server.port = freePort();
       }
@@ -169,9 +170,22 @@ public final class RedisServer implements AutoCloseable {
   }
 
   private void launch() {
-    List<String> command = new java.util.ArrayList<>(List.of(executable.toString(), "--port",
-        Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-        "--dir", dir.toString(), "--protected-mode", "yes"));
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of(
+                executable.toString(),
+                "--port",
+                Integer.toString(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                dir.toString(),
+                "--protected-mode",
+                "yes"));
     command.addAll(extraArgs);
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     CompletableFuture<Boolean> ready = new CompletableFuture<>();
@@ -181,26 +195,31 @@ public final class RedisServer implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
     Process p = process;
-    Thread reader = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(
-          new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-        StringBuilder seen = new StringBuilder();
-        for (String line; (line = in.readLine()) != null; ) {
-          if (!ready.isDone()) {
-            seen.append(line).append('\n');
-          }
-          if (line.contains("Ready to accept connections")) {
-            ready.complete(true);
-          }
-        }
-        String output = seen.toString();
-        ready.completeExceptionally(output.contains("Address already in use")
-            ? new PortTakenException(output)
-            : new IllegalStateException("redis-server exited:\n" + output));
-      } catch (IOException e) {
-        ready.completeExceptionally(e);
-      }
-    }, "redis-server-output");
+    Thread reader =
+        new Thread(
+            () -> {
+              try (BufferedReader in =
+                  new BufferedReader(
+                      new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                StringBuilder seen = new StringBuilder();
+                for (String line; (line = in.readLine()) != null; ) {
+                  if (!ready.isDone()) {
+                    seen.append(line).append('\n');
+                  }
+                  if (line.contains("Ready to accept connections")) {
+                    ready.complete(true);
+                  }
+                }
+                String output = seen.toString();
+                ready.completeExceptionally(
+                    output.contains("Address already in use")
+                        ? new PortTakenException(output)
+                        : new IllegalStateException("redis-server exited:\n" + output));
+              } catch (IOException e) {
+                ready.completeExceptionally(e);
+              }
+            },
+            "redis-server-output");
     reader.setDaemon(true);
     reader.start();
     try {
@@ -247,8 +266,8 @@ public final class RedisServer implements AutoCloseable {
   }
 
   private void signal(String name) throws IOException, InterruptedException {
-    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
-        .inheritIO().start();
+    Process kill =
+        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
     if (!kill.waitFor(READY_SECONDS, TimeUnit.SECONDS) || kill.exitValue() != 0) {
       throw new IllegalStateException("kill -" + name + " failed");
     }

@@ -20,15 +20,15 @@ import reactor.core.publisher.Mono;
  * <ul>
  *   <li>Read ({@code GET /actuator/robots?url=...&agent=...}): a {@link RobotsReport} for the
  *       origin of {@code url} (a URL or a bare origin): its state (outcome, status, fetched and
- *       expiry times, failure kind, stale copy), its groups with their rules and line numbers,
- *       and the verdict for {@code url} and {@code agent} (the cache's crawler when omitted).
- *       It answers from the cache only, unless {@code reactive-robots.endpoint.fetch=true}:
- *       an origin the cache does not hold is reported as not cached, so that reading the
- *       endpoint never makes the application contact a site. A read of a cached origin counts
- *       as one cached check in the cache's meters.
+ *       expiry times, failure kind, stale copy), its groups with their rules and line numbers, and
+ *       the verdict for {@code url} and {@code agent} (the cache's crawler when omitted). It
+ *       answers from the cache only, unless {@code reactive-robots.endpoint.fetch=true}: an origin
+ *       the cache does not hold is reported as not cached, so that reading the endpoint never makes
+ *       the application contact a site. A read of a cached origin counts as one cached check in the
+ *       cache's meters.
  *   <li>Delete ({@code DELETE /actuator/robots?url=...}): drops the origin's entry, so that the
- *       next check fetches. Read-only by default: Actuator exposes this operation only with
- *       {@code management.endpoint.robots.access=unrestricted}.
+ *       next check fetches. Read-only by default: Actuator exposes this operation only with {@code
+ *       management.endpoint.robots.access=unrestricted}.
  * </ul>
  *
  * <p>An invalid URL or agent answers 400. Thread-safe; the read never blocks.
@@ -55,14 +55,22 @@ public class RobotsEndpoint {
    * @param url an absolute http(s) URL, or an origin such as {@code https://example.com}
    * @param agent the crawler's product token or User-Agent; the cache's crawler when null
    * @return the report; an origin not held (and not fetched) is reported as not cached
-   * @throws InvalidEndpointRequestException if {@code url} is invalid, or no agent is given and
-   *     the cache has no crawler identity
+   * @throws InvalidEndpointRequestException if {@code url} is invalid, or no agent is given and the
+   *     cache has no crawler identity
    */
   @ReadOperation
   public Mono<RobotsReport> robots(String url, @Nullable String agent) {
-    String who = agent != null ? agent : cache.crawler().map(CrawlerIdentity::token)
-        .orElseThrow(() -> new InvalidEndpointRequestException(
-            "agent is required: the cache has no crawler identity", "agent is required"));
+    String who =
+        agent != null
+            ? agent
+            : cache
+                .crawler()
+                .map(CrawlerIdentity::token)
+                .orElseThrow(
+                    () ->
+                        new InvalidEndpointRequestException(
+                            "agent is required: the cache has no crawler identity",
+                            "agent is required"));
     Origin origin = originOf(url);
     try {
       if (!fetch && cache.checkIfCached(url, who).isEmpty()) {
@@ -71,7 +79,8 @@ public class RobotsEndpoint {
     } catch (IllegalArgumentException e) {
       throw invalid(e);
     }
-    return cache.rules(url)
+    return cache
+        .rules(url)
         .map(rules -> RobotsReport.of(url, who, rules))
         .onErrorMap(IllegalArgumentException.class, RobotsEndpoint::invalid);
   }

@@ -8,12 +8,12 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
- * Reports how busy the robots.txt fetcher is: fetches running ({@code active}), waiting for a
- * slot ({@code queued}), the in-flight cap ({@code capacity}, when the fetcher has one), the
- * share of it in use ({@code saturation}, 0 to 1) and whether fetches are waiting
- * ({@code saturated}). The status is always {@code UP}: a saturated fetcher queues fetches, it
- * does not fail them, and the sites crawled failing is their health, not the application's (the
- * {@code robots.fetch} meter counts their failures). Cheap and non-blocking.
+ * Reports how busy the robots.txt fetcher is: fetches running ({@code active}), waiting for a slot
+ * ({@code queued}), the in-flight cap ({@code capacity}, when the fetcher has one), the share of it
+ * in use ({@code saturation}, 0 to 1) and whether fetches are waiting ({@code saturated}). The
+ * status is always {@code UP}: a saturated fetcher queues fetches, it does not fail them, and the
+ * sites crawled failing is their health, not the application's (the {@code robots.fetch} meter
+ * counts their failures). Cheap and non-blocking.
  */
 public class RobotsHealthIndicator implements HealthIndicator {
   private final RobotsCache cache;
@@ -38,11 +38,15 @@ public class RobotsHealthIndicator implements HealthIndicator {
   @Override
   public Health health() {
     CacheStats stats = cache.stats();
-    Health.Builder health = Health.up()
-        .withDetail("active", stats.fetchesActive())
-        .withDetail("queued", stats.fetchesQueued());
-    capacity.ifPresent(cap -> health.withDetail("capacity", cap)
-        .withDetail("saturation", Math.min(1.0, (double) stats.fetchesActive() / cap)));
+    Health.Builder health =
+        Health.up()
+            .withDetail("active", stats.fetchesActive())
+            .withDetail("queued", stats.fetchesQueued());
+    capacity.ifPresent(
+        cap ->
+            health
+                .withDetail("capacity", cap)
+                .withDetail("saturation", Math.min(1.0, (double) stats.fetchesActive() / cap)));
     return health.withDetail("saturated", stats.fetchesQueued() > 0).build();
   }
 }

@@ -24,8 +24,13 @@ import org.jspecify.annotations.Nullable;
  * @param verdict the verdict for the URL asked about
  * @param rules the robots.txt in use, or null for a blanket answer (allow-all or disallow-all)
  */
-public record RobotsReport(String origin, String agent, boolean cached, @Nullable State state,
-    @Nullable Decision verdict, @Nullable Rules rules) {
+public record RobotsReport(
+    String origin,
+    String agent,
+    boolean cached,
+    @Nullable State state,
+    @Nullable Decision verdict,
+    @Nullable Rules rules) {
   /** The most rules a report lists; the others are counted in {@link Rules#rulesOmitted()}. */
   public static final int MAX_RULES = 1000;
 
@@ -35,10 +40,20 @@ public record RobotsReport(String origin, String agent, boolean cached, @Nullabl
 
   static RobotsReport of(String url, String agent, RobotsRules rules) {
     Verdict v = rules.check(url, agent);
-    Decision decision = new Decision(url, v.allowed(), v.reason().name(),
-        v.rule().map(RuleLine::of).orElse(null), iso(v.crawlDelay().orElse(null)));
-    return new RobotsReport(rules.origin().toString(), agent, true, State.of(rules.state()),
-        decision, rules.robotsTxt().map(Rules::of).orElse(null));
+    Decision decision =
+        new Decision(
+            url,
+            v.allowed(),
+            v.reason().name(),
+            v.rule().map(RuleLine::of).orElse(null),
+            iso(v.crawlDelay().orElse(null)));
+    return new RobotsReport(
+        rules.origin().toString(),
+        agent,
+        true,
+        State.of(rules.state()),
+        decision,
+        rules.robotsTxt().map(Rules::of).orElse(null));
   }
 
   private static @Nullable String iso(@Nullable Duration d) {
@@ -48,22 +63,31 @@ public record RobotsReport(String origin, String agent, boolean cached, @Nullabl
   /**
    * The state of the origin's robots.txt.
    *
-   * @param outcome how the rules in use were obtained ({@code OK}, {@code UNAVAILABLE},
-   *     {@code UNREACHABLE}, ...; for a stale copy, the outcome of the latest attempt)
+   * @param outcome how the rules in use were obtained ({@code OK}, {@code UNAVAILABLE}, {@code
+   *     UNREACHABLE}, ...; for a stale copy, the outcome of the latest attempt)
    * @param status the HTTP status of the latest attempt, or 0 when it got no response
-   * @param failure why the latest attempt got no response ({@code DNS}, {@code TIMEOUT}, ...),
-   *     or null
+   * @param failure why the latest attempt got no response ({@code DNS}, {@code TIMEOUT}, ...), or
+   *     null
    * @param fetchedAt when the latest attempt finished
    * @param expiresAt until when this state is kept before the next attempt
    * @param staleCopy whether a previously fetched good copy answers in place of the latest
    *     attempt's
    */
-  public record State(String outcome, int status, @Nullable String failure, String fetchedAt,
-      String expiresAt, boolean staleCopy) {
+  public record State(
+      String outcome,
+      int status,
+      @Nullable String failure,
+      String fetchedAt,
+      String expiresAt,
+      boolean staleCopy) {
     static State of(OriginState s) {
-      return new State(s.outcome().name(), s.status(),
-          s.failure() == null ? null : s.failure().name(), s.fetchedAt().toString(),
-          s.expiresAt().toString(), s.staleCopy());
+      return new State(
+          s.outcome().name(),
+          s.status(),
+          s.failure() == null ? null : s.failure().name(),
+          s.fetchedAt().toString(),
+          s.expiresAt().toString(),
+          s.staleCopy());
     }
   }
 
@@ -76,7 +100,11 @@ public record RobotsReport(String origin, String agent, boolean cached, @Nullabl
    * @param rule the deciding rule, or null
    * @param crawlDelay the agent's crawl-delay, or null
    */
-  public record Decision(String url, boolean allowed, String reason, @Nullable RuleLine rule,
+  public record Decision(
+      String url,
+      boolean allowed,
+      String reason,
+      @Nullable RuleLine rule,
       @Nullable String crawlDelay) {}
 
   /**
@@ -101,8 +129,12 @@ public record RobotsReport(String origin, String agent, boolean cached, @Nullabl
    * @param truncated whether the body was cut at the parse limit
    * @param rulesOmitted rules left out of {@code groups} past {@link #MAX_RULES}
    */
-  public record Rules(List<GroupRules> groups, List<String> sitemaps, int lines,
-      boolean truncated, int rulesOmitted) {
+  public record Rules(
+      List<GroupRules> groups,
+      List<String> sitemaps,
+      int lines,
+      boolean truncated,
+      int rulesOmitted) {
     static Rules of(RobotsTxt txt) {
       List<GroupRules> groups = new ArrayList<>();
       int room = MAX_RULES;
@@ -125,15 +157,23 @@ public record RobotsReport(String origin, String agent, boolean cached, @Nullabl
    * @param userAgents the {@code user-agent} values as written
    * @param rules its rules in file order
    * @param crawlDelay its {@code crawl-delay}, or null
-   * @param requestRate its {@code request-rate} as requests per duration (such as {@code
-   *     1/PT10S}), or null
+   * @param requestRate its {@code request-rate} as requests per duration (such as {@code 1/PT10S}),
+   *     or null
    * @param visitTime its {@code visit-time} window in UTC (such as {@code 06:00-08:45}), or null
    */
-  public record GroupRules(int line, List<String> userAgents, List<RuleLine> rules,
-      @Nullable String crawlDelay, @Nullable String requestRate, @Nullable String visitTime) {
+  public record GroupRules(
+      int line,
+      List<String> userAgents,
+      List<RuleLine> rules,
+      @Nullable String crawlDelay,
+      @Nullable String requestRate,
+      @Nullable String visitTime) {
     static GroupRules of(Group g, List<Rule> rules) {
       Pacing p = g.pacing();
-      return new GroupRules(g.line(), g.userAgents(), rules.stream().map(RuleLine::of).toList(),
+      return new GroupRules(
+          g.line(),
+          g.userAgents(),
+          rules.stream().map(RuleLine::of).toList(),
           iso(p.crawlDelay().orElse(null)),
           p.requestRate().map(r -> r.requests() + "/" + r.period()).orElse(null),
           p.visitTime().map(w -> w.from() + "-" + w.to()).orElse(null));

@@ -15,14 +15,16 @@ import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException
 
 /** The endpoint's reports, from the cache only unless it may fetch. */
 class RobotsEndpointTest {
-  private static final String BODY = "# test\nUser-agent: *\nDisallow: /private/\n"
-      + "Crawl-delay: 5\n\nUser-agent: OtherBot\nAllow: /\n\nSitemap: https://site.test/s.xml\n";
+  private static final String BODY =
+      "# test\nUser-agent: *\nDisallow: /private/\n"
+          + "Crawl-delay: 5\n\nUser-agent: OtherBot\nAllow: /\n\nSitemap: https://site.test/s.xml\n";
   private static final Duration WAIT = Duration.ofSeconds(10);
 
-  private final FakeFetcher fetcher = new FakeFetcher()
-      .otherwise(FetchResult.status(200).body(BODY.getBytes(StandardCharsets.UTF_8)).build());
-  private final RobotsCache cache = RobotsCache.builder().fetcher(fetcher)
-      .crawler("StarterTestBot/1.0").build();
+  private final FakeFetcher fetcher =
+      new FakeFetcher()
+          .otherwise(FetchResult.status(200).body(BODY.getBytes(StandardCharsets.UTF_8)).build());
+  private final RobotsCache cache =
+      RobotsCache.builder().fetcher(fetcher).crawler("StarterTestBot/1.0").build();
 
   @AfterEach
   void close() {
@@ -31,8 +33,8 @@ class RobotsEndpointTest {
 
   @Test
   void anOriginNotHeldIsReportedWithoutFetching() {
-    RobotsReport report = new RobotsEndpoint(cache, false)
-        .robots("https://site.test/private/x", null).block(WAIT);
+    RobotsReport report =
+        new RobotsEndpoint(cache, false).robots("https://site.test/private/x", null).block(WAIT);
     assertThat(report.cached()).isFalse();
     assertThat(report.origin()).isEqualTo("https://site.test");
     assertThat(report.agent()).isEqualTo("StarterTestBot");
@@ -43,8 +45,8 @@ class RobotsEndpointTest {
   @Test
   void aHeldOriginIsReportedWithStateRulesAndVerdict() {
     cache.check("https://site.test/").block(WAIT);
-    RobotsReport report = new RobotsEndpoint(cache, false)
-        .robots("https://site.test/private/x", null).block(WAIT);
+    RobotsReport report =
+        new RobotsEndpoint(cache, false).robots("https://site.test/private/x", null).block(WAIT);
     assertThat(fetcher.calls()).isEqualTo(1);
     assertThat(report.cached()).isTrue();
     assertThat(report.state().outcome()).isEqualTo("OK");
@@ -63,19 +65,21 @@ class RobotsEndpointTest {
     assertThat(report.rules().sitemaps()).containsExactly("https://site.test/s.xml");
     assertThat(report.rules().rulesOmitted()).isZero();
 
-    RobotsReport other = new RobotsEndpoint(cache, false)
-        .robots("https://site.test/private/x", "OtherBot").block(WAIT);
+    RobotsReport other =
+        new RobotsEndpoint(cache, false)
+            .robots("https://site.test/private/x", "OtherBot")
+            .block(WAIT);
     assertThat(other.agent()).isEqualTo("OtherBot");
     assertThat(other.verdict().allowed()).isTrue();
   }
 
   @Test
   void aFailedOriginReportsItsFailureKind() {
-    FakeFetcher failing = new FakeFetcher()
-        .otherwise(FetchResult.failure(FailureKind.DNS, "no such host").build());
+    FakeFetcher failing =
+        new FakeFetcher().otherwise(FetchResult.failure(FailureKind.DNS, "no such host").build());
     try (RobotsCache failed = RobotsCache.builder().fetcher(failing).crawler("Bot").build()) {
-      RobotsReport report = new RobotsEndpoint(failed, true).robots("https://gone.test/", null)
-          .block(WAIT);
+      RobotsReport report =
+          new RobotsEndpoint(failed, true).robots("https://gone.test/", null).block(WAIT);
       assertThat(report.state().outcome()).isEqualTo("UNREACHABLE");
       assertThat(report.state().status()).isZero();
       assertThat(report.state().failure()).isEqualTo("DNS");
@@ -86,8 +90,8 @@ class RobotsEndpointTest {
 
   @Test
   void mayFetchWhenAllowedTo() {
-    RobotsReport report = new RobotsEndpoint(cache, true).robots("https://site.test/a", null)
-        .block(WAIT);
+    RobotsReport report =
+        new RobotsEndpoint(cache, true).robots("https://site.test/a", null).block(WAIT);
     assertThat(report.cached()).isTrue();
     assertThat(report.verdict().allowed()).isTrue();
     assertThat(fetcher.calls()).isEqualTo(1);
@@ -106,12 +110,14 @@ class RobotsEndpointTest {
   void badInputIsABadRequest() {
     RobotsEndpoint endpoint = new RobotsEndpoint(cache, true);
     assertThatThrownBy(() -> endpoint.robots("not a url", null))
-        .isInstanceOf(InvalidEndpointRequestException.class).hasMessageContaining("not a url");
+        .isInstanceOf(InvalidEndpointRequestException.class)
+        .hasMessageContaining("not a url");
     assertThatThrownBy(() -> endpoint.invalidate("ftp://site.test/"))
         .isInstanceOf(InvalidEndpointRequestException.class);
     try (RobotsCache anonymous = RobotsCache.builder().fetcher(fetcher).build()) {
       assertThatThrownBy(() -> new RobotsEndpoint(anonymous, true).robots("https://a.test/", null))
-          .isInstanceOf(InvalidEndpointRequestException.class).hasMessageContaining("agent");
+          .isInstanceOf(InvalidEndpointRequestException.class)
+          .hasMessageContaining("agent");
     }
   }
 }

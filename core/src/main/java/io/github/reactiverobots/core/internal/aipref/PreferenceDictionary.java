@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a statement of preference in the exemplary format of draft-ietf-aipref-vocab §6: an
- * RFC 9651 Structured Fields dictionary whose keys are category labels and whose values are the
- * tokens {@code y} or {@code n}, parsed by {@link StructuredDictionary} (no dependency).
- * Stateless and thread-safe.
+ * Reads a statement of preference in the exemplary format of draft-ietf-aipref-vocab §6: an RFC
+ * 9651 Structured Fields dictionary whose keys are category labels and whose values are the tokens
+ * {@code y} or {@code n}, parsed by {@link StructuredDictionary} (no dependency). Stateless and
+ * thread-safe.
  */
 public final class PreferenceDictionary {
   private PreferenceDictionary() {}
@@ -24,14 +24,13 @@ public final class PreferenceDictionary {
    * @param badValues the {@code key=value} entries of categories whose value is not the token
    *     {@code y} or {@code n} (unknown)
    */
-  public record Reading(boolean parsed, int bits, List<String> unknownKeys,
-      List<String> badValues) {
+  public record Reading(
+      boolean parsed, int bits, List<String> unknownKeys, List<String> badValues) {
     static final Reading UNPARSED = new Reading(false, UsageBits.UNKNOWN, List.of(), List.of());
   }
 
   /**
-   * Reads {@code text}, leading and trailing spaces and tabs ignored. Never throws on any
-   * content.
+   * Reads {@code text}, leading and trailing spaces and tabs ignored. Never throws on any content.
    *
    * @param text the dictionary as written; a byte string (one char per byte) or ASCII text
    * @return what it says
@@ -51,8 +50,10 @@ public final class PreferenceDictionary {
         continue;
       }
       String token = e.getValue().token();
-      Preference p = "y".equals(token) ? Preference.ALLOW
-          : "n".equals(token) ? Preference.DISALLOW : Preference.UNKNOWN;
+      Preference p =
+          "y".equals(token)
+              ? Preference.ALLOW
+              : "n".equals(token) ? Preference.DISALLOW : Preference.UNKNOWN;
       if (p == Preference.UNKNOWN) {
         badValues.add(e.getKey() + "=" + e.getValue().serialized());
       }
@@ -62,8 +63,8 @@ public final class PreferenceDictionary {
   }
 
   /**
-   * Reads the field lines of one HTTP field (RFC 9651 §4.2: joined with commas), such as the
-   * {@code Content-Usage} response header.
+   * Reads the field lines of one HTTP field (RFC 9651 §4.2: joined with commas), such as the {@code
+   * Content-Usage} response header.
    *
    * @param fieldLines the field's lines, in order
    * @return what they say; unparsed (every category unknown) when there is none

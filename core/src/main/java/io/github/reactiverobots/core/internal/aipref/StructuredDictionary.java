@@ -9,12 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A parser of RFC 9651 Structured Field Dictionaries (§4.2.2), as much of the RFC as a
- * preference dictionary needs: every member is parsed and validated by the RFC's algorithms
- * (keys, inner lists, parameters, and every bare item type: integers, decimals, strings, tokens,
- * byte sequences, booleans, dates, display strings), and each member is kept as its token when
- * it is one, and otherwise as its serialisation (§4.1), which is all a reader of {@code y} and
- * {@code n} preferences reports. Parameters are validated and dropped. Stateless.
+ * A parser of RFC 9651 Structured Field Dictionaries (§4.2.2), as much of the RFC as a preference
+ * dictionary needs: every member is parsed and validated by the RFC's algorithms (keys, inner
+ * lists, parameters, and every bare item type: integers, decimals, strings, tokens, byte sequences,
+ * booleans, dates, display strings), and each member is kept as its token when it is one, and
+ * otherwise as its serialisation (§4.1), which is all a reader of {@code y} and {@code n}
+ * preferences reports. Parameters are validated and dropped. Stateless.
  */
 final class StructuredDictionary {
   private final String in;
@@ -34,8 +34,8 @@ final class StructuredDictionary {
    * Parses {@code text} as the value of a Dictionary field (§4.2: leading and trailing spaces
    * ignored).
    *
-   * @return the members in order (a repeated key keeps its first place and last value), or
-   *     null when the text is not a dictionary
+   * @return the members in order (a repeated key keeps its first place and last value), or null
+   *     when the text is not a dictionary
    */
   static Map<String, Member> parse(String text) {
     StructuredDictionary p = new StructuredDictionary(text);
@@ -139,8 +139,7 @@ final class StructuredDictionary {
     int start = pos;
     while (pos < in.length()) {
       c = in.charAt(pos);
-      if (!((c >= 'a' && c <= 'z') || isDigit(c) || c == '_' || c == '-' || c == '.'
-          || c == '*')) {
+      if (!((c >= 'a' && c <= 'z') || isDigit(c) || c == '_' || c == '-' || c == '.' || c == '*')) {
         break;
       }
       pos++;
@@ -245,8 +244,8 @@ final class StructuredDictionary {
   /** A Token (§4.2.6). */
   private String token() {
     int start = pos++;
-    while (pos < in.length() && (isTchar(in.charAt(pos)) || in.charAt(pos) == ':'
-        || in.charAt(pos) == '/')) {
+    while (pos < in.length()
+        && (isTchar(in.charAt(pos)) || in.charAt(pos) == ':' || in.charAt(pos) == '/')) {
       pos++;
     }
     return in.substring(start, pos);
@@ -271,8 +270,8 @@ final class StructuredDictionary {
     }
     byte[] decoded;
     try {
-      decoded = Base64.getDecoder().decode(unpadded + "==".substring(0,
-          (4 - unpadded.length() % 4) % 4));
+      decoded =
+          Base64.getDecoder().decode(unpadded + "==".substring(0, (4 - unpadded.length() % 4) % 4));
     } catch (IllegalArgumentException e) {
       throw new Malformed();
     }
@@ -303,7 +302,8 @@ final class StructuredDictionary {
       if (c < 0x20 || c > 0x7E) {
         throw new Malformed();
       } else if (c == '%') {
-        if (pos + 2 > in.length() || !isLowerHex(in.charAt(pos))
+        if (pos + 2 > in.length()
+            || !isLowerHex(in.charAt(pos))
             || !isLowerHex(in.charAt(pos + 1))) {
           throw new Malformed();
         }
@@ -311,8 +311,11 @@ final class StructuredDictionary {
         pos += 2;
       } else if (c == '"') {
         try {
-          StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT).decode(bytes.flip());
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(bytes.flip());
         } catch (CharacterCodingException e) {
           throw new Malformed();
         }

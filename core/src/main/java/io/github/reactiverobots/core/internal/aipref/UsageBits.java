@@ -4,13 +4,14 @@ import io.github.reactiverobots.core.model.Preference;
 import io.github.reactiverobots.core.model.UsageCategory;
 
 /**
- * A statement of preference packed into an int: two bits per {@link UsageCategory}, at
- * {@code 2 * ordinal}: {@code 00} unknown, {@code 01} allow, {@code 10} disallow. So one int per
- * {@code Content-Usage} rule holds what it states.
+ * A statement of preference packed into an int: two bits per {@link UsageCategory}, at {@code 2 *
+ * ordinal}: {@code 00} unknown, {@code 01} allow, {@code 10} disallow. So one int per {@code
+ * Content-Usage} rule holds what it states.
  */
 public final class UsageBits {
   /** Every category unknown. */
   public static final int UNKNOWN = 0;
+
   private static final int ALLOW_BITS = 0b010101;
   private static final int DISALLOW_BITS = ALLOW_BITS << 1;
 
@@ -43,8 +44,8 @@ public final class UsageBits {
   }
 
   /**
-   * Two statements combined per category, most restrictively (draft-ietf-aipref-vocab §5.1):
-   * any disallow wins, then any allow.
+   * Two statements combined per category, most restrictively (draft-ietf-aipref-vocab §5.1): any
+   * disallow wins, then any allow.
    *
    * @param a a packed statement
    * @param b another

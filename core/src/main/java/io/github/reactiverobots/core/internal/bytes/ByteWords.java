@@ -14,6 +14,7 @@ import java.nio.ByteOrder;
 public final class ByteWords {
   /** 0x01 in every byte: {@code b * ONES} repeats {@code b} across a word. */
   public static final long ONES = 0x0101010101010101L;
+
   /** The high bit of every byte. */
   public static final long HIGHS = 0x8080808080808080L;
 
@@ -40,7 +41,10 @@ public final class ByteWords {
     return (w - n * ONES) & ~w & HIGHS;
   }
 
-  /** The index of the first {@code a}, {@code b}, {@code c} or {@code e} in {@code d[from, to)}, or {@code to}. */
+  /**
+   * The index of the first {@code a}, {@code b}, {@code c} or {@code e} in {@code d[from, to)}, or
+   * {@code to}.
+   */
   public static int firstOf(byte[] d, int from, int to, int a, int b, int c, int e) {
     long wa = a * ONES;
     long wb = b * ONES;
@@ -64,9 +68,9 @@ public final class ByteWords {
   }
 
   /**
-   * The offset of the first byte where {@code a[aFrom, aFrom + length)} and {@code b[bFrom,
-   * bFrom + length)} differ, or {@code length} when they are equal; eight bytes at a time. Faster
-   * than {@code Arrays.mismatch} on the short ranges patterns are made of.
+   * The offset of the first byte where {@code a[aFrom, aFrom + length)} and {@code b[bFrom, bFrom +
+   * length)} differ, or {@code length} when they are equal; eight bytes at a time. Faster than
+   * {@code Arrays.mismatch} on the short ranges patterns are made of.
    */
   public static int mismatch(byte[] a, int aFrom, byte[] b, int bFrom, int length) {
     int i = 0;

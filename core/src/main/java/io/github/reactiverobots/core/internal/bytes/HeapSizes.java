@@ -1,16 +1,17 @@
 package io.github.reactiverobots.core.internal.bytes;
 
 /**
- * The heap layout of a 64-bit HotSpot JVM with compressed class pointers and compressed
- * references (heaps under 32 GiB, the default), for weight estimates: every object is a 12-byte
- * header plus its fields, every array a 16-byte header plus its elements, both padded to 8 bytes.
- * Stateless.
+ * The heap layout of a 64-bit HotSpot JVM with compressed class pointers and compressed references
+ * (heaps under 32 GiB, the default), for weight estimates: every object is a 12-byte header plus
+ * its fields, every array a 16-byte header plus its elements, both padded to 8 bytes. Stateless.
  */
 public final class HeapSizes {
   /** An object's header: mark word and compressed class pointer. */
   public static final int OBJECT_HEADER = 12;
+
   /** An array's header: mark word, compressed class pointer and length. */
   public static final int ARRAY_HEADER = 16;
+
   /** A compressed reference. */
   public static final int REFERENCE = 4;
 

@@ -5,11 +5,11 @@ import static io.github.reactiverobots.core.internal.bytes.ByteWords.firstOf;
 import java.util.Arrays;
 
 /**
- * Dot-segment removal (RFC 3986 §5.2.4, read as the WHATWG URL Standard reads a path): in the
- * path before {@code ?}, a segment {@code .} is dropped and {@code ..} drops the one before it,
- * each also in its percent-encoded forms ({@code %2E}, {@code .%2e}...); a dot segment at the
- * end leaves the path ending in {@code /}. The query is never touched. {@code /x/../private},
- * {@code /./private} and {@code /x/%2E%2E/private} are all {@code /private}. Stateless.
+ * Dot-segment removal (RFC 3986 §5.2.4, read as the WHATWG URL Standard reads a path): in the path
+ * before {@code ?}, a segment {@code .} is dropped and {@code ..} drops the one before it, each
+ * also in its percent-encoded forms ({@code %2E}, {@code .%2e}...); a dot segment at the end leaves
+ * the path ending in {@code /}. The query is never touched. {@code /x/../private}, {@code
+ * /./private} and {@code /x/%2E%2E/private} are all {@code /private}. Stateless.
  */
 final class DotSegments {
   private DotSegments() {}
@@ -17,7 +17,8 @@ final class DotSegments {
   /** Whether the path {@code p[from, to)} has a dot segment before its query. */
   static boolean has(byte[] p, int from, int to) {
     int end = firstOf(p, from, to, '?', '?', '?', '?');
-    for (int i = firstOf(p, from, end, '.', '%', '%', '%'); i < end;
+    for (int i = firstOf(p, from, end, '.', '%', '%', '%');
+        i < end;
         i = firstOf(p, i + 1, end, '.', '%', '%', '%')) {
       if (i > from && p[i - 1] == '/' && dots(p, i, segmentEnd(p, i, end)) > 0) {
         return true;

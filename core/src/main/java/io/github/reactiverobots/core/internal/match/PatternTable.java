@@ -5,12 +5,12 @@ import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import java.util.Arrays;
 
 /**
- * The patterns of one robots.txt, flat: their match bodies back to back in one byte array, and
- * per pattern one int of facts. A body is the normalised pattern with runs of {@code *} collapsed,
+ * The patterns of one robots.txt, flat: their match bodies back to back in one byte array, and per
+ * pattern one int of facts. A body is the normalised pattern with runs of {@code *} collapsed,
  * trailing {@code *} dropped and a final {@code $} taken off (it sets {@code anchored}); the
  * priority is the octet length of the normalised pattern as written (SEMANTICS.md §3, §4). The
- * matchers of every group selection of the file share one table, and their trie labels are
- * ranges of its bytes, so a pattern's bytes are held once. Immutable once built; thread-safe.
+ * matchers of every group selection of the file share one table, and their trie labels are ranges
+ * of its bytes, so a pattern's bytes are held once. Immutable once built; thread-safe.
  */
 public final class PatternTable {
   private static final int ALLOW = 1;
@@ -19,8 +19,10 @@ public final class PatternTable {
   private static final int PRIORITY_SHIFT = 3;
 
   final byte[] text;
+
   /** Body {@code i} is {@code text[start[i], start[i + 1])}. */
   final int[] start;
+
   /** Per pattern: priority, then the wildcard, anchored and allow bits. */
   final int[] info;
 
@@ -108,13 +110,15 @@ public final class PatternTable {
    * @return the estimate
    */
   public long estimatedBytes() {
-    return HeapSizes.object(3L * HeapSizes.REFERENCE) + HeapSizes.array(text.length, 1)
-        + HeapSizes.array(start.length, Integer.BYTES) + HeapSizes.array(info.length, Integer.BYTES);
+    return HeapSizes.object(3L * HeapSizes.REFERENCE)
+        + HeapSizes.array(text.length, 1)
+        + HeapSizes.array(start.length, Integer.BYTES)
+        + HeapSizes.array(info.length, Integer.BYTES);
   }
 
   /**
-   * What followed a body of {@code bodyLength} bytes in the normalised pattern, as far as the
-   * facts tell: the stars dropped from its end, then {@code $} when anchored.
+   * What followed a body of {@code bodyLength} bytes in the normalised pattern, as far as the facts
+   * tell: the stars dropped from its end, then {@code $} when anchored.
    */
   private static byte[] tail(int fact, int bodyLength) {
     byte[] tail = new byte[Math.max(0, (fact >>> PRIORITY_SHIFT) - bodyLength)];
@@ -180,16 +184,19 @@ public final class PatternTable {
         start = Arrays.copyOf(start, size * 2 + 1);
       }
       start[size] = bodyStart;
-      info[size] = length << PRIORITY_SHIFT | (wildcard ? WILDCARD : 0)
-          | (anchored ? ANCHORED : 0) | (allow ? ALLOW : 0);
+      info[size] =
+          length << PRIORITY_SHIFT
+              | (wildcard ? WILDCARD : 0)
+              | (anchored ? ANCHORED : 0)
+              | (allow ? ALLOW : 0);
       start[size + 1] = textSize;
       return size++;
     }
 
     /**
      * Adds the pattern written as {@code bytes[from, to)} when it is plain: no byte that
-     * normalisation could change, no {@code *} and no {@code $}, so that it is its own body and
-     * its own text, copied as it is. Most patterns are.
+     * normalisation could change, no {@code *} and no {@code $}, so that it is its own body and its
+     * own text, copied as it is. Most patterns are.
      *
      * @param bytes an array holding the pattern as written
      * @param from its first byte
@@ -244,10 +251,13 @@ public final class PatternTable {
       if ((w & ByteWords.HIGHS) != 0) {
         return true;
       }
-      return (ByteWords.bytesBelow(w, 0x20) | ByteWords.zeroBytes(w ^ (0x7F * ByteWords.ONES))
-          | ByteWords.zeroBytes(w ^ ('%' * ByteWords.ONES))
-          | ByteWords.zeroBytes(w ^ ('*' * ByteWords.ONES))
-          | ByteWords.zeroBytes(w ^ ('$' * ByteWords.ONES)) | ByteWords.zeroBytes(w ^ space)) != 0;
+      return (ByteWords.bytesBelow(w, 0x20)
+              | ByteWords.zeroBytes(w ^ (0x7F * ByteWords.ONES))
+              | ByteWords.zeroBytes(w ^ ('%' * ByteWords.ONES))
+              | ByteWords.zeroBytes(w ^ ('*' * ByteWords.ONES))
+              | ByteWords.zeroBytes(w ^ ('$' * ByteWords.ONES))
+              | ByteWords.zeroBytes(w ^ space))
+          != 0;
     }
 
     /**
@@ -297,8 +307,8 @@ public final class PatternTable {
      * @return the table
      */
     public PatternTable build() {
-      return new PatternTable(Arrays.copyOf(text, textSize), Arrays.copyOf(start, size + 1),
-          Arrays.copyOf(info, size));
+      return new PatternTable(
+          Arrays.copyOf(text, textSize), Arrays.copyOf(start, size + 1), Arrays.copyOf(info, size));
     }
   }
 }

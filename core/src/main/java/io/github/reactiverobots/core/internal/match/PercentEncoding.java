@@ -10,12 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Percent-encoding normalisation of patterns and paths (SEMANTICS.md §3, §4), and the removal
- * of a path's dot segments ({@link DotSegments}) where the profile asks for it. Both profiles
- * encode octets outside printable ASCII from their UTF-8 bytes and upper-case {@code %xx} hex
- * digits; a profile that {@code normalises} (the profile's
- * {@code Profile.normalisesPercentEncoding()}, {@code RFC_9309}) also decodes {@code %xx} of
- * unreserved characters and encodes the space. Stateless and thread-safe.
+ * Percent-encoding normalisation of patterns and paths (SEMANTICS.md §3, §4), and the removal of a
+ * path's dot segments ({@link DotSegments}) where the profile asks for it. Both profiles encode
+ * octets outside printable ASCII from their UTF-8 bytes and upper-case {@code %xx} hex digits; a
+ * profile that {@code normalises} (the profile's {@code Profile.normalisesPercentEncoding()},
+ * {@code RFC_9309}) also decodes {@code %xx} of unreserved characters and encodes the space.
+ * Stateless and thread-safe.
  */
 public final class PercentEncoding {
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
@@ -30,14 +30,14 @@ public final class PercentEncoding {
 
   /**
    * Whether the path {@code utf8[from, to)} (UTF-8 bytes) is matched as it is: when the profile
-   * does not normalise, or the path holds no byte that normalisation could change (control,
-   * space, {@code %}, non-ASCII); and, when the profile removes dot segments, it has none.
+   * does not normalise, or the path holds no byte that normalisation could change (control, space,
+   * {@code %}, non-ASCII); and, when the profile removes dot segments, it has none.
    *
    * @param normalises the profile's {@code normalisesPercentEncoding()}
    * @param removesDots the profile's {@code removesDotSegments()}
    */
-  public static boolean isMatchedAsIs(byte[] utf8, int from, int to, boolean normalises,
-      boolean removesDots) {
+  public static boolean isMatchedAsIs(
+      byte[] utf8, int from, int to, boolean normalises, boolean removesDots) {
     if (normalises) {
       for (int i = plainWords(utf8, from, to, true); i < to; i++) {
         int b = utf8[i] & 0xFF;
@@ -50,14 +50,15 @@ public final class PercentEncoding {
   }
 
   /**
-   * The bytes the path {@code utf8[from, to)} is matched as: normalised like patterns, then its
-   * dot segments removed when {@code removesDots} (SEMANTICS.md §4).
+   * The bytes the path {@code utf8[from, to)} is matched as: normalised like patterns, then its dot
+   * segments removed when {@code removesDots} (SEMANTICS.md §4).
    */
-  public static byte[] normalisedPath(byte[] utf8, int from, int to, boolean normalises,
-      boolean removesDots) {
+  public static byte[] normalisedPath(
+      byte[] utf8, int from, int to, boolean normalises, boolean removesDots) {
     byte[] path = normalise(Arrays.copyOfRange(utf8, from, to), normalises);
     return removesDots && DotSegments.has(path, 0, path.length)
-        ? DotSegments.removed(path, 0, path.length) : path;
+        ? DotSegments.removed(path, 0, path.length)
+        : path;
   }
 
   /** Like {@link #pattern} for the {@code MaybeEscapePattern}-style check of one pattern. */
@@ -77,7 +78,8 @@ public final class PercentEncoding {
    * @return a new array, or null
    */
   public static byte[] normalisedOrNull(byte[] d, int from, int to, boolean normalises) {
-    if (to - from >= Long.BYTES && plainWords(d, from, to, normalises) == to - (to - from) % 8
+    if (to - from >= Long.BYTES
+        && plainWords(d, from, to, normalises) == to - (to - from) % 8
         && !flagged(word(d, to - Long.BYTES), normalises)) {
       // Every word, the last one overlapping, holds no byte that could need work.
       return null;
@@ -127,9 +129,8 @@ public final class PercentEncoding {
   }
 
   /**
-   * The end of the leading whole words of {@code in[from, to)} in which no byte can need work:
-   * none is {@code %}, a control, DEL, non-ASCII, or (for {@code rfc}) a space. Eight bytes a
-   * time.
+   * The end of the leading whole words of {@code in[from, to)} in which no byte can need work: none
+   * is {@code %}, a control, DEL, non-ASCII, or (for {@code rfc}) a space. Eight bytes a time.
    */
   private static int plainWords(byte[] in, int from, int to, boolean rfc) {
     int i = from;
@@ -147,8 +148,11 @@ public final class PercentEncoding {
       return true;
     }
     long space = rfc ? ' ' * ONES : '%' * ONES;
-    return (bytesBelow(w, 0x20) | zeroBytes(w ^ ('%' * ONES)) | zeroBytes(w ^ (0x7F * ONES))
-        | zeroBytes(w ^ space)) != 0;
+    return (bytesBelow(w, 0x20)
+            | zeroBytes(w ^ ('%' * ONES))
+            | zeroBytes(w ^ (0x7F * ONES))
+            | zeroBytes(w ^ space))
+        != 0;
   }
 
   private static boolean needsWork(byte[] in, int i, int to, boolean rfc) {
@@ -157,7 +161,8 @@ public final class PercentEncoding {
       if (i + 2 >= to || !isHex(in[i + 1]) || !isHex(in[i + 2])) {
         return false;
       }
-      return isLowerHex(in[i + 1]) || isLowerHex(in[i + 2])
+      return isLowerHex(in[i + 1])
+          || isLowerHex(in[i + 2])
           || (rfc && isUnreserved((hexValue(in[i + 1]) << 4) | hexValue(in[i + 2])));
     }
     return mustEncode(b, rfc);
@@ -168,8 +173,13 @@ public final class PercentEncoding {
   }
 
   static boolean isUnreserved(int c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-        || c == '-' || c == '.' || c == '_' || c == '~';
+    return (c >= 'A' && c <= 'Z')
+        || (c >= 'a' && c <= 'z')
+        || (c >= '0' && c <= '9')
+        || c == '-'
+        || c == '.'
+        || c == '_'
+        || c == '~';
   }
 
   private static boolean isHex(byte b) {

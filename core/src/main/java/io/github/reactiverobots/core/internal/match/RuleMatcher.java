@@ -1,6 +1,5 @@
 package io.github.reactiverobots.core.internal.match;
 
-import io.github.reactiverobots.core.internal.bytes.ByteWords;
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import java.util.Arrays;
 
@@ -12,19 +11,18 @@ import java.util.Arrays;
  *
  * <p>Plain patterns live in a radix trie, so a check costs O(path length) whatever the number of
  * rules. Patterns with an inner {@code *} live in a second radix trie, whose edges stop at each
- * star, walked with a state set: each star node, once reached, stays active (it absorbs any
- * byte), and the literal continuations of all active states advance one byte at a time. A state
- * (a node, and how much of the edge into it has matched) is never active twice at one position,
- * so the work per byte is bounded by the trie's label bytes and nothing backtracks. States whose
- * best pattern cannot beat the best match so far are dropped.
+ * star, walked with a state set: each star node, once reached, stays active (it absorbs any byte),
+ * and the literal continuations of all active states advance one byte at a time. A state (a node,
+ * and how much of the edge into it has matched) is never active twice at one position, so the work
+ * per byte is bounded by the trie's label bytes and nothing backtracks. States whose best pattern
+ * cannot beat the best match so far are dropped.
  *
  * <p>The tries are flat int arrays whose labels are ranges of the {@link PatternTable}'s bytes:
  * compiling copies no pattern. A match answers the pattern's index in the table. Immutable and
  * thread-safe.
  */
 public final class RuleMatcher {
-  private static final RuleMatcher EMPTY =
-      compile(PatternTable.builder(0, 0).build(), new int[0]);
+  private static final RuleMatcher EMPTY = compile(PatternTable.builder(0, 0).build(), new int[0]);
 
   private final Trie plain;
   private final WildcardTrie wildcard;
@@ -68,8 +66,8 @@ public final class RuleMatcher {
       }
     }
     Trie plain = Trie.build(table, plainMembers, false);
-    WildcardTrie wildcard = wild == 0 ? null
-        : new WildcardTrie(Trie.build(table, wildMembers, true));
+    WildcardTrie wildcard =
+        wild == 0 ? null : new WildcardTrie(Trie.build(table, wildMembers, true));
     return new RuleMatcher(plain, wildcard, members.length);
   }
 
@@ -119,8 +117,8 @@ public final class RuleMatcher {
   }
 
   /**
-   * Like {@link #match} but returns the number of trie steps taken by the wildcard walk, so
-   * tests can bound the work on adversarial input without timing it.
+   * Like {@link #match} but returns the number of trie steps taken by the wildcard walk, so tests
+   * can bound the work on adversarial input without timing it.
    */
   long wildcardSteps(byte[] path) {
     if (wildcard == null) {
@@ -137,8 +135,8 @@ public final class RuleMatcher {
    * @return the estimate
    */
   public long estimatedBytes() {
-    long bytes = HeapSizes.object(2L * HeapSizes.REFERENCE + Integer.BYTES)
-        + plain.estimatedBytes();
+    long bytes =
+        HeapSizes.object(2L * HeapSizes.REFERENCE + Integer.BYTES) + plain.estimatedBytes();
     return wildcard == null ? bytes : bytes + wildcard.estimatedBytes();
   }
 

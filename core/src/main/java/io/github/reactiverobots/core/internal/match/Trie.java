@@ -7,32 +7,38 @@ import java.util.Arrays;
 /**
  * A frozen radix trie over some patterns of a {@link PatternTable}, in flat arrays: single-child
  * chains collapse into one edge, whose label is a range of the table's bytes (never a copy). A
- * node's children are contiguous and sorted by their first byte. Built from sorted patterns
- * without recursion (a pattern may be 16 KiB long). With {@code splitAtStars} (wildcard
- * patterns), no edge holds a {@code *} except a one-byte edge labelled {@code *}, which leads to
- * a star node. A terminal is a pattern index. Immutable after construction.
+ * node's children are contiguous and sorted by their first byte. Built from sorted patterns without
+ * recursion (a pattern may be 16 KiB long). With {@code splitAtStars} (wildcard patterns), no edge
+ * holds a {@code *} except a one-byte edge labelled {@code *}, which leads to a star node. A
+ * terminal is a pattern index. Immutable after construction.
  */
 final class Trie {
   static final byte STAR = '*';
 
   /** Ints per node: label start, label length and child count, first child, prefix terminal. */
   private static final int STRIDE = 4;
+
   private static final int COUNT_SHIFT = 23;
+
   /** Set in a node's second int when one of its children is a {@code *} edge. */
   private static final int STAR_CHILD = 1 << (COUNT_SHIFT - 1);
+
   /** The longest edge label; a longer edge is a chain of nodes with one child each. */
   private static final int MAX_LABEL = STAR_CHILD - 1;
 
   final PatternTable table;
   final byte[] text;
   private final int[] nodes;
+
   /** Per node, the first byte of its label (the root's is unused). */
   private final byte[] firstByte;
+
   /**
    * The nodes where an anchored ({@code $}) pattern ends, ascending, and each one's terminal, in
    * one array: the nodes, then the terminals. Few patterns are anchored.
    */
   private final int[] exact;
+
   private static final int[] NO_EXACT = new int[0];
   final int nodeCount;
 
@@ -159,7 +165,8 @@ final class Trie {
   /** The retained heap size of this trie's own arrays (the table is counted apart). */
   long estimatedBytes() {
     return HeapSizes.object(5L * HeapSizes.REFERENCE + Integer.BYTES)
-        + HeapSizes.array(nodes.length, Integer.BYTES) + HeapSizes.array(firstByte.length, 1)
+        + HeapSizes.array(nodes.length, Integer.BYTES)
+        + HeapSizes.array(firstByte.length, 1)
         + (exact == NO_EXACT ? 0 : HeapSizes.array(exact.length, Integer.BYTES));
   }
 
@@ -258,8 +265,8 @@ final class Trie {
    * unsigned, those whose body ends at {@code depth} first, keeping the order of patterns alike;
    * returns where the patterns that go on begin.
    */
-  private static int sortByNextByte(PatternTable table, int[] order, int[] scratch, int lo,
-      int hi, int depth) {
+  private static int sortByNextByte(
+      PatternTable table, int[] order, int[] scratch, int lo, int hi, int depth) {
     int n = hi - lo;
     int ending = 0;
     boolean sorted = true;
@@ -340,8 +347,10 @@ final class Trie {
     for (int i = j + 1; i < k && end > from; i++) {
       int m = order[i];
       int n = Math.min(end, length(table, m));
-      end = from + ByteWords.mismatch(table.text, sa + from, table.text, table.start[m] + from,
-          n - from);
+      end =
+          from
+              + ByteWords.mismatch(
+                  table.text, sa + from, table.text, table.start[m] + from, n - from);
     }
     return end;
   }

@@ -4,12 +4,13 @@ import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import java.util.Arrays;
 
 /**
- * The patterns with an inner {@code *}, in a radix trie whose edges stop at each star, walked as
- * a state set (see {@link RuleMatcher}): a state is a node and how many bytes of the edge into it
+ * The patterns with an inner {@code *}, in a radix trie whose edges stop at each star, walked as a
+ * state set (see {@link RuleMatcher}): a state is a node and how many bytes of the edge into it
  * have matched. Immutable and thread-safe; each walk uses its own scratch state.
  */
 final class WildcardTrie {
   private final Trie trie;
+
   /** The highest priority of any pattern ending at or below each node. */
   private final int[] maxBelow;
 
@@ -19,7 +20,8 @@ final class WildcardTrie {
     maxBelow = new int[n];
     // Children always have higher indices than their parent, so one backward pass suffices.
     for (int node = n - 1; node >= 0; node--) {
-      int best = Math.max(trie.priority(trie.prefixTerm(node)), trie.priority(trie.exactTerm(node)));
+      int best =
+          Math.max(trie.priority(trie.prefixTerm(node)), trie.priority(trie.exactTerm(node)));
       int start = trie.firstChild(node);
       for (int i = start; i < start + trie.childCount(node); i++) {
         best = Math.max(best, maxBelow[i]);
@@ -29,11 +31,14 @@ final class WildcardTrie {
   }
 
   long estimatedBytes() {
-    return trie.estimatedBytes() + HeapSizes.object(2L * HeapSizes.REFERENCE)
+    return trie.estimatedBytes()
+        + HeapSizes.object(2L * HeapSizes.REFERENCE)
         + HeapSizes.array(maxBelow.length, Integer.BYTES);
   }
 
-  /** The better of {@code best} and the best wildcard match for the path {@code bytes[from, to)}. */
+  /**
+   * The better of {@code best} and the best wildcard match for the path {@code bytes[from, to)}.
+   */
   int match(byte[] bytes, int from, int to, int best, long[] steps) {
     Walk walk = SCRATCH.get();
     if (walk.busy) {
@@ -63,25 +68,34 @@ final class WildcardTrie {
     private byte[] path;
     private int end;
     private int best;
+
     /** The states to advance at this byte: a node, and the bytes of its edge matched so far. */
     private int[] currentNode = new int[16];
+
     private int[] currentOff = new int[16];
     private int currentSize;
     private int[] nextNode = new int[16];
     private int[] nextOff = new int[16];
     private int nextSize;
     private int[] sticky = new int[16];
+
     /** Per active star (same index as {@code sticky}), the first bytes of its literal children. */
     private long[] full = new long[64];
+
     /** Per active star, the first bytes still worth trying. */
     private long[] live = new long[64];
+
     /** The union of {@code live}: a byte outside it needs no star advanced. */
     private final long[] union = new long[4];
+
     private int stickySize;
+
     /** The star nodes already active, by node index; cleared after each walk. */
     private long[] stickySeen = new long[4];
+
     /** The star nodes activated in this walk, whose bits to clear after it. */
     private int[] seenStars = new int[16];
+
     private int seenCount;
     private long work;
 
@@ -153,11 +167,11 @@ final class WildcardTrie {
     }
 
     /**
-     * Advances the star nodes active before this byte (those activated during it start at the
-     * next one). A star's continuation that has no literal children gives nothing new after its
-     * first activation (its terminal is counted, its own star is active), so it is dropped from
-     * the star's live first bytes; a byte in no active star's live set costs one check. At the
-     * last byte, where anchored patterns can still end, every continuation is tried.
+     * Advances the star nodes active before this byte (those activated during it start at the next
+     * one). A star's continuation that has no literal children gives nothing new after its first
+     * activation (its terminal is counted, its own star is active), so it is dropped from the
+     * star's live first bytes; a byte in no active star's live set costs one check. At the last
+     * byte, where anchored patterns can still end, every continuation is tried.
      */
     private void advanceSticky(byte b, int posAfter, boolean last) {
       int c = b & 0xFF;

@@ -1,11 +1,11 @@
 package io.github.reactiverobots.core.internal.text;
 
 /**
- * Makes foreign text (a robots.txt pattern, a server's error message) safe to print on a
- * terminal or in a one-line log record: control characters (C0, DEL, C1), line and paragraph
- * separators and bidirectional overrides become {@code \xHH} or {@code \\uHHHH} escapes, so
- * a file cannot retitle, clear or rewrite the operator's terminal, nor forge a log line.
- * Everything else is kept as is. Stateless and thread-safe.
+ * Makes foreign text (a robots.txt pattern, a server's error message) safe to print on a terminal
+ * or in a one-line log record: control characters (C0, DEL, C1), line and paragraph separators and
+ * bidirectional overrides become {@code \xHH} or {@code \\uHHHH} escapes, so a file cannot retitle,
+ * clear or rewrite the operator's terminal, nor forge a log line. Everything else is kept as is.
+ * Stateless and thread-safe.
  */
 public final class Printable {
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
@@ -37,8 +37,11 @@ public final class Printable {
       } else if (c < 0x100) {
         sb.append("\\x").append(HEX[c >> 4]).append(HEX[c & 0xF]);
       } else {
-        sb.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 0xF])
-            .append(HEX[(c >> 4) & 0xF]).append(HEX[c & 0xF]);
+        sb.append("\\u")
+            .append(HEX[c >> 12])
+            .append(HEX[(c >> 8) & 0xF])
+            .append(HEX[(c >> 4) & 0xF])
+            .append(HEX[c & 0xF]);
       }
     }
     return sb.toString();
@@ -46,7 +49,11 @@ public final class Printable {
 
   /** Whether {@code c} can act on a terminal or break a line rather than print. */
   private static boolean acts(char c) {
-    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == '\u2028' || c == '\u2029'
-        || (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069');
+    return c < 0x20
+        || (c >= 0x7F && c <= 0x9F)
+        || c == '\u2028'
+        || c == '\u2029'
+        || (c >= '\u202A' && c <= '\u202E')
+        || (c >= '\u2066' && c <= '\u2069');
   }
 }

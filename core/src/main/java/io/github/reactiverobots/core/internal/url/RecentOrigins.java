@@ -12,22 +12,21 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Splits URLs exactly as {@link SplitUrl#of} does, but recognises a URL that begins with
- * the canonical key of a recently seen origin without building a new {@link Origin} or path
- * string: the hot path of a cache lookup copies the URL's bytes once and matches its path in
- * place.
+ * Splits URLs exactly as {@link SplitUrl#of} does, but recognises a URL that begins with the
+ * canonical key of a recently seen origin without building a new {@link Origin} or path string: the
+ * hot path of a cache lookup copies the URL's bytes once and matches its path in place.
  *
- * <p>The shortcut is taken only when its answer is the splitter's by construction: the URL is
- * ASCII and starts with {@code http://} or {@code https://}; it holds no control character,
- * {@code #} or {@code \}, and does not end with a space; the bytes up to the first {@code /}
- * after the scheme are exactly a remembered origin's key (canonical keys re-split to themselves),
- * and no {@code ?} comes first. A canonical key holds no {@code @}, {@code %}, {@code \},
- * upper case or non-canonical IPv4 or IPv6 form, and its host does not end in a number unless it
- * is dotted-decimal IPv4, so the splitter reads such an authority back as that key; the path
- * after it holds no {@code \} for the splitter to turn into {@code /}. Everything else goes to
- * {@link SplitUrl#of}, whose origin is then remembered. The memory is a small direct-mapped table; collisions simply overwrite.
- * Thread-safe: slots are written and read racily, which is safe because they are immutable with
- * final fields.
+ * <p>The shortcut is taken only when its answer is the splitter's by construction: the URL is ASCII
+ * and starts with {@code http://} or {@code https://}; it holds no control character, {@code #} or
+ * {@code \}, and does not end with a space; the bytes up to the first {@code /} after the scheme
+ * are exactly a remembered origin's key (canonical keys re-split to themselves), and no {@code ?}
+ * comes first. A canonical key holds no {@code @}, {@code %}, {@code \}, upper case or
+ * non-canonical IPv4 or IPv6 form, and its host does not end in a number unless it is
+ * dotted-decimal IPv4, so the splitter reads such an authority back as that key; the path after it
+ * holds no {@code \} for the splitter to turn into {@code /}. Everything else goes to {@link
+ * SplitUrl#of}, whose origin is then remembered. The memory is a small direct-mapped table;
+ * collisions simply overwrite. Thread-safe: slots are written and read racily, which is safe
+ * because they are immutable with final fields.
  */
 public final class RecentOrigins {
   private static final int SLOT_BITS = 14;
@@ -38,9 +37,9 @@ public final class RecentOrigins {
   private final Known[] slots = new Known[1 << SLOT_BITS];
 
   /**
-   * A URL split into its origin and the UTF-8 bytes of its path with params and query,
-   * {@code bytes[pathFrom, pathTo)}; an empty range stands for {@code /}. The array is the
-   * caller's alone and is not changed.
+   * A URL split into its origin and the UTF-8 bytes of its path with params and query, {@code
+   * bytes[pathFrom, pathTo)}; an empty range stands for {@code /}. The array is the caller's alone
+   * and is not changed.
    */
   public record Located(Origin origin, byte[] bytes, int pathFrom, int pathTo) {
     /**
@@ -48,7 +47,8 @@ public final class RecentOrigins {
      * reads as {@code ?}, as in the bytes matched).
      */
     public String pathAndQuery() {
-      return pathFrom == pathTo ? "/"
+      return pathFrom == pathTo
+          ? "/"
           : new String(bytes, pathFrom, pathTo - pathFrom, StandardCharsets.UTF_8);
     }
   }
@@ -99,14 +99,16 @@ public final class RecentOrigins {
       return null;
     }
     Known known = slots[slot(u, end)];
-    if (known == null || known.key.length != end
-        || !Arrays.equals(u, 0, end, known.key, 0, end)) {
+    if (known == null || known.key.length != end || !Arrays.equals(u, 0, end, known.key, 0, end)) {
       return null;
     }
     return new Located(known.origin, u, end, n);
   }
 
-  /** Whether any byte of {@code u} (ASCII, at least eight bytes) is a control, {@code #} or {@code \}. */
+  /**
+   * Whether any byte of {@code u} (ASCII, at least eight bytes) is a control, {@code #} or {@code
+   * \}.
+   */
   private static boolean hasExcluded(byte[] u) {
     int n = u.length;
     int i = 0;
@@ -119,8 +121,11 @@ public final class RecentOrigins {
   }
 
   private static boolean excluded(long w) {
-    return (bytesBelow(w, 0x20) | zeroBytes(w ^ (0x7F * ONES)) | zeroBytes(w ^ ('#' * ONES))
-        | zeroBytes(w ^ ('\\' * ONES))) != 0;
+    return (bytesBelow(w, 0x20)
+            | zeroBytes(w ^ (0x7F * ONES))
+            | zeroBytes(w ^ ('#' * ONES))
+            | zeroBytes(w ^ ('\\' * ONES)))
+        != 0;
   }
 
   /** The slot for the key {@code b[0, end)}, {@code end >= 8}, hashed a word at a time. */

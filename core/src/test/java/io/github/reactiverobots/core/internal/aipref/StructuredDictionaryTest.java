@@ -16,24 +16,95 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Core's RFC 9651 dictionary parser: on RFC 8941 input it agrees with the reference library
- * {@code org.greenbytes.http:structured-fields} (a test dependency only) on whether a text is a
- * dictionary, its keys in order, which values are tokens, and each value's serialisation; the
- * two RFC 9651 item types that library predates (dates, display strings) are checked by hand.
+ * Core's RFC 9651 dictionary parser: on RFC 8941 input it agrees with the reference library {@code
+ * org.greenbytes.http:structured-fields} (a test dependency only) on whether a text is a
+ * dictionary, its keys in order, which values are tokens, and each value's serialisation; the two
+ * RFC 9651 item types that library predates (dates, display strings) are checked by hand.
  */
 class StructuredDictionaryTest {
   private static final String[] FRAGMENTS = {
-      "train-ai", "ai-use", "search", "a", "*x", "k.1", "Key", "1k", "=", "=", "=", "y", "n",
-      "?1", "?0", "?", "?2", "1", "-1", "0.5", "1.", "1.2345", "123456789012345",
-      "1234567890123456", "1234567890123.1", "\"s\"", "\"a\\\"b\"", "\"\\x\"", "\"", ":aGk=:",
-      ":aGk:", ":a:", ":!:", "(", ")", "(y n)", "()", ";", ";p", ";p=1", ";P=1", ",", ", ", ",,",
-      " ", "\t", "  ", "tok/en", "t:o", "a*b", "-", ".", "_", "\\", "é"};
+    "train-ai",
+    "ai-use",
+    "search",
+    "a",
+    "*x",
+    "k.1",
+    "Key",
+    "1k",
+    "=",
+    "=",
+    "=",
+    "y",
+    "n",
+    "?1",
+    "?0",
+    "?",
+    "?2",
+    "1",
+    "-1",
+    "0.5",
+    "1.",
+    "1.2345",
+    "123456789012345",
+    "1234567890123456",
+    "1234567890123.1",
+    "\"s\"",
+    "\"a\\\"b\"",
+    "\"\\x\"",
+    "\"",
+    ":aGk=:",
+    ":aGk:",
+    ":a:",
+    ":!:",
+    "(",
+    ")",
+    "(y n)",
+    "()",
+    ";",
+    ";p",
+    ";p=1",
+    ";P=1",
+    ",",
+    ", ",
+    ",,",
+    " ",
+    "\t",
+    "  ",
+    "tok/en",
+    "t:o",
+    "a*b",
+    "-",
+    ".",
+    "_",
+    "\\",
+    "é"
+  };
 
-  private static final String[] KEYS = {"train-ai", "ai-use", "search", "a", "*x", "k.1",
-      "x_y", "Key", "1k"};
-  private static final String[] VALUES = {"y", "n", "?1", "?0", "1", "-12", "0.5", "-1.250",
-      "\"s\"", "\"a\\\"b\"", ":aGk=:", ":aGk:", "(y n)", "()", "( y )", "(y;p=1 \"s\")",
-      "tok/en:x", "*", "Y", "y "};
+  private static final String[] KEYS = {
+    "train-ai", "ai-use", "search", "a", "*x", "k.1", "x_y", "Key", "1k"
+  };
+  private static final String[] VALUES = {
+    "y",
+    "n",
+    "?1",
+    "?0",
+    "1",
+    "-12",
+    "0.5",
+    "-1.250",
+    "\"s\"",
+    "\"a\\\"b\"",
+    ":aGk=:",
+    ":aGk:",
+    "(y n)",
+    "()",
+    "( y )",
+    "(y;p=1 \"s\")",
+    "tok/en:x",
+    "*",
+    "Y",
+    "y "
+  };
 
   @Test
   void agreesWithTheReferenceLibraryOnGeneratedInput() {
@@ -75,10 +146,29 @@ class StructuredDictionaryTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"train-ai=n", "train-ai=y, ai-use=n", "train-ai=y;p=1", "search",
-      "train-ai=\"y\"", "train-ai=(y n);q", "x=1.50, y=-0, z=:aGk=:", "a=?0,b=?1;c",
-      "train-ai=n,train-ai=y", "", "Train-AI=n", "train-ai=n,", "train-ai==n", "a=1.", "a=(",
-      "a=\"\\x\"", "a=:a:", "a=?2", "a=1234567890123.1", "a=12345678901234567"})
+  @ValueSource(
+      strings = {
+        "train-ai=n",
+        "train-ai=y, ai-use=n",
+        "train-ai=y;p=1",
+        "search",
+        "train-ai=\"y\"",
+        "train-ai=(y n);q",
+        "x=1.50, y=-0, z=:aGk=:",
+        "a=?0,b=?1;c",
+        "train-ai=n,train-ai=y",
+        "",
+        "Train-AI=n",
+        "train-ai=n,",
+        "train-ai==n",
+        "a=1.",
+        "a=(",
+        "a=\"\\x\"",
+        "a=:a:",
+        "a=?2",
+        "a=1234567890123.1",
+        "a=12345678901234567"
+      })
   void agreesWithTheReferenceLibraryOnChosenInput(String text) {
     assertThat(ours(text)).isEqualTo(theirs(text));
   }
@@ -86,7 +176,9 @@ class StructuredDictionaryTest {
   @Test
   void readsRfc9651DatesAndDisplayStrings() {
     assertThat(ours("a=@1659578233, b=%\"f%c3%bc%c3%bc\", c=y"))
-        .containsExactly(Map.entry("a", "@1659578233"), Map.entry("b", "%\"f%c3%bc%c3%bc\""),
+        .containsExactly(
+            Map.entry("a", "@1659578233"),
+            Map.entry("b", "%\"f%c3%bc%c3%bc\""),
             Map.entry("c", "token y"));
     assertThat(StructuredDictionary.parse("a=@1.5")).as("a date is an integer").isNull();
     assertThat(StructuredDictionary.parse("a=%\"%C3%BC\"")).as("lower-case hex only").isNull();
@@ -101,8 +193,8 @@ class StructuredDictionaryTest {
       return null;
     }
     Map<String, String> out = new LinkedHashMap<>();
-    members.forEach((k, m) -> out.put(k, m.token() != null ? "token " + m.token()
-        : m.serialized()));
+    members.forEach(
+        (k, m) -> out.put(k, m.token() != null ? "token " + m.token() : m.serialized()));
     return out;
   }
 

@@ -15,34 +15,37 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DotSegmentsTest {
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-    "/x/../private | /private",
-    "/./private | /private",
-    "/x/%2E%2E/private | /private",
-    "/x/%2e%2E/private | /private",
-    "/x/.%2e/private | /private",
-    "/x/%2e./private | /private",
-    "/%2e/private | /private",
-    "/a/b/.. | /a/",
-    "/a/. | /a/",
-    "/.. | /",
-    "/. | /",
-    "/../../a | /a",
-    "/a//../b | /a/b",
-    "/a/./b/../../c?x=/../y | /c?x=/../y",
-    "/a/..?q | /?q",
-    "/.well-known/x | /.well-known/x",
-    "/..a/.b./... | /..a/.b./...",
-    "/a.b/c..d | /a.b/c..d",
-    "/%2e%2e%2e/x | /%2e%2e%2e/x",
-    "/%2f../x | /%2f../x",
-    "/a%2F..%2Fb | /a%2F..%2Fb",
-    "/?/../ | /?/../"
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "/x/../private | /private",
+        "/./private | /private",
+        "/x/%2E%2E/private | /private",
+        "/x/%2e%2E/private | /private",
+        "/x/.%2e/private | /private",
+        "/x/%2e./private | /private",
+        "/%2e/private | /private",
+        "/a/b/.. | /a/",
+        "/a/. | /a/",
+        "/.. | /",
+        "/. | /",
+        "/../../a | /a",
+        "/a//../b | /a/b",
+        "/a/./b/../../c?x=/../y | /c?x=/../y",
+        "/a/..?q | /?q",
+        "/.well-known/x | /.well-known/x",
+        "/..a/.b./... | /..a/.b./...",
+        "/a.b/c..d | /a.b/c..d",
+        "/%2e%2e%2e/x | /%2e%2e%2e/x",
+        "/%2f../x | /%2f../x",
+        "/a%2F..%2Fb | /a%2F..%2Fb",
+        "/?/../ | /?/../"
+      })
   void removesDotSegmentsBeforeTheQueryOnly(String path, String expected) {
     byte[] p = path.getBytes(StandardCharsets.US_ASCII);
     assertThat(new String(DotSegments.removed(p, 0, p.length), StandardCharsets.US_ASCII))
-        .as(path).isEqualTo(expected);
+        .as(path)
+        .isEqualTo(expected);
     assertThat(DotSegments.has(p, 0, p.length)).as(path).isEqualTo(!path.equals(expected));
   }
 
@@ -74,13 +77,22 @@ class DotSegmentsTest {
     byte[] dotted = "/a/../b".getBytes(StandardCharsets.US_ASCII);
     assertThat(PercentEncoding.isMatchedAsIs(dotted, 0, dotted.length, true, true)).isFalse();
     assertThat(PercentEncoding.isMatchedAsIs(dotted, 0, dotted.length, false, false)).isTrue();
-    assertThat(new String(PercentEncoding.normalisedPath(dotted, 0, dotted.length, true, true),
-        StandardCharsets.US_ASCII)).isEqualTo("/b");
+    assertThat(
+            new String(
+                PercentEncoding.normalisedPath(dotted, 0, dotted.length, true, true),
+                StandardCharsets.US_ASCII))
+        .isEqualTo("/b");
     byte[] encoded = "/x/%2E%2e/private".getBytes(StandardCharsets.US_ASCII);
-    assertThat(new String(PercentEncoding.normalisedPath(encoded, 0, encoded.length, true, true),
-        StandardCharsets.US_ASCII)).isEqualTo("/private");
-    assertThat(new String(PercentEncoding.normalisedPath(encoded, 0, encoded.length, false,
-        false), StandardCharsets.US_ASCII)).isEqualTo("/x/%2E%2E/private");
+    assertThat(
+            new String(
+                PercentEncoding.normalisedPath(encoded, 0, encoded.length, true, true),
+                StandardCharsets.US_ASCII))
+        .isEqualTo("/private");
+    assertThat(
+            new String(
+                PercentEncoding.normalisedPath(encoded, 0, encoded.length, false, false),
+                StandardCharsets.US_ASCII))
+        .isEqualTo("/x/%2E%2E/private");
   }
 
   /** The WHATWG path state over a list of segments, on a path starting with '/'. */

@@ -14,8 +14,25 @@ import org.junit.jupiter.params.provider.EnumSource;
  * SEMANTICS.md §3, on random patterns whose special bytes fall at every position of a word.
  */
 class PercentEncodingTest {
-  private static final byte[] ALPHABET = {'/', 'a', 'Z', '~', '%', '%', '4', '1', 'e', 'E', ' ',
-      0x1F, 0x7F, (byte) 0x80, (byte) 0xE9, '*', '$'};
+  private static final byte[] ALPHABET = {
+    '/',
+    'a',
+    'Z',
+    '~',
+    '%',
+    '%',
+    '4',
+    '1',
+    'e',
+    'E',
+    ' ',
+    0x1F,
+    0x7F,
+    (byte) 0x80,
+    (byte) 0xE9,
+    '*',
+    '$'
+  };
 
   @ParameterizedTest
   @EnumSource(Profile.class)
@@ -24,7 +41,8 @@ class PercentEncodingTest {
     for (int round = 0; round < 20_000; round++) {
       byte[] in = randomBytes(random, 30, random.nextBoolean() ? 2 : 6);
       String byteString = new String(in, StandardCharsets.ISO_8859_1);
-      assertThat(PercentEncoding.pattern(byteString, profile.normalisesPercentEncoding())).as(byteString)
+      assertThat(PercentEncoding.pattern(byteString, profile.normalisesPercentEncoding()))
+          .as(byteString)
           .isEqualTo(reference(in, profile == Profile.RFC_9309));
     }
   }
@@ -42,8 +60,9 @@ class PercentEncodingTest {
         int b = in[i] & 0xFF;
         plain &= b > ' ' && b != '%' && b < 0x7F;
       }
-      assertThat(PercentEncoding.isMatchedAsIs(in, from, to,
-          profile.normalisesPercentEncoding(), false))
+      assertThat(
+              PercentEncoding.isMatchedAsIs(
+                  in, from, to, profile.normalisesPercentEncoding(), false))
           .as(new String(in, from, to - from, StandardCharsets.ISO_8859_1))
           .isEqualTo(profile == Profile.GOOGLE || plain);
     }

@@ -20,8 +20,8 @@ class RuleMatcherTest {
 
   /**
    * Random rule sets over a small alphabet, answered by the compiled matcher and by a
-   * straightforward reference (a dynamic-programming glob match of every rule): the deciding
-   * rule's priority and type must agree on every path.
+   * straightforward reference (a dynamic-programming glob match of every rule): the deciding rule's
+   * priority and type must agree on every path.
    */
   @ParameterizedTest
   @ValueSource(longs = {1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L})
@@ -36,8 +36,8 @@ class RuleMatcherTest {
     agreesWithTheReference(seed, "/aab*$", 16, 24);
   }
 
-  private static void agreesWithTheReference(long seed, String letters, int maxPattern,
-      int maxPath) {
+  private static void agreesWithTheReference(
+      long seed, String letters, int maxPattern, int maxPath) {
     Random random = new Random(seed);
     byte[] alphabet = letters.getBytes(StandardCharsets.US_ASCII);
     for (int round = 0; round < 500; round++) {
@@ -156,7 +156,8 @@ class RuleMatcherTest {
       if (!globMatches(r.pattern(), path)) {
         continue;
       }
-      if (best == null || r.pattern().length > best.pattern().length
+      if (best == null
+          || r.pattern().length > best.pattern().length
           || (r.pattern().length == best.pattern().length && r.allow() && !best.allow())) {
         best = r;
       }
@@ -197,7 +198,8 @@ class RuleMatcherTest {
   private static String describe(List<TestRule> rules) {
     StringBuilder sb = new StringBuilder();
     for (TestRule r : rules) {
-      sb.append(r.allow() ? "A:" : "D:").append(new String(r.pattern(), StandardCharsets.US_ASCII))
+      sb.append(r.allow() ? "A:" : "D:")
+          .append(new String(r.pattern(), StandardCharsets.US_ASCII))
           .append(' ');
     }
     return sb.toString();

@@ -17,8 +17,10 @@ import org.junit.jupiter.api.Test;
 class PrintableTest {
   @Test
   void controlCharactersSeparatorsAndBidiOverridesAreEscaped() {
-    assertThat(Printable.escape("\u001b]0;title\u0007\u001b[2J")).isEqualTo("\\x1B]0;title\\x07\\x1B[2J");
-    assertThat(Printable.escape("a\r\nb\tc\u007fd\u0085e")).isEqualTo("a\\x0D\\x0Ab\\x09c\\x7Fd\\x85e");
+    assertThat(Printable.escape("\u001b]0;title\u0007\u001b[2J"))
+        .isEqualTo("\\x1B]0;title\\x07\\x1B[2J");
+    assertThat(Printable.escape("a\r\nb\tc\u007fd\u0085e"))
+        .isEqualTo("a\\x0D\\x0Ab\\x09c\\x7Fd\\x85e");
     assertThat(Printable.escape("x\u2028y\u202Ez\u2066")).isEqualTo("x\\u2028y\\u202Ez\\u2066");
   }
 
@@ -31,17 +33,19 @@ class PrintableTest {
 
   @Test
   void aRulePrintsItsPatternEscaped() {
-    assertThat(new Rule(false, "/\u001b[2J", 3).toString()).isEqualTo("Disallow: /\\x1B[2J (line 3)");
+    assertThat(new Rule(false, "/\u001b[2J", 3).toString())
+        .isEqualTo("Disallow: /\\x1B[2J (line 3)");
   }
 
   @Test
   void aStateHasAStatusOrAFailureNotBoth() {
     Instant t = Instant.EPOCH;
-    assertThatThrownBy(() -> new OriginState(FetchOutcome.UNREACHABLE, 503, FailureKind.TLS, t, t,
-        false)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(
+            () -> new OriginState(FetchOutcome.UNREACHABLE, 503, FailureKind.TLS, t, t, false))
+        .isInstanceOf(IllegalArgumentException.class);
     OriginState tls = new OriginState(FetchOutcome.UNREACHABLE, 0, FailureKind.TLS, t, t, false);
-    assertThat(tls.asStaleCopy()).isEqualTo(
-        new OriginState(FetchOutcome.UNREACHABLE, 0, FailureKind.TLS, t, t, true));
+    assertThat(tls.asStaleCopy())
+        .isEqualTo(new OriginState(FetchOutcome.UNREACHABLE, 0, FailureKind.TLS, t, t, true));
     assertThat(tls.asStaleCopy().asStaleCopy()).isEqualTo(tls.asStaleCopy());
   }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.SplitUrl;
-import io.github.reactiverobots.core.url.SplitUrl;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,17 +11,66 @@ import org.junit.jupiter.api.Test;
 /** The shortcut must answer exactly as {@link SplitUrl#of} on every input, remembered or not. */
 class RecentOriginsTest {
   private static final String[] SCHEMES = {"http", "https", "HTTP", "hTTps", "ftp"};
-  private static final String[] HOSTS = {"a.com", "A.com", "www.a.com", "a.com.", "café.com",
-      "xn--caf-dma.com", "[::1]", "[::1", "[0:0:0:0:0:0:0:1]", "[::ffff:1.2.3.4]", "127.0.0.1",
-      "127.1", "0x7f.0.0.1", "2130706433", "0177.0.0.1", "1.2.3.4.5", "a.1", "u@a.com",
-      "u:p@a.com", "a.com@b.com", "a.com\\@b.com", "", " a.com", "a..com", "a_b.com",
-      "%61.com", "a%2ecom", "evil.com\uff0f.a.com", "a\uff20b.com", "x\u2100.example",
-      "EXAMPLE.com", "xn--ss-.de"};
-  private static final String[] PORTS = {"", ":80", ":443", ":8080", ":", ":abc", ":99999", ":0",
-      ":0080", ":08080"};
-  private static final String[] PATHS = {"", "/", "/x", "?q", "/a#f", "#f", "\\x", "/a\\b",
-      "/ x", " ", "/x ", "/%41", "/a?b#c", ";p", "/\t", "/caf\u00e9", "//x", "/a/../b", "?",
-      "/%2e%2e/x", "/?a\\b"};
+  private static final String[] HOSTS = {
+    "a.com",
+    "A.com",
+    "www.a.com",
+    "a.com.",
+    "café.com",
+    "xn--caf-dma.com",
+    "[::1]",
+    "[::1",
+    "[0:0:0:0:0:0:0:1]",
+    "[::ffff:1.2.3.4]",
+    "127.0.0.1",
+    "127.1",
+    "0x7f.0.0.1",
+    "2130706433",
+    "0177.0.0.1",
+    "1.2.3.4.5",
+    "a.1",
+    "u@a.com",
+    "u:p@a.com",
+    "a.com@b.com",
+    "a.com\\@b.com",
+    "",
+    " a.com",
+    "a..com",
+    "a_b.com",
+    "%61.com",
+    "a%2ecom",
+    "evil.com\uff0f.a.com",
+    "a\uff20b.com",
+    "x\u2100.example",
+    "EXAMPLE.com",
+    "xn--ss-.de"
+  };
+  private static final String[] PORTS = {
+    "", ":80", ":443", ":8080", ":", ":abc", ":99999", ":0", ":0080", ":08080"
+  };
+  private static final String[] PATHS = {
+    "",
+    "/",
+    "/x",
+    "?q",
+    "/a#f",
+    "#f",
+    "\\x",
+    "/a\\b",
+    "/ x",
+    " ",
+    "/x ",
+    "/%41",
+    "/a?b#c",
+    ";p",
+    "/\t",
+    "/caf\u00e9",
+    "//x",
+    "/a/../b",
+    "?",
+    "/%2e%2e/x",
+    "/?a\\b"
+  };
 
   private static List<String> urls() {
     List<String> urls = new ArrayList<>();
