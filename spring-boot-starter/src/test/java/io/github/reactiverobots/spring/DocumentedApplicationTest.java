@@ -210,23 +210,20 @@ class DocumentedApplicationTest {
     // docs:begin
     @Bean
     RouterFunction<ServerResponse> may(RobotsCache robots) { // the starter's cache
-      return route(
-          GET("/may"),
-          request ->
-              request
-                  .queryParam("url")
-                  .map(
-                      url ->
-                          robots
-                              .check(url)
-                              .flatMap(
-                                  v ->
-                                      ServerResponse.ok().bodyValue(v.allowed() + " " + v.reason()))
-                              // "not a url", "ftp://x": 400 with the reason, naming the input
-                              .onErrorResume(
-                                  InvalidUrlException.class,
-                                  e -> ServerResponse.badRequest().bodyValue(e.getMessage())))
-                  .orElseGet(() -> ServerResponse.badRequest().bodyValue("url is required")));
+      return route(GET("/may"), request -> answer(robots, request.queryParam("url").orElse(null)));
+    }
+
+    static Mono<ServerResponse> answer(RobotsCache robots, String url) {
+      if (url == null) {
+        return ServerResponse.badRequest().bodyValue("url is required");
+      }
+      return robots
+          .check(url)
+          .flatMap(v -> ServerResponse.ok().bodyValue(v.allowed() + " " + v.reason()))
+          // "not a url", "ftp://x": 400 with the reason, naming the input
+          .onErrorResume(
+              InvalidUrlException.class,
+              e -> ServerResponse.badRequest().bodyValue(e.getMessage()));
     }
     // docs:end
   }
