@@ -3,8 +3,10 @@ package io.github.reactiverobots.core;
 import io.github.reactiverobots.core.url.Origin;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The entries just fetched for a caller, held apart from the main cache during their minimum
@@ -18,9 +20,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * and the main cache evicted it before its second page: about one simulator run in three.)
  *
  * <p>When one pass frees too little (a large entry arrived, or every pin was read since the hand
- * last passed it), pins leave in arrival order, never the pin whose arrival caused the call. So
- * a crawl in progress, one whose pin is read at least once per pass of the hand, loses its pin
- * early only if the pins read within one pass outweigh the whole share.
+ * last passed it), the least recently read (or arrived) pins leave, never the pin whose arrival
+ * caused the call. (Before, they left in arrival order: a crawl begun first and still reading its
+ * pages lost its pin to crawls begun after it and already over, and the main cache's admission
+ * evicted it before its next page.) So a crawl in progress loses its pin early only if the
+ * share turned over, by arrivals and reads of other pins, since its entry was last read.
  *
  * <p>Reads ({@link #get}) are lock-free; every other method must be called while holding the
  * store's write lock.
@@ -37,6 +41,8 @@ final class PinnedEntries {
     final int charge;
     private volatile boolean used;
     private volatile int reads;
+    /** The pins' logical time of its arrival or latest read: least recent leaves first. */
+    private volatile long touched;
     /** Whether the hand has met it; guarded by the lock. */
     private boolean passed;
     /** Left the pinned set while still queued (replaced, invalidated, or matured out of turn). */
@@ -57,6 +63,7 @@ final class PinnedEntries {
 
   private final ConcurrentHashMap<Origin, Pin> byOrigin = new ConcurrentHashMap<>();
   private final ArrayDeque<Pin> queue = new ArrayDeque<>();
+  private final AtomicLong clock = new AtomicLong();
   private final long budget;
   private final long residencyNanos;
   private long weight;
@@ -83,6 +90,7 @@ final class PinnedEntries {
       p.used = true;
     }
     p.reads++;
+    p.touched = clock.incrementAndGet();
     return p.entry;
   }
 
@@ -94,6 +102,7 @@ final class PinnedEntries {
   /** Pins {@code entry}, replacing any pin of the origin (see {@link #remove}); returns it. */
   Pin add(Origin origin, Entry entry, long now, int charge) {
     Pin pin = new Pin(origin, entry, now, charge);
+    pin.touched = clock.incrementAndGet();
     Pin old = byOrigin.put(origin, pin);
     if (old != null) {
       forget(old);
@@ -161,12 +170,18 @@ final class PinnedEntries {
       leave(p, out);
     }
     // One pass freed too little: every pin was read since the hand last passed it, or is new.
-    for (Pin p : queue) {
-      if (weight <= budget) {
-        break;
-      }
-      if (p != arrived) {
-        leave(p, out);
+    // The least recently read leave first, not the oldest: the oldest may be a crawl still
+    // reading its pages while the pins read since are of crawls already over.
+    if (weight > budget) {
+      List<Pin> byTouch = new ArrayList<>(queue);
+      byTouch.sort(Comparator.comparingLong(p -> p.touched));
+      for (Pin p : byTouch) {
+        if (weight <= budget) {
+          break;
+        }
+        if (p != arrived) {
+          leave(p, out);
+        }
       }
     }
     return out;

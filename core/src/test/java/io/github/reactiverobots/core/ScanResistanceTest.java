@@ -132,4 +132,43 @@ class ScanResistanceTest {
       assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(100 * weight);
     }
   }
+
+  /**
+   * The cause of the refetch while crawled seen on a loaded machine after the fix above: when
+   * every pin had been read since the CLOCK hand last passed it, pins left in arrival order, so a
+   * crawl begun first and still reading its pages (its thread held back, as under load) lost its
+   * pin to crawls begun after it and already over, and the main cache, full of entries used more
+   * often, evicted it at admission before its next page.
+   */
+  @Test
+  void aCrawlStillReadingKeepsItsEntryWhenCrawlsBegunAfterItAreOver() {
+    byte[] body = body(600);
+    long weight;
+    try (RobotsCache probe = cache(1L << 30, body)) {
+      check(probe, "probe.example", 0);
+      weight = probe.stats().weightBytes();
+    }
+    fetches.clear();
+    try (RobotsCache cache = cache(100 * weight, body)) {
+      for (int round = 0; round < 16; round++) {
+        for (int f = 0; f < 200; f++) {
+          check(cache, "used" + f + ".example", round);
+        }
+      }
+      for (int turn = 0; turn < 20; turn++) {
+        String slow = "slow" + turn + ".example";
+        check(cache, slow, 0);
+        // Crawls begun after it, each over in five pages, until the share is full and more.
+        for (int other = 0; other < 12; other++) {
+          String quick = "quick" + turn + "-" + other + ".example";
+          for (int page = 0; page < 5; page++) {
+            check(cache, quick, page);
+          }
+          check(cache, slow, 1 + other % 4);
+          assertThat(fetchesOf(slow)).as(slow + " after " + quick).isEqualTo(1);
+        }
+      }
+      assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(100 * weight);
+    }
+  }
 }
