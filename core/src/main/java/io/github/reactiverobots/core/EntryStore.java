@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
  * frequency at once, it would be evicted before its next page and fetched again, 2 to 5 fetches
  * per new site. So an entry fetched for a caller is pinned, outside Caffeine, within a share of
  * the weight bound (Caffeine gets the rest), until its residency is over or the share is full and
- * the pins' CLOCK hand chooses it. Then it enters Caffeine as a new entry, and Caffeine's
+ * it is the least recently read pin. Then it enters Caffeine as a new entry, and Caffeine's
  * W-TinyLFU admits it only if its frequency beats the entry it would evict; the checks it served
  * while pinned count (each is added to Caffeine's frequency sketch as a read on entry), so a site
  * crawled several pages stays and a one-shot origin goes, leaving the hot set in place. Entering

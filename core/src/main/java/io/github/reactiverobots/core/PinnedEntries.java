@@ -10,41 +10,35 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The entries just fetched for a caller, held apart from the main cache during their minimum
- * residency (SEMANTICS.md §6), within a share of the weight bound. Which ones leave early when
- * the share is full is a second-chance (CLOCK) choice in arrival order: a pin read since the hand
- * last passed it has its bit cleared and goes to the back; one not read since leaves. A new pin
- * is passed over the first time the hand meets it, read or not, since the check that caused its
- * fetch is about to read it: a site whose crawl has just begun is never taken for one whose
- * crawl is over. (Before, a new pin counted as not read, so when every older pin had been read
- * since the hand's last pass, the hand took the newest, the very site whose crawl had just begun,
- * and the main cache evicted it before its second page: about one simulator run in three.)
+ * residency (SEMANTICS.md §6), within a share of the weight bound. When the share is full, the
+ * least recently touched pins (by arrival or by a check's read) leave early, never the pin whose
+ * arrival caused the call: a crawl in progress reads its entry, so it loses its pin early only
+ * if the share turned over (other pins arrived or were read) since it last read it, and a site
+ * whose crawl has just begun is the most recent of all.
  *
- * <p>When one pass frees too little (a large entry arrived, or every pin was read since the hand
- * last passed it), the least recently read (or arrived) pins leave, never the pin whose arrival
- * caused the call. (Before, they left in arrival order: a crawl begun first and still reading its
- * pages lost its pin to crawls begun after it and already over, and the main cache's admission
- * evicted it before its next page.) So a crawl in progress loses its pin early only if the
- * share turned over, by arrivals and reads of other pins, since its entry was last read.
+ * <p>Before, a second-chance (CLOCK) hand chose: a new pin was passed over once, a pin read since
+ * the hand last passed it went to the back, and when a pass freed too little pins left in arrival
+ * order. With fetches of short crawls arriving fast the hand went round the share in a few
+ * arrivals, far sooner than the share turned over, and took a crawl still reading its pages
+ * (on a loaded machine, one whose thread was held back); the main cache, full of entries used
+ * more often, evicted it at admission before its next page: a refetch while crawled.
  *
  * <p>Reads ({@link #get}) are lock-free; every other method must be called while holding the
  * store's write lock.
  */
 final class PinnedEntries {
   /**
-   * An entry pinned at {@code since} (ticker nanos), its charged weight, whether a check read it
-   * since the hand last passed it (CLOCK's reference bit), and how many checks read it.
+   * An entry pinned at {@code since} (ticker nanos), its charged weight, when it was last
+   * touched, and how many checks read it.
    */
   static final class Pin {
     final Origin origin;
     final Entry entry;
     final long since;
     final int charge;
-    private volatile boolean used;
     private volatile int reads;
-    /** The pins' logical time of its arrival or latest read: least recent leaves first. */
+    /** The logical time of its arrival or latest read: the least recent leaves first. */
     private volatile long touched;
-    /** Whether the hand has met it; guarded by the lock. */
-    private boolean passed;
     /** Left the pinned set while still queued (replaced, invalidated, or matured out of turn). */
     private boolean gone;
 
@@ -85,9 +79,6 @@ final class PinnedEntries {
     Pin p = byOrigin.get(origin);
     if (p == null) {
       return null;
-    }
-    if (!p.used) {
-      p.used = true;
     }
     p.reads++;
     p.touched = clock.incrementAndGet();
@@ -140,39 +131,25 @@ final class PinnedEntries {
   /**
    * The pins that leave now, taken off the queue (each still answers {@link #get} until {@link
    * #release}d, so that no read finds the origin nowhere while it moves): those whose residency
-   * is over, and while the pinned weight is over the share, those the hand chooses (see the class
-   * comment), never {@code arrived}.
+   * is over, and while the pinned weight is over the share, the least recently touched (see the
+   * class comment), never {@code arrived}.
    *
    * @param arrived the pin whose arrival caused this call, or null
    */
   List<Pin> leaving(long now, Pin arrived) {
     List<Pin> out = new ArrayList<>(0);
-    int turns = queue.size();
     while (!queue.isEmpty()) {
       Pin p = queue.peek();
-      if (p.gone) {
-        queue.poll();
-        continue;
-      }
-      boolean due = now - p.since >= residencyNanos;
-      if (!due && (weight <= budget || turns-- <= 0)) {
+      if (!p.gone && now - p.since < residencyNanos) {
         break;
       }
       queue.poll();
-      if (!due && (p.used || !p.passed || p == arrived)) {
-        if (p != arrived) {
-          p.used = false;
-          p.passed = true;
-        }
-        queue.add(p);
-        continue;
-      }
       leave(p, out);
     }
-    // One pass freed too little: every pin was read since the hand last passed it, or is new.
-    // The least recently read leave first, not the oldest: the oldest may be a crawl still
-    // reading its pages while the pins read since are of crawls already over.
     if (weight > budget) {
+      // The least recently read (or arrived) leave first: a crawl in progress reads its entry,
+      // so it leaves only once the share turned over since its last read (SEMANTICS.md §6).
+      queue.removeIf(p -> p.gone);
       List<Pin> byTouch = new ArrayList<>(queue);
       byTouch.sort(Comparator.comparingLong(p -> p.touched));
       for (Pin p : byTouch) {
