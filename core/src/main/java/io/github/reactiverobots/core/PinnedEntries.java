@@ -150,9 +150,15 @@ final class PinnedEntries {
       // The least recently read (or arrived) leave first: a crawl in progress reads its entry,
       // so it leaves only once the share turned over since its last read (SEMANTICS.md §6).
       queue.removeIf(p -> p.gone);
-      List<Pin> byTouch = new ArrayList<>(queue);
-      byTouch.sort(Comparator.comparingLong(p -> p.touched));
-      for (Pin p : byTouch) {
+      // Sorted on a snapshot: lock-free reads move {@code touched} meanwhile, which would break
+      // the sort's contract (IllegalArgumentException) if it compared the live values.
+      List<Touch> byTouch = new ArrayList<>(queue.size());
+      for (Pin p : queue) {
+        byTouch.add(new Touch(p.touched, p));
+      }
+      byTouch.sort(Comparator.comparingLong(Touch::at));
+      for (Touch t : byTouch) {
+        Pin p = t.pin();
         if (weight <= budget) {
           break;
         }
@@ -163,6 +169,8 @@ final class PinnedEntries {
     }
     return out;
   }
+
+  private record Touch(long at, Pin pin) {}
 
   /** A pin leaves out of its turn or at it; a queued one is skipped once it comes up. */
   private void leave(Pin p, List<Pin> out) {
