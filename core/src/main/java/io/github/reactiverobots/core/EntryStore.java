@@ -19,16 +19,16 @@ import java.util.concurrent.atomic.LongAdder;
  * (SEMANTICS.md §6). A site a crawler has just started has been used once: admitted by frequency at
  * once, it would be evicted before its next page and fetched again, 2 to 5 fetches per new site. So
  * an entry fetched for a caller is pinned, outside Caffeine, within a share of the weight bound
- * (Caffeine gets the rest), until its residency is over or the share is full and the pins' CLOCK
- * hand chooses it. Then it enters Caffeine as a new entry, and Caffeine's W-TinyLFU admits it only
- * if its frequency beats the entry it would evict; the checks it served while pinned count (each is
- * added to Caffeine's frequency sketch as a read on entry), so a site crawled several pages stays
- * and a one-shot origin goes, leaving the hot set in place. Entering as a new entry is what makes
- * this an admission test: before, pins lived in Caffeine weighing nothing and were re-weighed in
- * place, which Caffeine treats as a use of an entry it already holds: it promoted every matured
- * one-shot origin to its protected segment and evicted the least recent entries of its probation
- * segment, without comparing frequencies, to make room. A scan of one-shot origins then flushed the
- * hot set.
+ * (Caffeine gets the rest), until its residency is over or the share is full and it is the least
+ * recently read pin. Then it enters Caffeine as a new entry, and Caffeine's W-TinyLFU admits it
+ * only if its frequency beats the entry it would evict; the checks it served while pinned count
+ * (each is added to Caffeine's frequency sketch as a read on entry), so a site crawled several
+ * pages stays and a one-shot origin goes, leaving the hot set in place. Entering as a new entry is
+ * what makes this an admission test: before, pins lived in Caffeine weighing nothing and were
+ * re-weighed in place, which Caffeine treats as a use of an entry it already holds: it promoted
+ * every matured one-shot origin to its protected segment and evicted the least recent entries of
+ * its probation segment, without comparing frequencies, to make room. A scan of one-shot origins
+ * then flushed the hot set.
  *
  * <p>An origin already held in Caffeine when it is fetched again (a refresh, a retry) is replaced
  * in place: it keeps its place and its frequency.

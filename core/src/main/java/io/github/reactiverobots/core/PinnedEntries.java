@@ -3,43 +3,43 @@ package io.github.reactiverobots.core;
 import io.github.reactiverobots.core.url.Origin;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The entries just fetched for a caller, held apart from the main cache during their minimum
- * residency (SEMANTICS.md §6), within a share of the weight bound. Which ones leave early when the
- * share is full is a second-chance (CLOCK) choice in arrival order: a pin read since the hand last
- * passed it has its bit cleared and goes to the back; one not read since leaves. A new pin is
- * passed over the first time the hand meets it, read or not, since the check that caused its fetch
- * is about to read it: a site whose crawl has just begun is never taken for one whose crawl is
- * over. (Before, a new pin counted as not read, so when every older pin had been read since the
- * hand's last pass, the hand took the newest, the very site whose crawl had just begun, and the
- * main cache evicted it before its second page: about one simulator run in three.)
+ * residency (SEMANTICS.md §6), within a share of the weight bound. When the share is full, the
+ * least recently touched pins (by arrival or by a check's read) leave early, never the pin whose
+ * arrival caused the call: a crawl in progress reads its entry, so it loses its pin early only if
+ * the share turned over (other pins arrived or were read) since it last read it, and a site whose
+ * crawl has just begun is the most recent of all.
  *
- * <p>When one pass frees too little (a large entry arrived, or every pin was read since the hand
- * last passed it), pins leave in arrival order, never the pin whose arrival caused the call. So a
- * crawl in progress, one whose pin is read at least once per pass of the hand, loses its pin early
- * only if the pins read within one pass outweigh the whole share.
+ * <p>Before, a second-chance (CLOCK) hand chose: a new pin was passed over once, a pin read since
+ * the hand last passed it went to the back, and when a pass freed too little pins left in arrival
+ * order. With fetches of short crawls arriving fast the hand went round the share in a few
+ * arrivals, far sooner than the share turned over, and took a crawl still reading its pages (on a
+ * loaded machine, one whose thread was held back); the main cache, full of entries used more often,
+ * evicted it at admission before its next page: a refetch while crawled.
  *
  * <p>Reads ({@link #get}) are lock-free; every other method must be called while holding the
  * store's write lock.
  */
 final class PinnedEntries {
   /**
-   * An entry pinned at {@code since} (ticker nanos), its charged weight, whether a check read it
-   * since the hand last passed it (CLOCK's reference bit), and how many checks read it.
+   * An entry pinned at {@code since} (ticker nanos), its charged weight, when it was last touched,
+   * and how many checks read it.
    */
   static final class Pin {
     final Origin origin;
     final Entry entry;
     final long since;
     final int charge;
-    private volatile boolean used;
     private volatile int reads;
 
-    /** Whether the hand has met it; guarded by the lock. */
-    private boolean passed;
+    /** The logical time of its arrival or latest read: the least recent leaves first. */
+    private volatile long touched;
 
     /** Left the pinned set while still queued (replaced, invalidated, or matured out of turn). */
     private boolean gone;
@@ -59,6 +59,7 @@ final class PinnedEntries {
 
   private final ConcurrentHashMap<Origin, Pin> byOrigin = new ConcurrentHashMap<>();
   private final ArrayDeque<Pin> queue = new ArrayDeque<>();
+  private final AtomicLong clock = new AtomicLong();
   private final long budget;
   private final long residencyNanos;
   private long weight;
@@ -81,10 +82,8 @@ final class PinnedEntries {
     if (p == null) {
       return null;
     }
-    if (!p.used) {
-      p.used = true;
-    }
     p.reads++;
+    p.touched = clock.incrementAndGet();
     return p.entry;
   }
 
@@ -96,6 +95,7 @@ final class PinnedEntries {
   /** Pins {@code entry}, replacing any pin of the origin (see {@link #remove}); returns it. */
   Pin add(Origin origin, Entry entry, long now, int charge) {
     Pin pin = new Pin(origin, entry, now, charge);
+    pin.touched = clock.incrementAndGet();
     Pin old = byOrigin.put(origin, pin);
     if (old != null) {
       forget(old);
@@ -133,46 +133,46 @@ final class PinnedEntries {
   /**
    * The pins that leave now, taken off the queue (each still answers {@link #get} until {@link
    * #release}d, so that no read finds the origin nowhere while it moves): those whose residency is
-   * over, and while the pinned weight is over the share, those the hand chooses (see the class
+   * over, and while the pinned weight is over the share, the least recently touched (see the class
    * comment), never {@code arrived}.
    *
    * @param arrived the pin whose arrival caused this call, or null
    */
   List<Pin> leaving(long now, Pin arrived) {
     List<Pin> out = new ArrayList<>(0);
-    int turns = queue.size();
     while (!queue.isEmpty()) {
       Pin p = queue.peek();
-      if (p.gone) {
-        queue.poll();
-        continue;
-      }
-      boolean due = now - p.since >= residencyNanos;
-      if (!due && (weight <= budget || turns-- <= 0)) {
+      if (!p.gone && now - p.since < residencyNanos) {
         break;
       }
       queue.poll();
-      if (!due && (p.used || !p.passed || p == arrived)) {
-        if (p != arrived) {
-          p.used = false;
-          p.passed = true;
-        }
-        queue.add(p);
-        continue;
-      }
       leave(p, out);
     }
-    // One pass freed too little: every pin was read since the hand last passed it, or is new.
-    for (Pin p : queue) {
-      if (weight <= budget) {
-        break;
+    if (weight > budget) {
+      // The least recently read (or arrived) leave first: a crawl in progress reads its entry,
+      // so it leaves only once the share turned over since its last read (SEMANTICS.md §6).
+      queue.removeIf(p -> p.gone);
+      // Sorted on a snapshot: lock-free reads move {@code touched} meanwhile, which would break
+      // the sort's contract (IllegalArgumentException) if it compared the live values.
+      List<Touch> byTouch = new ArrayList<>(queue.size());
+      for (Pin p : queue) {
+        byTouch.add(new Touch(p.touched, p));
       }
-      if (p != arrived) {
-        leave(p, out);
+      byTouch.sort(Comparator.comparingLong(Touch::at));
+      for (Touch t : byTouch) {
+        Pin p = t.pin();
+        if (weight <= budget) {
+          break;
+        }
+        if (p != arrived) {
+          leave(p, out);
+        }
       }
     }
     return out;
   }
+
+  private record Touch(long at, Pin pin) {}
 
   /** A pin leaves out of its turn or at it; a queued one is skipped once it comes up. */
   private void leave(Pin p, List<Pin> out) {

@@ -138,4 +138,45 @@ class ScanResistanceTest {
       assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(100 * weight);
     }
   }
+
+  /**
+   * The cause of the refetch while crawled left after the fix above: the CLOCK hand skips a new pin
+   * once, so when fetches of short crawls arrive fast it goes round the share in a few arrivals,
+   * far sooner than the share turns over, and took a crawl still in progress that had read its
+   * entry a few fetches earlier (on a loaded machine, a crawl whose thread is held back); the main
+   * cache, full of entries used more often, then evicted it at admission before its next page. Here
+   * one crawl reads a page after every fifth fetch of crawls begun after it, half the share's
+   * worth, and must keep its entry.
+   */
+  @Test
+  void aCrawlReadingWhileTheShareTurnsOverKeepsItsEntry() {
+    byte[] body = body(600);
+    long weight;
+    try (RobotsCache probe = cache(1L << 30, body)) {
+      check(probe, "probe.example", 0);
+      weight = probe.stats().weightBytes();
+    }
+    fetches.clear();
+    try (RobotsCache cache = cache(100 * weight, body)) {
+      for (int round = 0; round < 4; round++) {
+        for (int f = 0; f < 200; f++) {
+          check(cache, "used" + f + ".example", round);
+        }
+      }
+      for (int turn = 0; turn < 20; turn++) {
+        String slow = "slow" + turn + ".example";
+        check(cache, slow, 0);
+        for (int other = 0; other < 20; other++) {
+          for (int page = 0; page < 5; page++) {
+            check(cache, "quick" + turn + "-" + other + ".example", page);
+          }
+          if (other % 5 == 4) {
+            check(cache, slow, 1 + other / 5);
+          }
+        }
+        assertThat(fetchesOf(slow)).as(slow).isEqualTo(1);
+      }
+      assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(100 * weight);
+    }
+  }
 }
