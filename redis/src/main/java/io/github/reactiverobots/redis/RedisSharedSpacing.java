@@ -244,17 +244,17 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
 
   /** Writes {@code command} now, unless the ledger is closing; never waits for the lock. */
   private Mono<Long> write(Mono<Long> command) {
-    if (!writing.readLock().tryLock()) {
-      return Mono.error(new IllegalStateException("shared spacing closed"));
-    }
+    boolean open = writing.readLock().tryLock();
     try {
-      if (closed) {
+      if (!open || closed) {
         return Mono.error(new IllegalStateException("shared spacing closed"));
       }
       sent.increment();
       return Mono.fromFuture(command.toFuture(), false);
     } finally {
-      writing.readLock().unlock();
+      if (open) {
+        writing.readLock().unlock();
+      }
     }
   }
 
