@@ -141,7 +141,11 @@ class RedisClusterSharedSpacingTest {
 
       fleet.advance(Duration.ofSeconds(30));
 
-      assertThat(fleet.releaseTimes(slow)).isEqualTo(seconds(0, 5, 10, 15, 20, 25));
+      assertThat(fleet.releaseTimes(slow))
+          .as(
+              "releases of %s (fallbacks: a %d, b %d)",
+              slow, a.sharedSpacingFallbacks(), b.sharedSpacingFallbacks())
+          .isEqualTo(seconds(0, 5, 10, 15, 20, 25));
       assertThat(fleet.releaseTimes(delayed)).isEqualTo(seconds(0, 2, 4, 6, 8, 10));
       assertThat(fleet.releaseTimes(open)).isEqualTo(seconds(0, 1, 2, 3, 4, 5));
       for (String host : hosts) {
