@@ -24,8 +24,8 @@ import reactor.core.scheduler.Schedulers;
  * <p>A fetch: the fetcher's Mono (a synchronous throw, an error signal or an empty completion
  * counts as {@link FailureKind#OTHER}, no result within the fetch timeout as {@link
  * FailureKind#TIMEOUT}), then, on the parse scheduler and never on the fetcher's thread, the
- * policy's next entry, which is stored before any waiter hears of it. The store write moves to the
- * store scheduler when it would otherwise run on a non-blocking thread, since Caffeine may make a
+ * policy's next entry, which is stored before any waiter hears of it. The cache write moves to the
+ * write scheduler when it would otherwise run on a non-blocking thread, since Caffeine may make a
  * writer wait under a burst of writes.
  *
  * <p>With a shared store (see {@link SharedStore}), the flight reads the store before fetching and
@@ -34,12 +34,12 @@ import reactor.core.scheduler.Schedulers;
  */
 final class OriginResolver {
   private final RobotsFetcher fetcher;
-  private final EntryStore store;
+  private final CachedEntries entries;
   private final CachePolicy policy;
   private final TimeSource time;
   private final Events events;
   private final Scheduler parseScheduler;
-  private final Scheduler storeScheduler;
+  private final Scheduler writeScheduler;
   private final Duration fetchTimeout;
   private final SharedStore shared;
   private final SingleFlight<Origin, Entry> flights = new SingleFlight<>();
@@ -50,28 +50,28 @@ final class OriginResolver {
   /** {@code shared} is the fleet's store, or null for none. */
   OriginResolver(
       RobotsFetcher fetcher,
-      EntryStore store,
+      CachedEntries entries,
       CachePolicy policy,
       TimeSource time,
       Events events,
       Scheduler parseScheduler,
-      Scheduler storeScheduler,
+      Scheduler writeScheduler,
       Duration fetchTimeout,
       SharedStore shared) {
     this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
-    this.store = Objects.requireNonNull(store, "store");
+    this.entries = Objects.requireNonNull(entries, "entries");
     this.policy = Objects.requireNonNull(policy, "policy");
     this.time = Objects.requireNonNull(time, "time");
     this.events = Objects.requireNonNull(events, "events");
     this.parseScheduler = Objects.requireNonNull(parseScheduler, "parseScheduler");
-    this.storeScheduler = Objects.requireNonNull(storeScheduler, "storeScheduler");
+    this.writeScheduler = Objects.requireNonNull(writeScheduler, "writeScheduler");
     this.fetchTimeout = Objects.requireNonNull(fetchTimeout, "fetchTimeout");
     this.shared = shared;
   }
 
   /** The entry that can answer at {@code now} without any fetch, or null. No events. */
   Entry peek(Origin origin, long now) {
-    Entry e = store.get(origin);
+    Entry e = entries.get(origin);
     if (e == null || !(e.isFresh(now) || e.servableWhileRefreshing(now))) {
       return null;
     }
@@ -83,12 +83,12 @@ final class OriginResolver {
     return Mono.defer(
         () -> {
           long now = time.nanos();
-          return resolve(origin, store.get(origin), now);
+          return resolve(origin, entries.get(origin), now);
         });
   }
 
   /**
-   * The entry to answer from, given {@code seen}, what the store held at {@code now}. The store may
+   * The entry to answer from, given {@code seen}, what the cache held at {@code now}. The cache may
    * have changed since: a flight can store its entry and leave in between, so that this call starts
    * a new flight; that flight then answers from the stored entry without fetching (see {@code
    * fetch}), and the lookup is reported from what it found.
@@ -123,7 +123,7 @@ final class OriginResolver {
   }
 
   /**
-   * Runs as the origin's flight, so no other flight can store an entry meanwhile: the store read
+   * Runs as the origin's flight, so no other flight can store an entry meanwhile: the cache read
    * here is the one that decides whether to fetch.
    *
    * @param seen the entry the caller found, or null
@@ -132,7 +132,7 @@ final class OriginResolver {
    */
   private Mono<Entry> fetch(Origin origin, Entry seen, boolean caller) {
     long now = time.nanos();
-    Entry current = store.get(origin);
+    Entry current = entries.get(origin);
     if (current != null && current != seen && current.isFresh(now)) {
       if (caller) {
         events.lookup(origin, current.isHit(now) ? Lookup.HIT : Lookup.STALE);
@@ -150,7 +150,7 @@ final class OriginResolver {
     return next.flatMap(
         entry ->
             Schedulers.isInNonBlockingThread()
-                ? Mono.fromCallable(() -> store(origin, entry)).subscribeOn(storeScheduler)
+                ? Mono.fromCallable(() -> store(origin, entry)).subscribeOn(writeScheduler)
                 : Mono.just(store(origin, entry)));
   }
 
@@ -197,7 +197,7 @@ final class OriginResolver {
     if (next.outcome() == FetchOutcome.CRAWLER_FAULT) {
       return next; // the crawler's own fault is not the origin's state (SEMANTICS.md §6)
     }
-    store.putFetched(origin, next);
+    entries.putFetched(origin, next);
     return next;
   }
 

@@ -79,7 +79,7 @@ public final class RobotsCache implements AutoCloseable {
   private final RobotsFetcher fetcher;
   private final TimeSource time;
   private final Events events = new Events();
-  private final EntryStore store;
+  private final CachedEntries entries;
   private final CachePolicy policy;
   private final OriginResolver resolver;
   private final RecentOrigins recentOrigins = new RecentOrigins();
@@ -97,7 +97,7 @@ public final class RobotsCache implements AutoCloseable {
     this.closeFetcher = b.closeFetcherOnClose;
     this.time = new TimeSource(b.ticker, b.clock);
     b.listeners.forEach(events::add);
-    this.store = new EntryStore(settings, time, events);
+    this.entries = new CachedEntries(settings, time, events);
     this.policy = new CachePolicy(settings, time, events);
     Scheduler parse = b.resolvedParseScheduler();
     SharedStore shared =
@@ -108,7 +108,7 @@ public final class RobotsCache implements AutoCloseable {
     this.resolver =
         new OriginResolver(
             fetcher,
-            store,
+            entries,
             policy,
             time,
             events,
@@ -467,7 +467,7 @@ public final class RobotsCache implements AutoCloseable {
   public void invalidate(Origin origin) {
     Objects.requireNonNull(origin, "origin");
     ensureOpen();
-    store.invalidate(origin);
+    entries.invalidate(origin);
   }
 
   /**
@@ -522,7 +522,7 @@ public final class RobotsCache implements AutoCloseable {
     Objects.requireNonNull(body, "body");
     Objects.requireNonNull(fetchedAt, "fetchedAt");
     ensureOpen();
-    store.put(origin, policy.preloaded(origin, body.clone(), time.nanosAt(fetchedAt)));
+    entries.put(origin, policy.preloaded(origin, body.clone(), time.nanosAt(fetchedAt)));
   }
 
   /**
@@ -556,7 +556,7 @@ public final class RobotsCache implements AutoCloseable {
       active = resolver.inFlight();
       queued = 0;
     }
-    return new CacheStats(store.size(), store.weightBytes(), active, queued);
+    return new CacheStats(entries.size(), entries.weightBytes(), active, queued);
   }
 
   /**
@@ -574,7 +574,7 @@ public final class RobotsCache implements AutoCloseable {
     }
     closed = true;
     resolver.cancelAll(closedException());
-    store.invalidateAll();
+    entries.invalidateAll();
     if (closeFetcher && fetcher instanceof AutoCloseable owned) {
       try {
         owned.close();

@@ -47,7 +47,7 @@ class OriginResolverTest {
           .allowAllWhenUnreachableTooLong(false)
           .settings();
 
-  private final EntryStore store = new EntryStore(settings, time, events);
+  private final CachedEntries entries = new CachedEntries(settings, time, events);
   private final AtomicInteger fetches = new AtomicInteger();
   private final OriginResolver resolver;
 
@@ -61,7 +61,7 @@ class OriginResolverTest {
                       fetches.incrementAndGet();
                       return FetchResult.status(200).body(BODY).build();
                     }),
-            store,
+            entries,
             policy(),
             time,
             events,
@@ -82,7 +82,7 @@ class OriginResolverTest {
   @Test
   void aCallerThatLookedBeforeAFlightStoredItsEntryGetsThatEntryAsAHitWithoutFetching() {
     Entry stored = resolveNow();
-    assertThat(store.get(ORIGIN)).isSameAs(stored);
+    assertThat(entries.get(ORIGIN)).isSameAs(stored);
     assertThat(resolver.inFlight()).isZero();
 
     StepVerifier.create(resolver.resolve(ORIGIN, null, time.nanos()))
@@ -103,7 +103,7 @@ class OriginResolverTest {
     assertThat(first.isFresh(time.nanos())).isFalse();
     assertThat(first.servableWhileRefreshing(time.nanos())).isTrue();
     assertThat(resolveNow()).isSameAs(first);
-    Entry refreshed = store.get(ORIGIN);
+    Entry refreshed = entries.get(ORIGIN);
     assertThat(refreshed).isNotSameAs(first);
     assertThat(fetches).hasValue(2);
 
@@ -116,18 +116,18 @@ class OriginResolverTest {
     assertThat(listener.lookups(Lookup.MISS)).isEqualTo(1);
     assertThat(listener.lookups(Lookup.STALE)).isEqualTo(2);
     assertThat(listener.lookups(Lookup.HIT)).isZero();
-    assertThat(store.get(ORIGIN)).isSameAs(refreshed);
+    assertThat(entries.get(ORIGIN)).isSameAs(refreshed);
     assertThat(resolver.inFlight()).isZero();
   }
 
   @Test
   void entriesAreNeverWrittenOnANonBlockingThread() {
     // The waiter may receive the entry on any thread (it can join after the flight finished),
-    // so the test watches the store scheduler itself: the write must have been handed to it.
+    // so the test watches the write scheduler itself: the write must have been handed to it.
     ExecutorService storeThread =
         Executors.newSingleThreadExecutor(r -> new Thread(r, "entry-store"));
     AtomicInteger handedOver = new AtomicInteger();
-    Scheduler storeThreads =
+    Scheduler writeThreads =
         Schedulers.fromExecutor(
             task -> {
               handedOver.incrementAndGet();
@@ -138,20 +138,20 @@ class OriginResolverTest {
       OriginResolver onParallel =
           new OriginResolver(
               (o, c) -> Mono.just(FetchResult.status(200).body(BODY).build()),
-              store,
+              entries,
               policy(),
               time,
               events,
               parseThreads,
-              storeThreads,
+              writeThreads,
               Duration.ofMinutes(5),
               null);
       Entry entry =
           onParallel.resolve(Origin.of("https://other.example")).block(Duration.ofSeconds(5));
       assertThat(handedOver).hasValue(1);
-      assertThat(store.get(Origin.of("https://other.example"))).isSameAs(entry);
+      assertThat(entries.get(Origin.of("https://other.example"))).isSameAs(entry);
     } finally {
-      storeThreads.dispose();
+      writeThreads.dispose();
       parseThreads.dispose();
       storeThread.shutdownNow();
     }

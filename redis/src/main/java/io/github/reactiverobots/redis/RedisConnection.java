@@ -67,14 +67,15 @@ final class RedisConnection implements AutoCloseable {
    *
    * @param serial the one thread pub/sub commands are sent from, in order
    */
-  static RedisConnection open(RedisStoreBuilder b, ClientResources resources, Scheduler serial) {
+  static RedisConnection open(
+      RedisRobotsStoreBuilder b, ClientResources resources, Scheduler serial) {
     return b.clusterNodes != null
         ? openCluster(b, resources, serial)
         : openStandalone(b, resources, serial);
   }
 
   private static RedisConnection openStandalone(
-      RedisStoreBuilder b, ClientResources resources, Scheduler serial) {
+      RedisRobotsStoreBuilder b, ClientResources resources, Scheduler serial) {
     RedisClient client = b.client(resources);
     StatefulRedisConnection<String, byte[]> c = null;
     try {
@@ -93,7 +94,7 @@ final class RedisConnection implements AutoCloseable {
   }
 
   private static RedisConnection openCluster(
-      RedisStoreBuilder b, ClientResources resources, Scheduler serial) {
+      RedisRobotsStoreBuilder b, ClientResources resources, Scheduler serial) {
     RedisClusterClient client = b.clusterClient(resources);
     StatefulRedisClusterConnection<String, byte[]> c = null;
     try {

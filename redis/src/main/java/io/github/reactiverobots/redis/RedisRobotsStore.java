@@ -116,7 +116,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   private final LongAdder rejected = new LongAdder();
   private final LongAdder otherVersions = new LongAdder();
 
-  RedisRobotsStore(RedisStoreBuilder b) {
+  RedisRobotsStore(RedisRobotsStoreBuilder b) {
     ClientResources resources = b.resources();
     this.ownResources = b.resources == null ? resources : null;
     this.prefix = b.keyPrefix;
@@ -142,11 +142,11 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
    * @return a new builder
    */
   public static Builder builder() {
-    return new RedisStoreBuilder();
+    return new RedisRobotsStoreBuilder();
   }
 
   /** Builds a {@link RedisRobotsStore}. Not thread-safe. */
-  public sealed interface Builder permits RedisStoreBuilder {
+  public sealed interface Builder permits RedisRobotsStoreBuilder {
     /**
      * The Redis server, as a Lettuce URI ({@code redis://127.0.0.1:6379/0}, {@code rediss://...}
      * for TLS, a password or database in the URI); or a Redis Cluster, as {@code redis+cluster://}

@@ -36,7 +36,7 @@ final class CompactBuilder implements RobotsParseHandler {
   private final Ints groupLines = new Ints(4);
   private final Ints groupGlobal = new Ints(4);
   private List<Pacing> groupPacing;
-  private final ByteStore.Builder agents = new ByteStore.Builder(64);
+  private final PackedStrings.Builder agents = new PackedStrings.Builder(64);
 
   /** Per lower-case name, the groups it names, ascending, without repeats. */
   private final Map<String, Ints> nameGroups = new LinkedHashMap<>();
@@ -44,10 +44,10 @@ final class CompactBuilder implements RobotsParseHandler {
   private boolean open;
   private boolean sawRule;
 
-  private final ByteStore.Builder sitemaps = new ByteStore.Builder(0);
+  private final PackedStrings.Builder sitemaps = new PackedStrings.Builder(0);
   private Set<String> seenSitemaps;
   private final Ints recordLines = new Ints(0);
-  private final ByteStore.Builder records = new ByteStore.Builder(0);
+  private final PackedStrings.Builder records = new PackedStrings.Builder(0);
   private int unknownKept;
   private boolean unknownCapped;
   private int lines;
@@ -230,11 +230,11 @@ final class CompactBuilder implements RobotsParseHandler {
    * written) go into one shared store, each kind from its own base index.
    */
   RobotsTxt build() {
-    ByteStore.Builder names = new ByteStore.Builder(nameGroups.size() * 8);
+    PackedStrings.Builder names = new PackedStrings.Builder(nameGroups.size() * 8);
     for (String name : nameGroups.keySet()) {
       names.add(name);
     }
-    ByteStore.Builder all = agents;
+    PackedStrings.Builder all = agents;
     int nameBase = all.addAll(names);
     int sitemapBase = all.addAll(sitemaps);
     int recordBase = all.addAll(records);
@@ -242,7 +242,7 @@ final class CompactBuilder implements RobotsParseHandler {
     if (usage != null) {
       usage.appendStrings(all);
     }
-    ByteStore strings = all.build();
+    PackedStrings strings = all.build();
     RuleTable ruleTable = rules.build(implied.toArray(), strings, formBase);
     UsageTable usageTable =
         usage == null ? UsageTable.NONE : usage.build(strings, groupLines.size());
@@ -262,7 +262,7 @@ final class CompactBuilder implements RobotsParseHandler {
   }
 
   /** The groups, the names and what each selects; the {@code *} groups' selection last. */
-  private GroupTable groups(ByteStore strings, int nameBase) {
+  private GroupTable groups(PackedStrings strings, int nameBase) {
     int groupCount = groupLines.size();
     int[] nameSelection = new int[nameGroups.size()];
     Ints selectionStart = new Ints(nameGroups.size() + 2);

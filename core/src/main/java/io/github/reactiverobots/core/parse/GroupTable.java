@@ -26,7 +26,7 @@ import java.util.Set;
  * </ul>
  *
  * <p>Names selecting the same groups share a selection. The user-agent values and names are strings
- * of the file's shared {@link ByteStore}. Immutable; thread-safe.
+ * of the file's shared {@link PackedStrings}. Immutable; thread-safe.
  */
 final class GroupTable {
   private final int[] data;
@@ -44,7 +44,7 @@ final class GroupTable {
   /** Per group, its pacing; null when no group has any. */
   private final Pacing[] pacing;
 
-  private final ByteStore strings;
+  private final PackedStrings strings;
   private final int agentBase;
   private final int nameBase;
 
@@ -64,7 +64,7 @@ final class GroupTable {
       int[] selectionStart,
       int[] selectionGroups,
       Pacing[] pacing,
-      ByteStore strings,
+      PackedStrings strings,
       int agentBase,
       int nameBase) {
     this.groups = lines.length;
@@ -116,7 +116,7 @@ final class GroupTable {
   int selectionOf(String agent, int length) {
     int h = 0;
     for (int k = 0; k < length; k++) {
-      h = 31 * h + ByteStore.toLowerAscii(agent.charAt(k));
+      h = 31 * h + PackedStrings.toLowerAscii(agent.charAt(k));
     }
     for (int i = mix(h) & slotMask; data[slotsAt + i] != 0; i = (i + 1) & slotMask) {
       int n = data[slotsAt + i] - 1;

@@ -14,7 +14,7 @@ final class PatternCollector {
   private final PatternTable.Builder patterns;
   private final Ints lines;
   private final Ints ownForms = new Ints(0);
-  private final ByteStore.Builder forms = new ByteStore.Builder(0);
+  private final PackedStrings.Builder forms = new PackedStrings.Builder(0);
 
   PatternCollector(boolean normalises, int patterns, int bytes) {
     this.normalises = normalises;
@@ -47,12 +47,12 @@ final class PatternCollector {
   }
 
   /** Appends the texts as written to the file's strings; returns the index of the first. */
-  int appendForms(ByteStore.Builder all) {
+  int appendForms(PackedStrings.Builder all) {
     return all.addAll(forms);
   }
 
   /** The table, its texts as written at {@code formBase} of {@code strings}. */
-  RuleTable build(int[] implied, ByteStore strings, int formBase) {
+  RuleTable build(int[] implied, PackedStrings strings, int formBase) {
     return new RuleTable(
         patterns.build(), lines.toArray(), implied, ownForms.toArray(), strings, formBase);
   }

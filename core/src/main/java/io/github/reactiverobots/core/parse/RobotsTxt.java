@@ -43,7 +43,7 @@ public final class RobotsTxt {
   private final UsageTable usage;
 
   /** What the file keeps as written: user-agent values, names, sitemaps, records... */
-  private final ByteStore strings;
+  private final PackedStrings strings;
 
   private final int sitemapBase;
   private final int sitemapCount;
@@ -67,7 +67,7 @@ public final class RobotsTxt {
       RuleTable rules,
       GroupTable groups,
       UsageTable usage,
-      ByteStore strings,
+      PackedStrings strings,
       int sitemapBase,
       int sitemapCount,
       int[] recordLines,

@@ -27,7 +27,7 @@ final class RuleTable {
    */
   private final int[] ownForms;
 
-  private final ByteStore strings;
+  private final PackedStrings strings;
   private final int formBase;
 
   RuleTable(
@@ -35,7 +35,7 @@ final class RuleTable {
       int[] lines,
       int[] implied,
       int[] ownForms,
-      ByteStore strings,
+      PackedStrings strings,
       int formBase) {
     this.patterns = patterns;
     this.lines = lines;

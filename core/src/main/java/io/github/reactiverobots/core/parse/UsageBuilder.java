@@ -9,10 +9,10 @@ package io.github.reactiverobots.core.parse;
 final class UsageBuilder {
   private final PatternCollector paths;
   private final Ints ruleGroups = new Ints(8);
-  private final ByteStore.Builder preferences = new ByteStore.Builder(8);
+  private final PackedStrings.Builder preferences = new PackedStrings.Builder(8);
   private final Ints signalLines = new Ints(0);
   private final Ints signalGroups = new Ints(0);
-  private final ByteStore.Builder signals = new ByteStore.Builder(0);
+  private final PackedStrings.Builder signals = new PackedStrings.Builder(0);
   private int formBase;
   private int preferenceBase;
   private int signalBase;
@@ -51,14 +51,14 @@ final class UsageBuilder {
   }
 
   /** Appends what is kept as written to the file's strings. */
-  void appendStrings(ByteStore.Builder all) {
+  void appendStrings(PackedStrings.Builder all) {
     formBase = paths.appendForms(all);
     preferenceBase = all.addAll(preferences);
     signalBase = all.addAll(signals);
   }
 
   /** The table, once {@link #appendStrings} has added to {@code strings}. */
-  UsageTable build(ByteStore strings, int groupCount) {
+  UsageTable build(PackedStrings strings, int groupCount) {
     int[] groupStart = new int[groupCount + 1];
     int rule = 0;
     for (int g = 0; g <= groupCount; g++) {

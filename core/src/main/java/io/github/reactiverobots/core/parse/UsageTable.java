@@ -19,14 +19,14 @@ import java.util.List;
  */
 final class UsageTable {
   static final UsageTable NONE =
-      new UsageTable(null, new int[1], ByteStore.EMPTY, 0, new int[0], new int[0], 0);
+      new UsageTable(null, new int[1], PackedStrings.EMPTY, 0, new int[0], new int[0], 0);
 
   final RuleTable paths;
 
   /** Per group its first rule, then the rule count; groups past the end have none. */
   private final int[] groupStart;
 
-  private final ByteStore strings;
+  private final PackedStrings strings;
   private final int preferenceBase;
   private final int[] signalLines;
   private final int[] signalGroups;
@@ -38,7 +38,7 @@ final class UsageTable {
   UsageTable(
       RuleTable paths,
       int[] groupStart,
-      ByteStore strings,
+      PackedStrings strings,
       int preferenceBase,
       int[] signalLines,
       int[] signalGroups,

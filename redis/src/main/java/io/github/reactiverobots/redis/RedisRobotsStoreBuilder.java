@@ -21,7 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The {@link RedisRobotsStore.Builder}. Not thread-safe. */
-final class RedisStoreBuilder implements RedisRobotsStore.Builder {
+final class RedisRobotsStoreBuilder implements RedisRobotsStore.Builder {
   /** {@code redis+cluster://} or {@code rediss+cluster://}; group 1 is the plain scheme. */
   private static final Pattern CLUSTER_SCHEME =
       Pattern.compile("(rediss?)\\+cluster(?=://)", Pattern.CASE_INSENSITIVE);

@@ -9,13 +9,13 @@ import java.util.Arrays;
  * 1])}. Holds what a parsed robots.txt keeps as written (user-agent values, sitemaps, other
  * records), so that none needs a String until asked for. Immutable once built.
  */
-final class ByteStore {
-  static final ByteStore EMPTY = new Builder(0).build();
+final class PackedStrings {
+  static final PackedStrings EMPTY = new Builder(0).build();
 
   private final byte[] bytes;
   private final int[] starts;
 
-  private ByteStore(byte[] bytes, int[] starts) {
+  private PackedStrings(byte[] bytes, int[] starts) {
     this.bytes = bytes;
     this.starts = starts;
   }
@@ -121,10 +121,10 @@ final class ByteStore {
       return base;
     }
 
-    ByteStore build() {
+    PackedStrings build() {
       return size == 0 && EMPTY != null
           ? EMPTY
-          : new ByteStore(Arrays.copyOf(bytes, used), Arrays.copyOf(starts, size + 1));
+          : new PackedStrings(Arrays.copyOf(bytes, used), Arrays.copyOf(starts, size + 1));
     }
   }
 }

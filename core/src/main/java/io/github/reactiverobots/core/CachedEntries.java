@@ -43,7 +43,7 @@ import java.util.concurrent.atomic.LongAdder;
  * and keeps eviction deterministic under a fake ticker. Writes are serialised by one lock (one
  * write per fetch); reads take no lock. Thread-safe.
  */
-final class EntryStore {
+final class CachedEntries {
   /** Reads a matured pin may add to Caffeine's frequency sketch (its counters stop at 15). */
   private static final int MAX_READS_CARRIED = 15;
 
@@ -58,7 +58,7 @@ final class EntryStore {
 
   private final int minimumCharge;
 
-  EntryStore(CacheSettings settings, TimeSource time, Events events) {
+  CachedEntries(CacheSettings settings, TimeSource time, Events events) {
     this.time = time;
     this.events = events;
     long pinnedBudget = (long) (settings.maximumWeight() * settings.residencyShare());
