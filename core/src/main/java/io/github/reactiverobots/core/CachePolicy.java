@@ -368,8 +368,14 @@ final class CachePolicy {
       long fetchedAt,
       long expiresAt,
       boolean staleCopy) {
-    return new OriginState(
-        outcome, status, failure, time.instantAt(fetchedAt), time.instantAt(expiresAt), staleCopy);
+    return OriginState.builder()
+        .outcome(outcome)
+        .status(status)
+        .failure(failure)
+        .fetchedAt(time.instantAt(fetchedAt))
+        .expiresAt(time.instantAt(expiresAt))
+        .staleCopy(staleCopy)
+        .build();
   }
 
   private static int saturatedIncrement(int n) {

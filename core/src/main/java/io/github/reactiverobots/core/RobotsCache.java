@@ -556,7 +556,12 @@ public final class RobotsCache implements AutoCloseable {
       active = resolver.inFlight();
       queued = 0;
     }
-    return new CacheStats(entries.size(), entries.weightBytes(), active, queued);
+    return CacheStats.builder()
+        .origins(entries.size())
+        .weightBytes(entries.weightBytes())
+        .fetchesActive(active)
+        .fetchesQueued(queued)
+        .build();
   }
 
   /**

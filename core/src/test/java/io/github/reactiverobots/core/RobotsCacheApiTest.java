@@ -245,7 +245,14 @@ class RobotsCacheApiTest {
     StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), AGENT))
         .expectError(IllegalStateException.class)
         .verify(Duration.ofSeconds(5));
-    assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
+    assertThat(f.cache.stats())
+        .isEqualTo(
+            CacheStats.builder()
+                .origins(0)
+                .weightBytes(0)
+                .fetchesActive(0)
+                .fetchesQueued(0)
+                .build());
     f.cache.close();
   }
 
@@ -342,7 +349,14 @@ class RobotsCacheApiTest {
   void statsTakeFetchActivityFromTheFetcherWhenItReportsIt() {
     f.fetcher.then(ok(BODY), Duration.ofSeconds(1));
     f.cache.check("http://a.com/", AGENT).subscribe();
-    assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 1, 0));
+    assertThat(f.cache.stats())
+        .isEqualTo(
+            CacheStats.builder()
+                .origins(0)
+                .weightBytes(0)
+                .fetchesActive(1)
+                .fetchesQueued(0)
+                .build());
     f.advance(Duration.ofSeconds(1));
     CacheStats s = f.cache.stats();
     assertThat(s.origins()).isEqualTo(1);
@@ -350,7 +364,14 @@ class RobotsCacheApiTest {
     assertThat(s.fetchesActive()).isZero();
     f.close();
     f = new CacheFixture(b -> b.fetcher(new StatsFetcher()));
-    assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 7, 3));
+    assertThat(f.cache.stats())
+        .isEqualTo(
+            CacheStats.builder()
+                .origins(0)
+                .weightBytes(0)
+                .fetchesActive(7)
+                .fetchesQueued(3)
+                .build());
   }
 
   @Test

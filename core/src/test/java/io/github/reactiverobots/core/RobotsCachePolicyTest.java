@@ -52,7 +52,12 @@ class RobotsCachePolicyTest {
     OriginState s = v.originState().orElseThrow();
     assertThat(s)
         .isEqualTo(
-            new OriginState(FetchOutcome.OK, 200, null, T0, T0.plus(Duration.ofHours(24)), false));
+            OriginState.builder()
+                .outcome(FetchOutcome.OK)
+                .status(200)
+                .fetchedAt(T0)
+                .expiresAt(T0.plus(Duration.ofHours(24)))
+                .build());
     assertThat(f.check(PUBLIC).allowed()).isTrue();
 
     f.advance(Duration.ofHours(24).minusSeconds(1));
@@ -146,8 +151,12 @@ class RobotsCachePolicyTest {
     OriginState s = v.originState().orElseThrow();
     assertThat(s)
         .isEqualTo(
-            new OriginState(
-                FetchOutcome.UNAVAILABLE, status, null, T0, T0.plus(Duration.ofHours(24)), false));
+            OriginState.builder()
+                .outcome(FetchOutcome.UNAVAILABLE)
+                .status(status)
+                .fetchedAt(T0)
+                .expiresAt(T0.plus(Duration.ofHours(24)))
+                .build());
     f.advance(Duration.ofHours(24).minusNanos(1));
     assertThat(f.check(URL).allowed()).isTrue();
     assertThat(f.fetcher.calls()).isEqualTo(1);
@@ -162,8 +171,12 @@ class RobotsCachePolicyTest {
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
     assertThat(v.originState().orElseThrow())
         .isEqualTo(
-            new OriginState(
-                FetchOutcome.UNREACHABLE, status, null, T0, T0.plus(Duration.ofMinutes(1)), false));
+            OriginState.builder()
+                .outcome(FetchOutcome.UNREACHABLE)
+                .status(status)
+                .fetchedAt(T0)
+                .expiresAt(T0.plus(Duration.ofMinutes(1)))
+                .build());
   }
 
   @ParameterizedTest
@@ -177,8 +190,12 @@ class RobotsCachePolicyTest {
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNREACHABLE);
     assertThat(v.originState().orElseThrow())
         .isEqualTo(
-            new OriginState(
-                FetchOutcome.UNREACHABLE, 0, kind, T0, T0.plus(Duration.ofMinutes(1)), false));
+            OriginState.builder()
+                .outcome(FetchOutcome.UNREACHABLE)
+                .failure(kind)
+                .fetchedAt(T0)
+                .expiresAt(T0.plus(Duration.ofMinutes(1)))
+                .build());
   }
 
   @Test

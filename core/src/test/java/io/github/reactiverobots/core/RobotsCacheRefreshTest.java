@@ -138,13 +138,13 @@ class RobotsCacheRefreshTest {
     OriginState s = outage.originState().orElseThrow();
     assertThat(s)
         .isEqualTo(
-            new OriginState(
-                FetchOutcome.UNREACHABLE,
-                503,
-                null,
-                T0.plus(Duration.ofDays(1)),
-                T0.plus(Duration.ofDays(1)).plus(Duration.ofMinutes(1)),
-                true));
+            OriginState.builder()
+                .outcome(FetchOutcome.UNREACHABLE)
+                .status(503)
+                .fetchedAt(T0.plus(Duration.ofDays(1)))
+                .expiresAt(T0.plus(Duration.ofDays(1)).plus(Duration.ofMinutes(1)))
+                .staleCopy(true)
+                .build());
     assertThat(f.events.lookups(Lookup.STALE)).isGreaterThanOrEqualTo(2);
 
     f.advance(Duration.ofDays(29).minusMinutes(1).minus(Duration.ofMinutes(1)));
@@ -233,8 +233,11 @@ class RobotsCacheRefreshTest {
     assertThat(v.allowed()).isFalse();
     assertThat(v.originState().orElseThrow())
         .isEqualTo(
-            new OriginState(
-                FetchOutcome.PRELOADED, 0, null, T0, T0.plus(Duration.ofHours(24)), false));
+            OriginState.builder()
+                .outcome(FetchOutcome.PRELOADED)
+                .fetchedAt(T0)
+                .expiresAt(T0.plus(Duration.ofHours(24)))
+                .build());
     assertThat(f.fetcher.calls()).isZero();
 
     f.cache.put(

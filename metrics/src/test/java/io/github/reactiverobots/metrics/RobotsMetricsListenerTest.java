@@ -239,13 +239,26 @@ class RobotsMetricsListenerTest {
     assertThat(gauge(RobotsMetrics.ORIGINS)).isNaN();
     assertThat(gauge(RobotsMetrics.FETCH_QUEUED)).isNaN();
 
-    AtomicReference<CacheStats> stats = new AtomicReference<>(new CacheStats(3, 4096, 2, 7));
+    AtomicReference<CacheStats> stats =
+        new AtomicReference<>(
+            CacheStats.builder()
+                .origins(3)
+                .weightBytes(4096)
+                .fetchesActive(2)
+                .fetchesQueued(7)
+                .build());
     metrics.gaugesFrom(stats::get);
     assertThat(gauge(RobotsMetrics.ORIGINS)).isEqualTo(3);
     assertThat(gauge(RobotsMetrics.WEIGHT)).isEqualTo(4096);
     assertThat(gauge(RobotsMetrics.FETCH_ACTIVE)).isEqualTo(2);
     assertThat(gauge(RobotsMetrics.FETCH_QUEUED)).isEqualTo(7);
-    stats.set(new CacheStats(5, 4096, 2, 7));
+    stats.set(
+        CacheStats.builder()
+            .origins(5)
+            .weightBytes(4096)
+            .fetchesActive(2)
+            .fetchesQueued(7)
+            .build());
     assertThat(gauge(RobotsMetrics.ORIGINS)).isEqualTo(5);
     assertThat(registry.get(RobotsMetrics.WEIGHT).gauge().getId().getBaseUnit()).isEqualTo("bytes");
   }

@@ -68,7 +68,14 @@ class LifecycleTest extends FetcherTestSupport {
       assertThat(ClientSockets.connectedTo(s.port())).isEqualTo(1);
       cache.close();
       waiter.verify(WAIT);
-      assertThat(cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
+      assertThat(cache.stats())
+          .isEqualTo(
+              CacheStats.builder()
+                  .origins(0)
+                  .weightBytes(0)
+                  .fetchesActive(0)
+                  .fetchesQueued(0)
+                  .build());
       assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
     }
   }
@@ -128,7 +135,14 @@ class LifecycleTest extends FetcherTestSupport {
           .sequential()
           .blockLast(WAIT);
       cache.close();
-      assertThat(cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
+      assertThat(cache.stats())
+          .isEqualTo(
+              CacheStats.builder()
+                  .origins(0)
+                  .weightBytes(0)
+                  .fetchesActive(0)
+                  .fetchesQueued(0)
+                  .build());
       assertThat(ClientSockets.awaitNoneConnectedTo(s.port())).isZero();
     }
   }

@@ -186,7 +186,12 @@ class RedisClusterSharedSpacingTest {
   @Test
   void eachOriginsLedgerIsOneKeyOnItsSlotsPrimaryAndBindsEveryConnection() throws Exception {
     Clock clock = Clock.fixed(NOON, java.time.ZoneOffset.UTC);
-    Request held = new Request("first", Duration.ofSeconds(30), null, 1, Duration.ofMinutes(1));
+    Request held =
+        Request.builder()
+            .holder("first")
+            .interval(Duration.ofSeconds(30))
+            .lease(Duration.ofMinutes(1))
+            .build();
     try (RedisSharedSpacing first = ledger(clock);
         RedisSharedSpacing second = ledger(clock)) {
       for (String host : oneOriginPerPrimary("keyed")) {
@@ -207,7 +212,11 @@ class RedisClusterSharedSpacingTest {
             second
                 .reserve(
                     origin,
-                    new Request("second", Duration.ofSeconds(30), null, 1, Duration.ofMinutes(1)))
+                    Request.builder()
+                        .holder("second")
+                        .interval(Duration.ofSeconds(30))
+                        .lease(Duration.ofMinutes(1))
+                        .build())
                 .block(Duration.ofSeconds(10)))
         .isPositive();
 

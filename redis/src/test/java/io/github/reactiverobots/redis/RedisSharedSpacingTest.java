@@ -117,12 +117,12 @@ class RedisSharedSpacingTest {
             ledger
                 .reserve(
                     Origin.of("http://night.test"),
-                    new Request(
-                        "x",
-                        Duration.ofSeconds(2),
-                        new VisitTime(LocalTime.of(3, 0), LocalTime.of(4, 0)),
-                        1,
-                        Duration.ofMinutes(1)))
+                    Request.builder()
+                        .holder("x")
+                        .interval(Duration.ofSeconds(2))
+                        .window(new VisitTime(LocalTime.of(3, 0), LocalTime.of(4, 0)))
+                        .lease(Duration.ofMinutes(1))
+                        .build())
                 .block(Duration.ofSeconds(10));
         assertThat(wait).isEqualTo(Duration.ofMinutes(22 * 60 + 30));
       }
@@ -219,7 +219,13 @@ class RedisSharedSpacingTest {
       while (answer == null && System.nanoTime() < deadline) {
         answer =
             ledger
-                .reserve(probe, new Request("probe", Duration.ZERO, null, 1, Duration.ofMillis(1)))
+                .reserve(
+                    probe,
+                    Request.builder()
+                        .holder("probe")
+                        .interval(Duration.ZERO)
+                        .lease(Duration.ofMillis(1))
+                        .build())
                 .onErrorResume(e -> reactor.core.publisher.Mono.empty())
                 .block(Duration.ofSeconds(2));
       }
@@ -245,7 +251,7 @@ class RedisSharedSpacingTest {
   private static Duration reserve(
       RedisSharedSpacing ledger, Origin o, String holder, Duration interval, Duration lease) {
     return ledger
-        .reserve(o, new Request(holder, interval, null, 1, lease))
+        .reserve(o, Request.builder().holder(holder).interval(interval).lease(lease).build())
         .block(Duration.ofSeconds(10));
   }
 }

@@ -191,14 +191,15 @@ public final class Pacer {
                           .orElse(null);
               boolean disallowAll =
                   rules.isBlanket() && !rules.check(rules.origin() + "/", agent).allowed();
-              return new QueuePacing(
-                  rules.origin(),
-                  Duration.ofNanos(spacing.intervalNanos()),
-                  pacing.requestRate().orElse(null),
-                  spacing.window(),
-                  retryUntil,
-                  disallowAll,
-                  disallowAll ? rules.state().expiresAt() : null);
+              return QueuePacing.builder()
+                  .origin(rules.origin())
+                  .interval(Duration.ofNanos(spacing.intervalNanos()))
+                  .requestRate(pacing.requestRate().orElse(null))
+                  .window(spacing.window())
+                  .retryAfterUntil(retryUntil)
+                  .disallowAll(disallowAll)
+                  .disallowedUntil(disallowAll ? rules.state().expiresAt() : null)
+                  .build();
             });
   }
 

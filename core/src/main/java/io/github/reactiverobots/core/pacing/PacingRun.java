@@ -251,12 +251,13 @@ final class PacingRun<T> implements Paced.Reporter {
   private void reserve(OriginQueue<T> q) {
     String holder = pacer.nextHolder();
     SharedSpacing.Request request =
-        new SharedSpacing.Request(
-            holder,
-            Duration.ofNanos(q.spacing.intervalNanos()),
-            q.spacing.window(),
-            settings.perOriginConcurrency(),
-            Duration.ofNanos(settings.leaseNanos()));
+        SharedSpacing.Request.builder()
+            .holder(holder)
+            .interval(Duration.ofNanos(q.spacing.intervalNanos()))
+            .window(q.spacing.window())
+            .concurrency(settings.perOriginConcurrency())
+            .lease(Duration.ofNanos(settings.leaseNanos()))
+            .build();
     reservations++;
     q.reservation =
         shared.reserve(q.origin, request, wait -> post(() -> reserved(q, holder, wait)));

@@ -37,32 +37,23 @@ import reactor.core.publisher.Mono;
 public interface SharedSpacing {
 
   /**
-   * What a pacer asks for when it reserves an origin's slot. Immutable.
-   *
-   * @param holder who will hold the slot: unique per released item across the fleet
-   * @param interval the interval the pacer applies to the origin (its local rules), positive or
-   *     zero
-   * @param window the origin's {@code visit-time} window (UTC), or null for none
-   * @param concurrency slots the origin may have held at once, at least 1
-   * @param lease how long a slot is held at most without {@link #finish}, positive
+   * What a pacer asks for when it reserves an origin's slot, built with named settings ({@link
+   * #builder()}) so that the interval and the lease cannot be swapped by position. Immutable and
+   * thread-safe.
    */
-  record Request(
-      String holder, Duration interval, VisitTime window, int concurrency, Duration lease) {
-    /**
-     * Validates the request.
-     *
-     * @param holder who will hold the slot
-     * @param interval the interval the pacer applies to the origin
-     * @param window the origin's {@code visit-time} window, or null
-     * @param concurrency slots the origin may have held at once
-     * @param lease how long a slot is held at most without {@link #finish}
-     * @throws IllegalArgumentException if {@code concurrency} is below 1, the interval is negative
-     *     or the lease is not positive
-     */
-    public Request {
-      Objects.requireNonNull(holder, "holder");
-      Objects.requireNonNull(interval, "interval");
-      Objects.requireNonNull(lease, "lease");
+  final class Request {
+    private final String holder;
+    private final Duration interval;
+    private final VisitTime window;
+    private final int concurrency;
+    private final Duration lease;
+
+    private Request(Builder b) {
+      holder = Objects.requireNonNull(b.holder, "holder");
+      interval = Objects.requireNonNull(b.interval, "interval");
+      lease = Objects.requireNonNull(b.lease, "lease");
+      window = b.window;
+      concurrency = b.concurrency;
       if (concurrency < 1 || interval.isNegative() || lease.isZero() || lease.isNegative()) {
         throw new IllegalArgumentException(
             "invalid shared spacing request "
@@ -73,6 +64,168 @@ public interface SharedSpacing {
                 + concurrency
                 + ", "
                 + lease);
+      }
+    }
+
+    /**
+     * A builder with no holder, interval or lease set, no window and a concurrency of 1.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /**
+     * Who will hold the slot: unique per released item across the fleet.
+     *
+     * @return the holder
+     */
+    public String holder() {
+      return holder;
+    }
+
+    /**
+     * The interval the pacer applies to the origin (its local rules).
+     *
+     * @return the interval, positive or zero
+     */
+    public Duration interval() {
+      return interval;
+    }
+
+    /**
+     * The origin's {@code visit-time} window (UTC).
+     *
+     * @return the window, or null for none
+     */
+    public VisitTime window() {
+      return window;
+    }
+
+    /**
+     * Slots the origin may have held at once.
+     *
+     * @return at least 1
+     */
+    public int concurrency() {
+      return concurrency;
+    }
+
+    /**
+     * How long a slot is held at most without {@link SharedSpacing#finish}.
+     *
+     * @return the lease, positive
+     */
+    public Duration lease() {
+      return lease;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Request r
+          && concurrency == r.concurrency
+          && holder.equals(r.holder)
+          && interval.equals(r.interval)
+          && Objects.equals(window, r.window)
+          && lease.equals(r.lease);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(holder, interval, window, concurrency, lease);
+    }
+
+    @Override
+    public String toString() {
+      return "Request[holder="
+          + holder
+          + ", interval="
+          + interval
+          + ", window="
+          + window
+          + ", concurrency="
+          + concurrency
+          + ", lease="
+          + lease
+          + "]";
+    }
+
+    /** Named settings for a {@link Request}; {@link #build()} validates them. Not thread-safe. */
+    public static final class Builder {
+      private String holder;
+      private Duration interval;
+      private VisitTime window;
+      private int concurrency = 1;
+      private Duration lease;
+
+      private Builder() {}
+
+      /**
+       * Who will hold the slot (required): unique per released item across the fleet.
+       *
+       * @param holder the holder
+       * @return this builder
+       */
+      public Builder holder(String holder) {
+        this.holder = holder;
+        return this;
+      }
+
+      /**
+       * The interval the pacer applies to the origin (required).
+       *
+       * @param interval positive or zero
+       * @return this builder
+       */
+      public Builder interval(Duration interval) {
+        this.interval = interval;
+        return this;
+      }
+
+      /**
+       * The origin's {@code visit-time} window (UTC); default none.
+       *
+       * @param window the window, or null
+       * @return this builder
+       */
+      public Builder window(VisitTime window) {
+        this.window = window;
+        return this;
+      }
+
+      /**
+       * Slots the origin may have held at once; default 1.
+       *
+       * @param concurrency at least 1
+       * @return this builder
+       */
+      public Builder concurrency(int concurrency) {
+        this.concurrency = concurrency;
+        return this;
+      }
+
+      /**
+       * How long a slot is held at most without {@link SharedSpacing#finish} (required).
+       *
+       * @param lease positive
+       * @return this builder
+       */
+      public Builder lease(Duration lease) {
+        this.lease = lease;
+        return this;
+      }
+
+      /**
+       * The request.
+       *
+       * @return a new request
+       * @throws NullPointerException if the holder, interval or lease is null
+       * @throws IllegalArgumentException if {@code concurrency} is below 1, the interval is
+       *     negative or the lease is not positive
+       */
+      public Request build() {
+        return new Request(this);
       }
     }
   }

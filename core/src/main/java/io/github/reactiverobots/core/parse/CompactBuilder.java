@@ -123,9 +123,9 @@ final class CompactBuilder implements RobotsParseHandler {
   }
 
   @Override
-  public void onUnknown(
-      int line, byte[] data, int keyFrom, int keyTo, int valueFrom, int valueTo, int keyColumn) {
-    keep(line, data, keyFrom, keyTo, data, valueFrom, valueTo);
+  public void onUnknown(UnknownLine u) {
+    byte[] d = u.data();
+    keep(u.line(), d, u.keyFrom(), u.keyTo(), d, u.valueFrom(), u.valueTo());
   }
 
   /** Keeps an unknown record, up to {@link RobotsTxt#MAX_UNKNOWN_RECORDS} of them. */

@@ -3,29 +3,167 @@ package io.github.reactiverobots.core.parse;
 import java.util.Objects;
 
 /**
- * One finding of the {@link Linter}. Immutable.
- *
- * @param line 1-based line
- * @param column 1-based byte column
- * @param severity how much it matters
- * @param code what kind of finding it is
- * @param message a sentence for a person
+ * One finding of the {@link Linter}, built with named settings ({@link #builder()}) so that its
+ * line and column cannot be swapped by position. Immutable and thread-safe.
  */
-public record Diagnostic(int line, int column, Severity severity, Code code, String message) {
+public final class Diagnostic {
+  private final int line;
+  private final int column;
+  private final Severity severity;
+  private final Code code;
+  private final String message;
+
+  private Diagnostic(Builder b) {
+    code = Objects.requireNonNull(b.code, "code");
+    message = Objects.requireNonNull(b.message, "message");
+    severity = b.severity != null ? b.severity : code.severity();
+    line = b.line;
+    column = b.column;
+  }
+
   /**
-   * Checks the required parts are present.
+   * A builder with no code or message set, line and column 0, and the code's severity.
    *
-   * @param line 1-based line
-   * @param column 1-based byte column
-   * @param severity how much it matters
-   * @param code what kind of finding it is
-   * @param message a sentence for a person
-   * @throws NullPointerException if {@code severity}, {@code code} or {@code message} is null
+   * @return a new builder
    */
-  public Diagnostic {
-    Objects.requireNonNull(severity, "severity");
-    Objects.requireNonNull(code, "code");
-    Objects.requireNonNull(message, "message");
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * The line.
+   *
+   * @return 1-based line
+   */
+  public int line() {
+    return line;
+  }
+
+  /**
+   * The column.
+   *
+   * @return 1-based byte column
+   */
+  public int column() {
+    return column;
+  }
+
+  /**
+   * How much it matters.
+   *
+   * @return the severity
+   */
+  public Severity severity() {
+    return severity;
+  }
+
+  /**
+   * What kind of finding it is.
+   *
+   * @return the code
+   */
+  public Code code() {
+    return code;
+  }
+
+  /**
+   * A sentence for a person.
+   *
+   * @return the message
+   */
+  public String message() {
+    return message;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Diagnostic d
+        && line == d.line
+        && column == d.column
+        && severity == d.severity
+        && code == d.code
+        && message.equals(d.message);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(line, column, severity, code, message);
+  }
+
+  /** Named settings for a {@link Diagnostic}. Not thread-safe. */
+  public static final class Builder {
+    private int line;
+    private int column;
+    private Severity severity;
+    private Code code;
+    private String message;
+
+    private Builder() {}
+
+    /**
+     * The line.
+     *
+     * @param line 1-based line
+     * @return this builder
+     */
+    public Builder line(int line) {
+      this.line = line;
+      return this;
+    }
+
+    /**
+     * The column.
+     *
+     * @param column 1-based byte column
+     * @return this builder
+     */
+    public Builder column(int column) {
+      this.column = column;
+      return this;
+    }
+
+    /**
+     * What kind of finding it is (required).
+     *
+     * @param code the code
+     * @return this builder
+     */
+    public Builder code(Code code) {
+      this.code = code;
+      return this;
+    }
+
+    /**
+     * How much it matters; default the code's {@link Code#severity()}.
+     *
+     * @param severity the severity
+     * @return this builder
+     */
+    public Builder severity(Severity severity) {
+      this.severity = severity;
+      return this;
+    }
+
+    /**
+     * A sentence for a person (required).
+     *
+     * @param message the message
+     * @return this builder
+     */
+    public Builder message(String message) {
+      this.message = message;
+      return this;
+    }
+
+    /**
+     * The finding.
+     *
+     * @return a new finding
+     * @throws NullPointerException if the code or the message is null
+     */
+    public Diagnostic build() {
+      return new Diagnostic(this);
+    }
   }
 
   /** How much a finding matters. */

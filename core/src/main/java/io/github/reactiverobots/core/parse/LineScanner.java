@@ -69,7 +69,8 @@ final class LineScanner {
     }
     if (key < 0) {
       if (handler.wantsUnknown()) {
-        handler.onUnknown(line, d, from, keyEnd, valueStart, to, from - lineStart + 1);
+        handler.onUnknown(
+            new UnknownLine(line, from - lineStart + 1, d, from, keyEnd, valueStart, to));
       }
       return;
     }

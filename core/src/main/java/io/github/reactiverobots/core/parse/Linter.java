@@ -276,7 +276,8 @@ public final class Linter {
     }
 
     private void add(int line, int column, Code code, String message) {
-      diagnostics.add(new Diagnostic(line, column, code.severity(), code, message));
+      diagnostics.add(
+          Diagnostic.builder().line(line).column(column).code(code).message(message).build());
     }
   }
 }

@@ -60,26 +60,14 @@ public interface RobotsParseHandler {
   void onUnknown(int line, String key, String value, int keyColumn);
 
   /**
-   * A {@code key: value} line whose key is not a directive the parser knows, key and value given as
-   * the bytes {@code data[keyFrom, keyTo)} and {@code data[valueFrom, valueTo)}; the scanner calls
-   * this one. The default makes the byte strings and calls {@link #onUnknown(int, String, String,
-   * int)}. The array is the scanner's: read it during the call, never keep or change it.
+   * A {@code key: value} line whose key is not a directive the parser knows, as a view of the
+   * scanner's bytes; the scanner calls this one. The default makes the key and value strings and
+   * calls {@link #onUnknown(int, String, String, int)}. The view is valid only during the call.
    *
-   * @param line the 1-based line
-   * @param data the array holding the line
-   * @param keyFrom the key's first byte
-   * @param keyTo the index after the key's last byte
-   * @param valueFrom the value's first byte
-   * @param valueTo the index after the value's last byte
-   * @param keyColumn the 1-based byte column where the key starts
+   * @param unknown the line
    */
-  default void onUnknown(
-      int line, byte[] data, int keyFrom, int keyTo, int valueFrom, int valueTo, int keyColumn) {
-    onUnknown(
-        line,
-        new String(data, keyFrom, keyTo - keyFrom, StandardCharsets.ISO_8859_1),
-        new String(data, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1),
-        keyColumn);
+  default void onUnknown(UnknownLine unknown) {
+    onUnknown(unknown.line(), unknown.key(), unknown.value(), unknown.keyColumn());
   }
 
   /**

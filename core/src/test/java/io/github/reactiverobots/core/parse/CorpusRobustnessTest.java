@@ -32,8 +32,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class CorpusRobustnessTest {
   private static final Corpus CORPUS = Corpus.odditySample();
   private static final OriginState STATE =
-      new OriginState(
-          FetchOutcome.OK, 200, null, Instant.EPOCH, Instant.EPOCH.plusSeconds(60), false);
+      OriginState.builder()
+          .outcome(FetchOutcome.OK)
+          .status(200)
+          .fetchedAt(Instant.EPOCH)
+          .expiresAt(Instant.EPOCH.plusSeconds(60))
+          .build();
 
   @Test
   void theCorpusCoversTheHardCases() {

@@ -41,11 +41,31 @@ class PrintableTest {
   void aStateHasAStatusOrAFailureNotBoth() {
     Instant t = Instant.EPOCH;
     assertThatThrownBy(
-            () -> new OriginState(FetchOutcome.UNREACHABLE, 503, FailureKind.TLS, t, t, false))
+            () ->
+                OriginState.builder()
+                    .outcome(FetchOutcome.UNREACHABLE)
+                    .status(503)
+                    .failure(FailureKind.TLS)
+                    .fetchedAt(t)
+                    .expiresAt(t)
+                    .build())
         .isInstanceOf(IllegalArgumentException.class);
-    OriginState tls = new OriginState(FetchOutcome.UNREACHABLE, 0, FailureKind.TLS, t, t, false);
+    OriginState tls =
+        OriginState.builder()
+            .outcome(FetchOutcome.UNREACHABLE)
+            .failure(FailureKind.TLS)
+            .fetchedAt(t)
+            .expiresAt(t)
+            .build();
     assertThat(tls.asStaleCopy())
-        .isEqualTo(new OriginState(FetchOutcome.UNREACHABLE, 0, FailureKind.TLS, t, t, true));
+        .isEqualTo(
+            OriginState.builder()
+                .outcome(FetchOutcome.UNREACHABLE)
+                .failure(FailureKind.TLS)
+                .fetchedAt(t)
+                .expiresAt(t)
+                .staleCopy(true)
+                .build());
     assertThat(tls.asStaleCopy().asStaleCopy()).isEqualTo(tls.asStaleCopy());
   }
 
