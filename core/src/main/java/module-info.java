@@ -13,7 +13,7 @@
 module io.github.reactiverobots.core {
   requires transitive reactor.core;
   requires transitive org.reactivestreams;
-  // The store of compiled entries; no Caffeine type is part of the API.
+  // The local cache of compiled entries; no Caffeine type is part of the API.
   requires com.github.benmanes.caffeine;
   // Optional: read only when a page's robots <meta> tags are asked for.
   requires static org.jsoup;

@@ -120,8 +120,8 @@ final class Entry {
    * the state when an expired good copy answers.
    */
   Verdict verdict(RecentOrigins.Located target, String userAgent, long now) {
-    return rulesFor(userAgent)
-        .check(target.bytes(), target.pathFrom(), target.pathTo(), stateAt(now));
+    return PathChecks.RULES.check(
+        rulesFor(userAgent), target.bytes(), target.pathFrom(), target.pathTo(), stateAt(now));
   }
 
   /** The rules that apply to {@code userAgent}: its groups, or the blanket answer. */

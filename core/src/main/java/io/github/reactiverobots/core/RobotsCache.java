@@ -230,13 +230,12 @@ public final class RobotsCache implements AutoCloseable {
         url,
         agent,
         (entry, target, userAgent, start) ->
-            entry
-                .rulesFor(userAgent)
-                .usage(
-                    target.bytes(),
-                    target.pathFrom(),
-                    target.pathTo(),
-                    entry.stateAt(time.nanos())));
+            PathChecks.RULES.usage(
+                entry.rulesFor(userAgent),
+                target.bytes(),
+                target.pathFrom(),
+                target.pathTo(),
+                entry.stateAt(time.nanos())));
   }
 
   /**

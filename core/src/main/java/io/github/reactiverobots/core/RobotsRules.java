@@ -152,7 +152,7 @@ public final class RobotsRules {
    */
   public Verdict check(String url, String agent) {
     byte[] path = pathBytes(url);
-    return rulesFor(agent).check(path, 0, path.length, state);
+    return PathChecks.RULES.check(rulesFor(agent), path, 0, path.length, state);
   }
 
   /**
@@ -181,7 +181,7 @@ public final class RobotsRules {
    */
   public Usage usage(String url, String agent) {
     byte[] path = pathBytes(url);
-    return rulesFor(agent).usage(path, 0, path.length, state);
+    return PathChecks.RULES.usage(rulesFor(agent), path, 0, path.length, state);
   }
 
   /**

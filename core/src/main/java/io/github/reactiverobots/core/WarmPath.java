@@ -77,7 +77,7 @@ final class WarmPath {
     }
     buffer[0] = '/';
     copyAscii(url, keyLength, to, buffer, slash);
-    return entry.rulesFor(agent).check(buffer, 0, length, entry.stateAt(now));
+    return PathChecks.RULES.check(entry.rulesFor(agent), buffer, 0, length, entry.stateAt(now));
   }
 
   /** Copies {@code url[from, to)}, ASCII (checked by the canonical scan), as bytes. */

@@ -114,7 +114,7 @@ class HostilePathTableTest {
       byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
       assertThat(rules.check(path).allowed())
           .as(path)
-          .isEqualTo(rules.check(bytes, 0, bytes.length).allowed());
+          .isEqualTo(PathChecks.RULES.check(rules, bytes, 0, bytes.length, null).allowed());
     }
   }
 

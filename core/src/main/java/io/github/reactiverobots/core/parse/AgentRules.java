@@ -3,6 +3,7 @@ package io.github.reactiverobots.core.parse;
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import io.github.reactiverobots.core.internal.match.PercentEncoding;
 import io.github.reactiverobots.core.internal.match.RuleMatcher;
+import io.github.reactiverobots.core.internal.rules.ByteChecks;
 import io.github.reactiverobots.core.model.ContentSignals;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Pacing;
@@ -45,6 +46,25 @@ public final class AgentRules {
           p,
           new AgentRules(
               p, null, -1, Pacing.NONE, Verdict.of(true, Reason.NO_GROUP_FOR_AGENT, null, null)));
+    }
+    ByteChecks.register(AgentRules.class, new InPlace());
+  }
+
+  /** The byte-offset checks, handed to the cache through a package that is not exported. */
+  private static final class InPlace implements ByteChecks.Checks<AgentRules> {
+    @Override
+    public Verdict check(AgentRules rules, byte[] utf8, int from, int to, OriginState originState) {
+      return rules.check(utf8, from, to, originState);
+    }
+
+    @Override
+    public boolean allowed(AgentRules rules, byte[] utf8, int from, int to) {
+      return rules.allowed(utf8, from, to);
+    }
+
+    @Override
+    public Usage usage(AgentRules rules, byte[] utf8, int from, int to, OriginState originState) {
+      return rules.usage(utf8, from, to, originState);
     }
   }
 
@@ -152,7 +172,7 @@ public final class AgentRules {
    * @param to the index after its last byte
    * @return the verdict
    */
-  public Verdict check(byte[] utf8, int from, int to) {
+  Verdict check(byte[] utf8, int from, int to) {
     return check(utf8, from, to, null);
   }
 
@@ -165,7 +185,7 @@ public final class AgentRules {
    * @param originState the origin's state, or null for none
    * @return the verdict
    */
-  public Verdict check(byte[] utf8, int from, int to, OriginState originState) {
+  Verdict check(byte[] utf8, int from, int to, OriginState originState) {
     int decided = decide(utf8, from, to);
     if (decided >= 0) {
       Rule rule = robots.ruleTable().rule(decided);
@@ -185,7 +205,7 @@ public final class AgentRules {
    * @param to the index after its last byte
    * @return whether the path may be fetched
    */
-  public boolean allowed(byte[] utf8, int from, int to) {
+  boolean allowed(byte[] utf8, int from, int to) {
     int decided = decide(utf8, from, to);
     if (decided >= 0) {
       return robots.ruleTable().patterns.allows(decided);
@@ -248,7 +268,7 @@ public final class AgentRules {
    * @throws IllegalStateException if the library that reads preferences is missing, as {@link
    *     #usage(String)} tells
    */
-  public Usage usage(byte[] utf8, int from, int to, OriginState originState) {
+  Usage usage(byte[] utf8, int from, int to, OriginState originState) {
     Verdict verdict = check(utf8, from, to, originState);
     UsageMatcher compiled = usageMatcher();
     if (!verdict.allowed() || !compiled.hasRules()) {
