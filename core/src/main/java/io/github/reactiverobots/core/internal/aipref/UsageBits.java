@@ -37,7 +37,7 @@ public final class UsageBits {
    * @param preference its new preference
    * @return the new statement
    */
-  public static int with(int bits, UsageCategory category, Preference preference) {
+  static int with(int bits, UsageCategory category, Preference preference) {
     int shift = 2 * category.ordinal();
     int two = preference == Preference.ALLOW ? 1 : preference == Preference.DISALLOW ? 2 : 0;
     return (bits & ~(3 << shift)) | (two << shift);

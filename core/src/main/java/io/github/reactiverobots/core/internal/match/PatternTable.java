@@ -48,7 +48,7 @@ public final class PatternTable {
    *
    * @return the count
    */
-  public int size() {
+  int size() {
     return info.length;
   }
 
@@ -79,7 +79,7 @@ public final class PatternTable {
    * @param i a pattern index
    * @return whether it matches only at the end of the path
    */
-  public boolean anchored(int i) {
+  boolean anchored(int i) {
     return (info[i] & ANCHORED) != 0;
   }
 
@@ -291,7 +291,7 @@ public final class PatternTable {
      *
      * @return the count
      */
-    public int size() {
+    int size() {
       return size;
     }
 

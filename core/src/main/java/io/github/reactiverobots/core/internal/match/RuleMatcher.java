@@ -76,7 +76,7 @@ public final class RuleMatcher {
    *
    * @return an empty builder
    */
-  public static Builder builder() {
+  static Builder builder() {
     return new Builder();
   }
 
@@ -85,7 +85,7 @@ public final class RuleMatcher {
    *
    * @return true for a matcher that matches nothing
    */
-  public boolean isEmpty() {
+  boolean isEmpty() {
     return size == 0;
   }
 
@@ -95,7 +95,7 @@ public final class RuleMatcher {
    * @param path the path bytes
    * @return its index in the table, or -1 when no pattern matches
    */
-  public int match(byte[] path) {
+  int match(byte[] path) {
     return match(path, 0, path.length);
   }
 
@@ -168,7 +168,7 @@ public final class RuleMatcher {
   }
 
   /** Collects patterns into a table of its own and compiles them all; not thread-safe. */
-  public static final class Builder {
+  static final class Builder {
     private final PatternTable.Builder table = PatternTable.builder(16, 256);
 
     private Builder() {}
@@ -181,7 +181,7 @@ public final class RuleMatcher {
      * @return the index {@link #match} answers when this pattern decides: 0 for the first added,
      *     then 1, 2...
      */
-    public int add(byte[] normalisedPattern, boolean allow) {
+    int add(byte[] normalisedPattern, boolean allow) {
       return table.add(normalisedPattern, 0, normalisedPattern.length, allow);
     }
 
@@ -190,7 +190,7 @@ public final class RuleMatcher {
      *
      * @return the matcher
      */
-    public RuleMatcher build() {
+    RuleMatcher build() {
       int[] all = new int[table.size()];
       Arrays.setAll(all, i -> i);
       return compile(table.build(), all);
