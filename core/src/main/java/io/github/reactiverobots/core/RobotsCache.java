@@ -1,7 +1,6 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
-import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.internal.url.RecentOrigins;
 import io.github.reactiverobots.core.internal.url.RecentOrigins.Located;
@@ -17,13 +16,9 @@ import io.github.reactiverobots.core.url.SplitUrl;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Answers "may this agent fetch this URL" from robots.txt, fetching each origin's robots.txt
@@ -76,46 +71,24 @@ public final class RobotsCache implements AutoCloseable {
   /** A start time that says the answer is not timed (no listener wants it). */
   private static final long UNTIMED = Long.MIN_VALUE;
 
-  private final RobotsFetcher fetcher;
+  private final CacheParts parts;
   private final TimeSource time;
-  private final Events events = new Events();
-  private final CachedEntries entries;
+  private final Events events;
   private final CachePolicy policy;
   private final OriginResolver resolver;
   private final RecentOrigins recentOrigins = new RecentOrigins();
   private final WarmPath warmPath = new WarmPath(recentOrigins);
   private final CrawlerIdentity crawler;
   private final int checkAllConcurrency;
-  private final boolean closeFetcher;
-  private final AtomicBoolean closing = new AtomicBoolean();
   private final EntryAnswer<Verdict> verdictAnswer = this::verdict;
-  private volatile boolean closed;
 
   RobotsCache(RobotsCacheBuilder b) {
+    this.parts = new CacheParts(b);
+    this.time = parts.time;
+    this.events = parts.events;
+    this.policy = parts.policy;
+    this.resolver = parts.resolver;
     CacheSettings settings = b.settings();
-    this.fetcher = b.fetcher;
-    this.closeFetcher = b.closeFetcherOnClose;
-    this.time = new TimeSource(b.ticker, b.clock);
-    b.listeners.forEach(events::add);
-    this.entries = new CachedEntries(settings, time, events);
-    this.policy = new CachePolicy(settings, time, events);
-    Scheduler parse = b.resolvedParseScheduler();
-    SharedStore shared =
-        b.store == null
-            ? null
-            : new SharedStore(
-                b.store, policy, time, events, parse, b.storeWait, b.storeLease, b.storeCooldown);
-    this.resolver =
-        new OriginResolver(
-            fetcher,
-            entries,
-            policy,
-            time,
-            events,
-            parse,
-            Schedulers.boundedElastic(),
-            settings.fetchTimeout(),
-            shared);
     this.crawler = settings.crawler();
     this.checkAllConcurrency = settings.checkAllConcurrency();
   }
@@ -184,8 +157,8 @@ public final class RobotsCache implements AutoCloseable {
     }
     return Mono.defer(
         () -> {
-          if (closed) {
-            return Mono.error(closedException());
+          if (parts.closed()) {
+            return Mono.error(CacheParts.closedException());
           }
           long start = events.active() ? System.nanoTime() : UNTIMED;
           return resolver
@@ -360,26 +333,7 @@ public final class RobotsCache implements AutoCloseable {
       Publisher<String> urls, String agent, int concurrency, boolean ordered) {
     Objects.requireNonNull(urls, "urls");
     String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
-    if (concurrency <= 0) {
-      throw new IllegalArgumentException("concurrency must be positive, was " + concurrency);
-    }
-    return Flux.defer(
-        () -> {
-          if (closed) {
-            return Flux.error(closedException());
-          }
-          Function<String, Mono<CheckResult>> one =
-              url ->
-                  check(url, userAgent)
-                      .map(v -> CheckResult.of(url, v))
-                      // a cache closed meanwhile ends the Flux; any other error is the input's
-                      // answer
-                      .onErrorResume(
-                          e -> closed ? Mono.error(e) : Mono.just(CheckResult.failed(url, e)));
-          return ordered
-              ? Flux.from(urls).flatMapSequential(one, concurrency, 1)
-              : Flux.from(urls).flatMap(one, concurrency, 1);
-        });
+    return BatchChecks.checkMany(urls, userAgent, concurrency, ordered, this::check, parts::closed);
   }
 
   /**
@@ -410,7 +364,7 @@ public final class RobotsCache implements AutoCloseable {
   public Optional<Verdict> checkIfCached(String url, String agent) {
     Objects.requireNonNull(url, "url");
     String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
-    ensureOpen();
+    parts.ensureOpen();
     int keyLength = SplitUrl.originKeyLength(url);
     Located target = keyLength < 0 ? recentOrigins.locate(url) : null;
     Origin origin = target == null ? warmPath.origin(url, keyLength) : target.origin();
@@ -451,8 +405,8 @@ public final class RobotsCache implements AutoCloseable {
     }
     return Mono.defer(
         () ->
-            closed
-                ? Mono.error(closedException())
+            parts.closed()
+                ? Mono.error(CacheParts.closedException())
                 : resolver.resolve(origin).map(entry -> rulesOf(origin, entry)));
   }
 
@@ -464,9 +418,7 @@ public final class RobotsCache implements AutoCloseable {
    * @throws IllegalStateException if the cache is closed
    */
   public void invalidate(Origin origin) {
-    Objects.requireNonNull(origin, "origin");
-    ensureOpen();
-    entries.invalidate(origin);
+    parts.invalidate(Objects.requireNonNull(origin, "origin"));
   }
 
   /**
@@ -520,8 +472,7 @@ public final class RobotsCache implements AutoCloseable {
     Objects.requireNonNull(origin, "origin");
     Objects.requireNonNull(body, "body");
     Objects.requireNonNull(fetchedAt, "fetchedAt");
-    ensureOpen();
-    entries.put(origin, policy.preloaded(origin, body.clone(), time.nanosAt(fetchedAt)));
+    parts.put(origin, body, fetchedAt);
   }
 
   /**
@@ -531,9 +482,7 @@ public final class RobotsCache implements AutoCloseable {
    * @throws IllegalStateException if the cache is closed
    */
   public void addListener(RobotsCacheListener listener) {
-    Objects.requireNonNull(listener, "listener");
-    ensureOpen();
-    events.add(listener);
+    parts.addListener(Objects.requireNonNull(listener, "listener"));
   }
 
   /**
@@ -543,24 +492,7 @@ public final class RobotsCache implements AutoCloseable {
    * @return the current figures
    */
   public CacheStats stats() {
-    int active;
-    int queued;
-    if (closed) {
-      active = 0;
-      queued = 0;
-    } else if (fetcher instanceof FetcherStats fs) {
-      active = fs.activeFetches();
-      queued = fs.queuedFetches();
-    } else {
-      active = resolver.inFlight();
-      queued = 0;
-    }
-    return CacheStats.builder()
-        .origins(entries.size())
-        .weightBytes(entries.weightBytes())
-        .fetchesActive(active)
-        .fetchesQueued(queued)
-        .build();
+    return parts.stats();
   }
 
   /**
@@ -573,19 +505,7 @@ public final class RobotsCache implements AutoCloseable {
    */
   @Override
   public void close() {
-    if (!closing.compareAndSet(false, true)) {
-      return;
-    }
-    closed = true;
-    resolver.cancelAll(closedException());
-    entries.invalidateAll();
-    if (closeFetcher && fetcher instanceof AutoCloseable owned) {
-      try {
-        owned.close();
-      } catch (Exception e) {
-        throw new IllegalStateException("the fetcher failed to close", e);
-      }
-    }
+    parts.close();
   }
 
   private RobotsRules rulesOf(Origin origin, Entry entry) {
@@ -607,15 +527,5 @@ public final class RobotsCache implements AutoCloseable {
    */
   public Optional<CrawlerIdentity> crawler() {
     return Optional.ofNullable(crawler);
-  }
-
-  private void ensureOpen() {
-    if (closed) {
-      throw closedException();
-    }
-  }
-
-  private static IllegalStateException closedException() {
-    return new IllegalStateException("the RobotsCache is closed");
   }
 }
