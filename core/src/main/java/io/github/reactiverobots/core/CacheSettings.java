@@ -39,4 +39,26 @@ record CacheSettings(
     Duration fetchTimeout,
     int checkAllConcurrency,
     Duration minimumResidency,
-    double residencyShare) {}
+    double residencyShare) {
+
+  /** The builder's settings, as set (each checked when set). */
+  static CacheSettings of(RobotsCacheBuilder b) {
+    ParseOptions parse = new ParseOptions(b.profile, b.parseLimit, b.explicitAgents);
+    return new CacheSettings(
+        b.crawler == null ? parse : parse.withFallbacks(b.crawler),
+        b.crawler,
+        b.maximumWeight,
+        b.maximumOrigins,
+        b.ttlMin,
+        b.ttlMax,
+        b.backoffInitial,
+        b.backoffMax,
+        b.staleCopyWindow,
+        b.staleWhileRevalidate,
+        b.allowAllWhenUnreachableTooLong,
+        b.fetchTimeout,
+        b.checkAllConcurrency,
+        b.minimumResidency,
+        b.residencyShare);
+  }
+}

@@ -1,7 +1,6 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.core.internal.text.Printable;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.parse.ParseOptions;
@@ -25,9 +24,6 @@ import reactor.core.scheduler.Schedulers;
 public final class RobotsCacheBuilder {
   /** The default bound on the summed entry weights: 256 MiB. */
   public static final long DEFAULT_MAXIMUM_WEIGHT = 256L * 1024 * 1024;
-
-  /** The longest duration any setting accepts (so that ticker arithmetic cannot overflow). */
-  private static final Duration LONGEST = Duration.ofDays(3650);
 
   RobotsFetcher fetcher;
   boolean closeFetcherOnClose;
@@ -147,11 +143,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code bytes} is below the minimum
    */
   public RobotsCacheBuilder parseLimit(int bytes) {
-    if (bytes < ParseOptions.MIN_PARSE_LIMIT) {
-      throw new IllegalArgumentException(
-          "parseLimit must be at least " + ParseOptions.MIN_PARSE_LIMIT + ", was " + bytes);
-    }
-    this.parseLimit = bytes;
+    this.parseLimit = CacheSettingChecks.parseLimit(bytes);
     return this;
   }
 
@@ -165,17 +157,7 @@ public final class RobotsCacheBuilder {
    *     {@code MyBot/1.0}, a blank, a space)
    */
   public RobotsCacheBuilder explicitAgents(Set<String> agents) {
-    Set<String> copy = Set.copyOf(Objects.requireNonNull(agents, "agents"));
-    for (String agent : copy) {
-      if (!CrawlerIdentity.isProductToken(agent)) {
-        throw new IllegalArgumentException(
-            "explicitAgents: \""
-                + Printable.escape(agent)
-                + "\" is not a product token; give tokens made of A-Z a-z _ - only, the way a"
-                + " crawler(...) identity's token is (\"MyBot\" for \"MyBot/1.0\")");
-      }
-    }
-    this.explicitAgents = copy;
+    this.explicitAgents = CacheSettingChecks.productTokens(agents);
     return this;
   }
 
@@ -190,10 +172,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code bytes} is not positive
    */
   public RobotsCacheBuilder maximumWeight(long bytes) {
-    if (bytes <= 0) {
-      throw new IllegalArgumentException("maximumWeight must be positive, was " + bytes);
-    }
-    this.maximumWeight = bytes;
+    this.maximumWeight = CacheSettingChecks.requirePositive(bytes, "maximumWeight");
     return this;
   }
 
@@ -207,10 +186,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code origins} is not positive
    */
   public RobotsCacheBuilder maximumOrigins(long origins) {
-    if (origins <= 0) {
-      throw new IllegalArgumentException("maximumOrigins must be positive, was " + origins);
-    }
-    this.maximumOrigins = origins;
+    this.maximumOrigins = CacheSettingChecks.requirePositive(origins, "maximumOrigins");
     return this;
   }
 
@@ -226,9 +202,9 @@ public final class RobotsCacheBuilder {
    *     zero, or {@code min} is greater than {@code max}
    */
   public RobotsCacheBuilder ttlBounds(Duration min, Duration max) {
-    requireNonNegative(min, "ttl minimum");
-    requirePositive(max, "ttl maximum");
-    requireOrdered(min, max, "ttl");
+    CacheSettingChecks.requireNonNegative(min, "ttl minimum");
+    CacheSettingChecks.requirePositive(max, "ttl maximum");
+    CacheSettingChecks.requireOrdered(min, max, "ttl");
     this.ttlMin = min;
     this.ttlMax = max;
     return this;
@@ -245,9 +221,9 @@ public final class RobotsCacheBuilder {
    *     {@code initial} is greater than {@code max}
    */
   public RobotsCacheBuilder retryBackoff(Duration initial, Duration max) {
-    requirePositive(initial, "backoff initial");
-    requirePositive(max, "backoff maximum");
-    requireOrdered(initial, max, "backoff");
+    CacheSettingChecks.requirePositive(initial, "backoff initial");
+    CacheSettingChecks.requirePositive(max, "backoff maximum");
+    CacheSettingChecks.requireOrdered(initial, max, "backoff");
     this.backoffInitial = initial;
     this.backoffMax = max;
     return this;
@@ -262,7 +238,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code window} is negative or longer than 3650 days
    */
   public RobotsCacheBuilder staleCopyWindow(Duration window) {
-    this.staleCopyWindow = requireNonNegative(window, "staleCopyWindow");
+    this.staleCopyWindow = CacheSettingChecks.requireNonNegative(window, "staleCopyWindow");
     return this;
   }
 
@@ -275,7 +251,8 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code window} is negative or longer than 3650 days
    */
   public RobotsCacheBuilder staleWhileRevalidate(Duration window) {
-    this.staleWhileRevalidate = requireNonNegative(window, "staleWhileRevalidate");
+    this.staleWhileRevalidate =
+        CacheSettingChecks.requireNonNegative(window, "staleWhileRevalidate");
     return this;
   }
 
@@ -301,7 +278,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code timeout} is not positive or is longer than 3650 days
    */
   public RobotsCacheBuilder fetchTimeout(Duration timeout) {
-    this.fetchTimeout = requirePositive(timeout, "fetchTimeout");
+    this.fetchTimeout = CacheSettingChecks.requirePositive(timeout, "fetchTimeout");
     return this;
   }
 
@@ -313,10 +290,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code concurrency} is not positive
    */
   public RobotsCacheBuilder checkAllConcurrency(int concurrency) {
-    if (concurrency <= 0) {
-      throw new IllegalArgumentException("concurrency must be positive, was " + concurrency);
-    }
-    this.checkAllConcurrency = concurrency;
+    this.checkAllConcurrency = (int) CacheSettingChecks.requirePositive(concurrency, "concurrency");
     return this;
   }
 
@@ -329,7 +303,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder minimumResidency(Duration residency) {
-    this.minimumResidency = requireNonNegative(residency, "minimumResidency");
+    this.minimumResidency = CacheSettingChecks.requireNonNegative(residency, "minimumResidency");
     return this;
   }
 
@@ -343,10 +317,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code share} is outside [0, 0.5]
    */
   public RobotsCacheBuilder residencyShare(double share) {
-    if (!(share >= 0 && share <= 0.5)) {
-      throw new IllegalArgumentException("residencyShare must be within [0, 0.5], was " + share);
-    }
-    this.residencyShare = share;
+    this.residencyShare = CacheSettingChecks.residencyShare(share);
     return this;
   }
 
@@ -425,7 +396,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code wait} is not positive or is longer than 3650 days
    */
   public RobotsCacheBuilder storeWait(Duration wait) {
-    this.storeWait = requirePositive(wait, "storeWait");
+    this.storeWait = CacheSettingChecks.requirePositive(wait, "storeWait");
     return this;
   }
 
@@ -439,7 +410,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code lease} is not positive or is longer than 3650 days
    */
   public RobotsCacheBuilder storeLease(Duration lease) {
-    this.storeLease = requirePositive(lease, "storeLease");
+    this.storeLease = CacheSettingChecks.requirePositive(lease, "storeLease");
     return this;
   }
 
@@ -454,7 +425,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code cooldown} is negative or longer than 3650 days
    */
   public RobotsCacheBuilder storeCooldown(Duration cooldown) {
-    this.storeCooldown = requireNonNegative(cooldown, "storeCooldown");
+    this.storeCooldown = CacheSettingChecks.requireNonNegative(cooldown, "storeCooldown");
     return this;
   }
 
@@ -469,71 +440,16 @@ public final class RobotsCacheBuilder {
    *     #allowIdentityMismatch(boolean)})
    */
   public RobotsCache build() {
-    if (fetcher == null) {
-      throw new IllegalStateException("a fetcher is required");
-    }
-    IdentityCheck.require(crawler, fetcher.userAgent(), allowIdentityMismatch);
-    if (parseLimit > fetcher.maxBodyBytes()) {
-      throw new IllegalStateException(
-          "parseLimit ("
-              + parseLimit
-              + " bytes) is above the"
-              + " fetcher's body cap maxBodyBytes ("
-              + fetcher.maxBodyBytes()
-              + " bytes), so it"
-              + " could never be reached: raise the fetcher's maxBodyBytes or lower parseLimit");
-    }
+    CacheSettingChecks.buildable(this);
     return new RobotsCache(this);
   }
 
   /** The settings as they stand. */
   CacheSettings settings() {
-    ParseOptions parse = new ParseOptions(profile, parseLimit, explicitAgents);
-    return new CacheSettings(
-        crawler == null ? parse : parse.withFallbacks(crawler),
-        crawler,
-        maximumWeight,
-        maximumOrigins,
-        ttlMin,
-        ttlMax,
-        backoffInitial,
-        backoffMax,
-        staleCopyWindow,
-        staleWhileRevalidate,
-        allowAllWhenUnreachableTooLong,
-        fetchTimeout,
-        checkAllConcurrency,
-        minimumResidency,
-        residencyShare);
+    return CacheSettings.of(this);
   }
 
   Scheduler resolvedParseScheduler() {
     return parseScheduler != null ? parseScheduler : Schedulers.parallel();
-  }
-
-  private static Duration requireNonNegative(Duration d, String what) {
-    Objects.requireNonNull(d, what);
-    if (d.isNegative()) {
-      throw new IllegalArgumentException(what + " must not be negative, was " + d);
-    }
-    if (d.compareTo(LONGEST) > 0) {
-      throw new IllegalArgumentException(what + " must be at most " + LONGEST + ", was " + d);
-    }
-    return d;
-  }
-
-  private static Duration requirePositive(Duration d, String what) {
-    requireNonNegative(d, what);
-    if (d.isZero()) {
-      throw new IllegalArgumentException(what + " must be positive, was " + d);
-    }
-    return d;
-  }
-
-  private static void requireOrdered(Duration min, Duration max, String what) {
-    if (min.compareTo(max) > 0) {
-      throw new IllegalArgumentException(
-          what + " minimum " + min + " is greater than maximum " + max);
-    }
   }
 }
