@@ -1,11 +1,9 @@
 package io.github.reactiverobots.core.pacing;
 
 import io.github.reactiverobots.core.RobotsRules;
-import io.github.reactiverobots.core.model.RetryAfter;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.pacing.OriginQueue.Arrival;
 import io.github.reactiverobots.core.pacing.OriginQueue.Waiting;
-import io.github.reactiverobots.core.pacing.PacerListener.Capped;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.core.url.SplitUrl;
@@ -15,16 +13,13 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Queue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.reactivestreams.Publisher;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.FluxSink;
 import reactor.core.publisher.Operators;
-import reactor.util.concurrent.Queues;
 
 /**
  * One subscription to {@link Pacer#pace}: the items it holds, per origin, and the loop that
@@ -47,8 +42,8 @@ final class PacingRun<T> implements Paced.Reporter {
   /** The shared spacing's calls, or null without one. */
   private final SharedSlots shared;
 
-  private final Queue<Runnable> events = Queues.<Runnable>unboundedMultiproducer().get();
-  private final AtomicInteger wip = new AtomicInteger();
+  private final SerialLoop loop = new SerialLoop(() -> this.terminated, this::afterEvents);
+  private final SlowDowns slowDowns;
 
   // State below: touched only inside the drain loop.
   private final Map<Origin, OriginQueue<T>> origins = new HashMap<>();
@@ -82,6 +77,7 @@ final class PacingRun<T> implements Paced.Reporter {
             ? null
             : new SharedSlots(
                 settings.sharedSpacing(), settings.sharedSpacingWait(), settings.scheduler());
+    this.slowDowns = new SlowDowns(settings, pacer.events());
   }
 
   /** Wires the sink and subscribes to the source. */
@@ -93,29 +89,14 @@ final class PacingRun<T> implements Paced.Reporter {
   }
 
   private void post(Runnable event) {
-    events.offer(event);
-    drain();
+    loop.post(event);
   }
 
-  private void drain() {
-    if (wip.getAndIncrement() != 0) {
-      return;
-    }
-    int missed = 1;
-    do {
-      Runnable event;
-      while ((event = events.poll()) != null) {
-        if (!terminated) {
-          event.run();
-        }
-      }
-      if (!terminated) {
-        emit();
-        source.requestMore(settings.totalQueue() - held, !parked.isEmpty());
-        completeIfDone();
-      }
-      missed = wip.addAndGet(-missed);
-    } while (missed != 0);
+  /** After the loop has handled what was queued: emit, ask the source for more, end if done. */
+  private void afterEvents() {
+    emit();
+    source.requestMore(settings.totalQueue() - held, !parked.isEmpty());
+    completeIfDone();
   }
 
   // ----- arrivals and robots.txt lookups -----
@@ -351,37 +332,13 @@ final class PacingRun<T> implements Paced.Reporter {
     inFlight--;
     pacer.inFlightChanged(-1);
     p.lease.dispose();
-    long interval = q.spacing.intervalNanos();
-    long pause = interval;
-    if (status == 0 || status == 429 || status == 503) {
-      q.slowdowns++;
-      pause = Math.max(interval, pause(q, status, retryAfter));
-      pacer.events().slowedDown(q.origin, status, Duration.ofNanos(pause));
-    } else if (status > 0) {
-      q.slowdowns = 0;
-    }
+    long pause = slowDowns.pauseAfter(q, status, retryAfter);
     gate(q, pause);
     if (p.holder != null) {
       shared.finish(q.origin, p.holder, Duration.ofNanos(pause));
     }
     consider(q);
     forgetIfIdle(q);
-  }
-
-  /** The pause after a slow-down: Retry-After when given (capped), else a doubling backoff. */
-  private long pause(OriginQueue<T> q, int status, String retryAfter) {
-    Duration asked =
-        status == 0 ? null : RetryAfter.parse(retryAfter, settings.clock().instant()).orElse(null);
-    long max = settings.maximumBackoffNanos();
-    if (asked != null) {
-      long nanos = Spacing.saturatedNanos(asked);
-      if (nanos > max) {
-        pacer.events().capped(q.origin, Capped.RETRY_AFTER, asked, Duration.ofNanos(max));
-        return max;
-      }
-      return nanos;
-    }
-    return q.backoffNanos(settings.initialBackoffNanos(), max);
   }
 
   // ----- timers -----
