@@ -2,6 +2,7 @@ package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import io.github.reactiverobots.core.model.Pacing;
+import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Rule;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -260,5 +261,40 @@ final class GroupTable {
   /** Spreads a String hash's bits, since names often share a prefix. */
   private static int mix(int h) {
     return h ^ (h >>> 16);
+  }
+
+  /** What {@link #select} answers for an explicit agent that no group names. */
+  static final int EXPLICIT_NO_GROUP = -1;
+
+  /**
+   * The selection for {@code agent} under {@code options}: its own token's groups, else its first
+   * fallback token's, else {@link #EXPLICIT_NO_GROUP} for an explicit agent, else the global
+   * selection.
+   */
+  int select(String agent, ParseOptions options) {
+    Profile profile = options.profile();
+    int selection = selectionOf(agent, profile.tokenLength(agent));
+    if (selection < 0 && !options.fallbacks().isEmpty()) {
+      selection = fallbackSelection(agent, options);
+    }
+    if (selection < 0) {
+      Set<String> explicit = options.explicitAgents();
+      if (!explicit.isEmpty() && explicit.contains(profile.crawlerToken(agent))) {
+        return EXPLICIT_NO_GROUP;
+      }
+      selection = globalSelection();
+    }
+    return selection;
+  }
+
+  /** The selection of {@code agent}'s first fallback token that names a group, or -1. */
+  int fallbackSelection(String agent, ParseOptions options) {
+    for (String token : options.fallbacksOf(agent)) {
+      int s = selectionOf(token, token.length());
+      if (s >= 0) {
+        return s;
+      }
+    }
+    return -1;
   }
 }

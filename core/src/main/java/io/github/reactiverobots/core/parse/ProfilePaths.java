@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.SplitUrl;
@@ -52,5 +53,29 @@ final class ProfilePaths {
   /** Whether {@code s} starts with {@code http:} or {@code https:}, in any case. */
   private static boolean isHttp(String s) {
     return s.regionMatches(true, 0, "http:", 0, 5) || s.regionMatches(true, 0, "https:", 0, 6);
+  }
+
+  /**
+   * What {@code question} answers for the path of {@code url}, read as {@code profile} reads it:
+   * the cache's reading when strict and the cache takes the URL, else the lenient one.
+   */
+  static <T> T atPath(Profile profile, AgentRules rules, String url, PathQuestion<T> question) {
+    byte[] strict = strict(profile) ? cachePath(url) : null;
+    if (strict != null) {
+      return question.of(rules, strict, 0, strict.length, null);
+    }
+    byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
+    long range = LenientPaths.pathRange(bytes);
+    if (range < 0) {
+      byte[] path = LenientPaths.pathParamsQuery(url).getBytes(StandardCharsets.UTF_8);
+      return question.of(rules, path, 0, path.length, null);
+    }
+    return question.of(rules, bytes, (int) (range >>> 32), (int) range, null);
+  }
+
+  /** A question about the path {@code utf8[from, to)}, such as a check. */
+  @FunctionalInterface
+  interface PathQuestion<T> {
+    T of(AgentRules rules, byte[] utf8, int from, int to, OriginState originState);
   }
 }

@@ -2,8 +2,6 @@ package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import io.github.reactiverobots.core.internal.match.PercentEncoding;
-import io.github.reactiverobots.core.model.OriginState;
-import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.model.Rule;
 import io.github.reactiverobots.core.model.Usage;
 import io.github.reactiverobots.core.model.Verdict;
@@ -157,31 +155,17 @@ public final class RobotsTxt {
    * @return its rules
    */
   public AgentRules forAgent(String agent) {
-    Profile profile = options.profile();
-    int selection = groups.selectionOf(agent, profile.tokenLength(agent));
-    if (selection < 0 && !options.fallbacks().isEmpty()) {
-      selection = fallbackSelection(agent);
-    }
-    if (selection < 0) {
-      Set<String> explicit = options.explicitAgents();
-      if (!explicit.isEmpty() && explicit.contains(profile.crawlerToken(agent))) {
-        return AgentRules.noGroup(profile);
-      }
-      selection = groups.globalSelection();
+    int selection = groups.select(agent, options);
+    if (selection == GroupTable.EXPLICIT_NO_GROUP) {
+      return AgentRules.noGroup(options.profile());
     }
     AgentRules rules = compiled[selection];
     return rules != null ? rules : compile(selection);
   }
 
-  /** The selection of the first token of {@code agent}'s fallback chain naming a group, or -1. */
+  /** The selection of {@code agent}'s first fallback token that names a group, or -1. */
   int fallbackSelection(String agent) {
-    for (String token : options.fallbacksOf(agent)) {
-      int s = groups.selectionOf(token, token.length());
-      if (s >= 0) {
-        return s;
-      }
-    }
-    return -1;
+    return groups.fallbackSelection(agent, options);
   }
 
   /**
@@ -246,7 +230,7 @@ public final class RobotsTxt {
    */
   public Verdict check(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
-    return atPath(forAgent(agent), url, AgentRules::check);
+    return ProfilePaths.atPath(options.profile(), forAgent(agent), url, AgentRules::check);
   }
 
   /**
@@ -260,31 +244,7 @@ public final class RobotsTxt {
    */
   public Usage usage(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
-    return atPath(forAgent(agent), url, AgentRules::usage);
-  }
-
-  /**
-   * What {@code question} answers for the path of {@code url}, read as the profile reads it ({@link
-   * ProfilePaths}).
-   */
-  private <T> T atPath(AgentRules rules, String url, PathQuestion<T> question) {
-    byte[] strict = ProfilePaths.strict(options.profile()) ? ProfilePaths.cachePath(url) : null;
-    if (strict != null) {
-      return question.of(rules, strict, 0, strict.length, null);
-    }
-    byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
-    long range = LenientPaths.pathRange(bytes);
-    if (range < 0) {
-      byte[] path = LenientPaths.pathParamsQuery(url).getBytes(StandardCharsets.UTF_8);
-      return question.of(rules, path, 0, path.length, null);
-    }
-    return question.of(rules, bytes, (int) (range >>> 32), (int) range, null);
-  }
-
-  /** A question about the path {@code utf8[from, to)}, such as a check. */
-  @FunctionalInterface
-  private interface PathQuestion<T> {
-    T of(AgentRules rules, byte[] utf8, int from, int to, OriginState originState);
+    return ProfilePaths.atPath(options.profile(), forAgent(agent), url, AgentRules::usage);
   }
 
   /**
@@ -297,8 +257,11 @@ public final class RobotsTxt {
    */
   public boolean allowed(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
-    return atPath(
-        forAgent(agent), url, (rules, utf8, from, to, state) -> rules.allowed(utf8, from, to));
+    return ProfilePaths.atPath(
+        options.profile(),
+        forAgent(agent),
+        url,
+        (rules, utf8, from, to, state) -> rules.allowed(utf8, from, to));
   }
 
   /**
