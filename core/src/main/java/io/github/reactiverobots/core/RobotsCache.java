@@ -575,6 +575,7 @@ public final class RobotsCache implements AutoCloseable {
     closed = true;
     resolver.cancelAll(closedException());
     store.invalidateAll();
+    warmPath.clear();
     if (closeFetcher && fetcher instanceof AutoCloseable owned) {
       try {
         owned.close();
