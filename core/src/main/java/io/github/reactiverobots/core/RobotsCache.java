@@ -505,7 +505,11 @@ public final class RobotsCache implements AutoCloseable {
    */
   @Override
   public void close() {
-    parts.close();
+    try {
+      parts.close();
+    } finally {
+      warmPath.clear();
+    }
   }
 
   private RobotsRules rulesOf(Origin origin, Entry entry) {

@@ -4,6 +4,7 @@ import io.github.reactiverobots.core.internal.url.RecentOrigins;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.core.url.SplitUrl;
+import java.util.Arrays;
 
 /**
  * The allocation-free part of a warm check of a canonical URL (one {@link SplitUrl#originKeyLength}
@@ -33,6 +34,12 @@ final class WarmPath {
 
   WarmPath(RecentOrigins recent) {
     this.recent = recent;
+  }
+
+  /** Forgets every remembered origin, here and in {@link RecentOrigins}. */
+  void clear() {
+    Arrays.fill(slots, null);
+    recent.clear();
   }
 
   /** A remembered origin and its key. */

@@ -36,6 +36,11 @@ public final class RecentOrigins {
 
   private final Known[] slots = new Known[1 << SLOT_BITS];
 
+  /** Forgets every remembered origin, so that a closed cache keeps none reachable. */
+  public void clear() {
+    Arrays.fill(slots, null);
+  }
+
   /**
    * A URL split into its origin and the UTF-8 bytes of its path with params and query, {@code
    * bytes[pathFrom, pathTo)}; an empty range stands for {@code /}. The array is the caller's alone
