@@ -11,43 +11,15 @@ import java.util.Locale;
  */
 public enum Profile {
   /** What RFC 9309 says. */
-  RFC_9309(true, true, true, false, true, Integer.MAX_VALUE, false, true),
+  RFC_9309,
   /** What Google's open-source reference matcher does. */
-  GOOGLE(false, false, false, true, false, Profile.GOOGLE_MAX_LINE_CONTENT, true, false);
+  GOOGLE;
 
   /**
    * The bytes of a line Google's reference keeps: its {@code kMaxLineLen} (2083 * 8) counts the
    * terminator, so one byte less of content.
    */
   private static final int GOOGLE_MAX_LINE_CONTENT = 2083 * 8 - 1;
-
-  private final boolean normalisesPercentEncoding;
-  private final boolean allowsRobotsTxtItself;
-  private final boolean tokenIsLeadingRun;
-  private final boolean indexHtmAllowsDirectory;
-  private final boolean transcodesUtf16;
-  private final int maxLineContentBytes;
-  private final boolean readsDirectiveKeysByPrefix;
-  private final boolean removesDotSegments;
-
-  Profile(
-      boolean normalisesPercentEncoding,
-      boolean allowsRobotsTxtItself,
-      boolean tokenIsLeadingRun,
-      boolean indexHtmAllowsDirectory,
-      boolean transcodesUtf16,
-      int maxLineContentBytes,
-      boolean readsDirectiveKeysByPrefix,
-      boolean removesDotSegments) {
-    this.normalisesPercentEncoding = normalisesPercentEncoding;
-    this.allowsRobotsTxtItself = allowsRobotsTxtItself;
-    this.tokenIsLeadingRun = tokenIsLeadingRun;
-    this.indexHtmAllowsDirectory = indexHtmAllowsDirectory;
-    this.transcodesUtf16 = transcodesUtf16;
-    this.maxLineContentBytes = maxLineContentBytes;
-    this.readsDirectiveKeysByPrefix = readsDirectiveKeysByPrefix;
-    this.removesDotSegments = removesDotSegments;
-  }
 
   /**
    * Whether URL paths and patterns are percent-encoding normalised (SEMANTICS.md §3, §4); when not,
@@ -56,7 +28,7 @@ public enum Profile {
    * @return true for {@code RFC_9309}
    */
   public boolean normalisesPercentEncoding() {
-    return normalisesPercentEncoding;
+    return this == RFC_9309;
   }
 
   /**
@@ -65,7 +37,7 @@ public enum Profile {
    * @return true for {@code RFC_9309}
    */
   public boolean allowsRobotsTxtItself() {
-    return allowsRobotsTxtItself;
+    return this == RFC_9309;
   }
 
   /**
@@ -77,7 +49,7 @@ public enum Profile {
    * @return the lower-case token, possibly empty
    */
   public String crawlerToken(String agent) {
-    return tokenIsLeadingRun ? leadingTokenRun(agent) : agent.toLowerCase(Locale.ROOT);
+    return this == RFC_9309 ? leadingTokenRun(agent) : agent.toLowerCase(Locale.ROOT);
   }
 
   /**
@@ -89,7 +61,7 @@ public enum Profile {
    * @return the token's length in characters
    */
   public int tokenLength(String agent) {
-    if (!tokenIsLeadingRun) {
+    if (this == GOOGLE) {
       return agent.length();
     }
     int end = 0;
@@ -106,7 +78,7 @@ public enum Profile {
    * @return true for {@code GOOGLE}
    */
   public boolean indexHtmAllowsDirectory() {
-    return indexHtmAllowsDirectory;
+    return this == GOOGLE;
   }
 
   /**
@@ -115,7 +87,7 @@ public enum Profile {
    * @return true for {@code RFC_9309}
    */
   public boolean transcodesUtf16() {
-    return transcodesUtf16;
+    return this == RFC_9309;
   }
 
   /**
@@ -124,7 +96,7 @@ public enum Profile {
    * @return {@link Integer#MAX_VALUE} for {@code RFC_9309} (kept whole), 16,663 for {@code GOOGLE}
    */
   public int maxLineContentBytes() {
-    return maxLineContentBytes;
+    return this == RFC_9309 ? Integer.MAX_VALUE : GOOGLE_MAX_LINE_CONTENT;
   }
 
   /**
@@ -137,7 +109,7 @@ public enum Profile {
    * @return true for {@code GOOGLE}
    */
   public boolean readsDirectiveKeysByPrefix() {
-    return readsDirectiveKeysByPrefix;
+    return this == GOOGLE;
   }
 
   /**
@@ -148,7 +120,7 @@ public enum Profile {
    * @return true for {@code RFC_9309}
    */
   public boolean removesDotSegments() {
-    return removesDotSegments;
+    return this == RFC_9309;
   }
 
   /** The leading run of {@code A-Z a-z _ -} of {@code s}, lower-cased. */
