@@ -47,7 +47,7 @@ import reactor.core.publisher.Mono;
  *   <li>Memory: entries are weighed as the heap they retain: {@code RobotsTxt.estimatedWeight()}
  *       with the matcher of the crawler's agent compiled (the identity's token, else the first
  *       agent a check names), plus about 360 bytes of entry, state, Caffeine node and origin and 2
- *       per character of the origin; an allow-all or disallow-all entry about 420 bytes. A further
+ *       per character of the origin; an allow-all or disallow-all entry about 410 bytes. A further
  *       agent's matcher is not weighed. Entries are evicted (Caffeine's W-TinyLFU) to stay within
  *       the weight bound and the optional origin bound. Fetches in flight are held apart from the
  *       entries, so eviction never affects their waiters.
