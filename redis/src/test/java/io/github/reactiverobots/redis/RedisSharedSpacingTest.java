@@ -66,10 +66,14 @@ class RedisSharedSpacingTest {
 
       fleet.advance(Duration.ofSeconds(30));
 
-      assertThat(fleet.releaseTimes("slow.test")).isEqualTo(seconds(0, 5, 10, 15, 20, 25));
+      assertThat(fleet.releaseTimes("slow.test"))
+          .as("releases of slow.test (failed ledger calls: %s)", fleet.failures)
+          .isEqualTo(seconds(0, 5, 10, 15, 20, 25));
       assertThat(fleet.workersOf("slow.test")).containsExactly("a", "b");
       assertThat(fleet.releaseTimes("free.test")).isEqualTo(seconds(0, 1, 2, 3));
-      assertThat(a.sharedSpacingFallbacks() + b.sharedSpacingFallbacks()).isZero();
+      assertThat(a.sharedSpacingFallbacks() + b.sharedSpacingFallbacks())
+          .as("fallbacks (failed ledger calls: %s)", fleet.failures)
+          .isZero();
     }
   }
 
