@@ -10,6 +10,9 @@ import io.github.reactiverobots.netty.testing.TestResolver;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,6 +51,24 @@ abstract class FetcherTestSupport {
       closeables.get(i).close();
     }
     closeables.clear();
+  }
+
+  /**
+   * A loopback port that refuses connections until the end of the test: a socket bound there and
+   * never listening, closed after the test. A server's port closed and then asked could be taken
+   * meanwhile by another bind, or be the local end the kernel gives the client, which would then
+   * connect to itself instead of being refused.
+   */
+  int refusingPort() {
+    try {
+      SocketChannel bound =
+          closing(
+              SocketChannel.open()
+                  .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)));
+      return ((InetSocketAddress) bound.getLocalAddress()).getPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   static FetchResult fetch(NettyRobotsFetcher fetcher, String origin) {

@@ -88,9 +88,7 @@ class HostileServerTest extends FetcherTestSupport {
 
   @Test
   void aRefusedConnectionIsConnectFailure() {
-    TestServer closed = TestServer.start((req, res) -> res.send());
-    String origin = closed.origin("refused");
-    closed.close();
+    String origin = "http://refused.test:" + refusingPort();
     NettyRobotsFetcher f = fetcher(fetcherBuilder());
     FetchResult r = fetch(f, origin);
     assertThat(r.failure()).isEqualTo(FailureKind.CONNECT);

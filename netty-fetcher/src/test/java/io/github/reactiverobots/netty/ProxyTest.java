@@ -82,9 +82,7 @@ class ProxyTest extends FetcherTestSupport {
 
   @Test
   void aProxyThatIsDownIsAFailureNotADirectConnection() {
-    DisposableServer proxy = connectProxy(new CopyOnWriteArrayList<>());
-    int deadPort = proxy.port();
-    proxy.disposeNow();
+    int deadPort = refusingPort();
     try (TestServer s = TestServer.start((req, res) -> res.sendString(Mono.just(ROBOTS)).then())) {
       NettyRobotsFetcher f =
           fetcher(NettyRobotsFetcher.builder().userAgent(AGENT).httpProxy("127.0.0.1", deadPort));

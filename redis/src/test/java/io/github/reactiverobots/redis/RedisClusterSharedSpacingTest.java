@@ -143,15 +143,17 @@ class RedisClusterSharedSpacingTest {
 
       assertThat(fleet.releaseTimes(slow))
           .as(
-              "releases of %s (fallbacks: a %d, b %d)",
-              slow, a.sharedSpacingFallbacks(), b.sharedSpacingFallbacks())
+              "releases of %s (fallbacks: a %d, b %d; failed ledger calls: %s)",
+              slow, a.sharedSpacingFallbacks(), b.sharedSpacingFallbacks(), fleet.failures)
           .isEqualTo(seconds(0, 5, 10, 15, 20, 25));
       assertThat(fleet.releaseTimes(delayed)).isEqualTo(seconds(0, 2, 4, 6, 8, 10));
       assertThat(fleet.releaseTimes(open)).isEqualTo(seconds(0, 1, 2, 3, 4, 5));
       for (String host : hosts) {
         assertThat(fleet.workersOf(host)).as(host).containsExactly("a", "b");
       }
-      assertThat(a.sharedSpacingFallbacks() + b.sharedSpacingFallbacks()).isZero();
+      assertThat(a.sharedSpacingFallbacks() + b.sharedSpacingFallbacks())
+          .as("fallbacks (failed ledger calls: %s)", fleet.failures)
+          .isZero();
     }
   }
 
@@ -179,7 +181,9 @@ class RedisClusterSharedSpacingTest {
         assertThat(fleet.releaseTimes(host)).as(host).isEqualTo(seconds(0, 120, 150));
         assertThat(fleet.workersOf(host)).as(host).containsExactly("a", "b");
       }
-      assertThat(a.sharedSpacingFallbacks() + b.sharedSpacingFallbacks()).isZero();
+      assertThat(a.sharedSpacingFallbacks() + b.sharedSpacingFallbacks())
+          .as("fallbacks (failed ledger calls: %s)", fleet.failures)
+          .isZero();
     }
   }
 

@@ -63,6 +63,12 @@ final class SharedPacingFleet implements AutoCloseable {
   private final Scheduler testThread = Schedulers.fromExecutor(answers::add);
   final List<RedisSharedSpacing> ledgers = new ArrayList<>();
 
+  /**
+   * Every ledger call that failed or answered nothing (each a fallback of its pacer, for a
+   * reservation): the call, the origin and the error, to say why a run fell back.
+   */
+  final List<String> failures = Collections.synchronizedList(new ArrayList<>());
+
   /** Every release of every worker: worker, origin host, virtual time. */
   final List<String> releases = Collections.synchronizedList(new ArrayList<>());
 
@@ -128,6 +134,8 @@ final class SharedPacingFleet implements AutoCloseable {
         calls.incrementAndGet();
         return ledger
             .reserve(origin, request)
+            .doOnSuccess(w -> failedIf(w == null, "reserve", origin, "no answer"))
+            .doOnError(e -> failedIf(true, "reserve", origin, causes(e)))
             .publishOn(testThread)
             .doFinally(s -> calls.decrementAndGet());
       }
@@ -137,10 +145,26 @@ final class SharedPacingFleet implements AutoCloseable {
         calls.incrementAndGet();
         return ledger
             .finish(origin, holder, pause)
+            .doOnError(e -> failedIf(true, "finish", origin, causes(e)))
             .publishOn(testThread)
             .doFinally(s -> calls.decrementAndGet());
       }
     };
+  }
+
+  private void failedIf(boolean failed, String call, Origin origin, String why) {
+    if (failed) {
+      failures.add(call + " " + origin + " at " + now().toMillis() + " ms: " + why);
+    }
+  }
+
+  /** {@code e} and its causes, each as its class and message. */
+  private static String causes(Throwable e) {
+    StringBuilder out = new StringBuilder(e.toString());
+    for (Throwable c = e.getCause(); c != null && c != e; c = c.getCause()) {
+      out.append(", caused by ").append(c);
+    }
+    return out.toString();
   }
 
   /** A worker: a pacer with its own ledger, on the fleet's virtual time. */

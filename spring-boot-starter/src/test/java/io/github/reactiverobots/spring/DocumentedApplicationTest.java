@@ -12,7 +12,6 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,11 +82,7 @@ class DocumentedApplicationTest {
             .properties(properties)
             .run();
     int port = ((WebServerApplicationContext) app).getWebServer().getPort();
-    client =
-        WebTestClient.bindToServer()
-            .baseUrl("http://127.0.0.1:" + port)
-            .responseTimeout(Duration.ofSeconds(30))
-            .build();
+    client = StarterTests.client(port);
   }
 
   @AfterAll

@@ -13,8 +13,10 @@ import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.redis.RedisRobotsStore;
 import io.github.reactiverobots.redis.testing.RedisServer;
+import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
+import java.net.InetSocketAddress;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -102,18 +104,20 @@ class RobotsRedisAutoConfigurationTest {
 
   @Test
   void anApplicationStoreIsUsedAndRedisIsNotContacted() throws Exception {
-    StarterTests.runner()
-        .withUserConfiguration(Worker.class, RobotsAutoConfigurationTest.FailingStore.class)
-        .withPropertyValues(
-            "reactive-robots.user-agent=" + USER_AGENT,
-            "reactive-robots.redis.uri=redis://127.0.0.1:" + closedPort())
-        .run(
-            context -> {
-              assertThat(context).hasNotFailed().doesNotHaveBean(RedisRobotsStore.class);
-              context.getBean(RobotsCache.class).check(ORIGIN + "/").block();
-              assertThat(context.getBean(RobotsAutoConfigurationTest.FailingStore.class).gets)
-                  .hasValue(1);
-            });
+    try (SocketChannel refusing = refusingPort()) {
+      StarterTests.runner()
+          .withUserConfiguration(Worker.class, RobotsAutoConfigurationTest.FailingStore.class)
+          .withPropertyValues(
+              "reactive-robots.user-agent=" + USER_AGENT,
+              "reactive-robots.redis.uri=redis://127.0.0.1:" + port(refusing))
+          .run(
+              context -> {
+                assertThat(context).hasNotFailed().doesNotHaveBean(RedisRobotsStore.class);
+                context.getBean(RobotsCache.class).check(ORIGIN + "/").block();
+                assertThat(context.getBean(RobotsAutoConfigurationTest.FailingStore.class).gets)
+                    .hasValue(1);
+              });
+    }
   }
 
   @Test
@@ -150,16 +154,18 @@ class RobotsRedisAutoConfigurationTest {
 
   @Test
   void anUnreachableRedisFailsStartupNamingTheProperty() throws Exception {
-    String uri = "redis://:secret@127.0.0.1:" + closedPort();
-    worker(prefix())
-        .withPropertyValues("reactive-robots.redis.uri=" + uri)
-        .run(
-            context -> {
-              assertThat(context).hasFailed();
-              assertThat(causeOfType(context.getStartupFailure(), IllegalStateException.class))
-                  .hasMessageContaining("reactive-robots.redis.uri=redis://:******@127.0.0.1:")
-                  .hasMessageNotContaining("secret");
-            });
+    try (SocketChannel refusing = refusingPort()) {
+      String uri = "redis://:secret@127.0.0.1:" + port(refusing);
+      worker(prefix())
+          .withPropertyValues("reactive-robots.redis.uri=" + uri)
+          .run(
+              context -> {
+                assertThat(context).hasFailed();
+                assertThat(causeOfType(context.getStartupFailure(), IllegalStateException.class))
+                    .hasMessageContaining("reactive-robots.redis.uri=redis://:******@127.0.0.1:")
+                    .hasMessageNotContaining("secret");
+              });
+    }
   }
 
   @Test
@@ -194,11 +200,17 @@ class RobotsRedisAutoConfigurationTest {
     throw new AssertionError("no " + type.getSimpleName() + " in", failure);
   }
 
-  /** A port nothing listens on: bound a moment ago on loopback, then closed. */
-  private static int closedPort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
+  /**
+   * A loopback port that refuses connections while the channel is open: bound, never listening. A
+   * port bound and released at once could be taken meanwhile by another bind, or be the local end
+   * the kernel gives a client connecting to it, which then connects to itself.
+   */
+  private static SocketChannel refusingPort() throws IOException {
+    return SocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+  }
+
+  private static int port(SocketChannel bound) throws IOException {
+    return ((InetSocketAddress) bound.getLocalAddress()).getPort();
   }
 
   /** One worker's fetcher, and what its cache reports of the store. */

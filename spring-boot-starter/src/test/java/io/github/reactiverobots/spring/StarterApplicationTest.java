@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.netty.AddressPolicy;
 import io.github.reactiverobots.netty.testing.TestResolver;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -70,11 +69,7 @@ class StarterApplicationTest {
 
   @Test
   void checksThroughTheInjectedCacheAndReportsInActuator() {
-    WebTestClient client =
-        WebTestClient.bindToServer()
-            .baseUrl("http://127.0.0.1:" + port)
-            .responseTimeout(Duration.ofSeconds(30))
-            .build();
+    WebTestClient client = StarterTests.client(port);
 
     client
         .get()

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.netty.AddressPolicy;
-import java.net.ServerSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -85,25 +87,28 @@ class LiveCommandTest {
 
   @Test
   void aFailureIsPrintedWithItsKindAndCause() throws Exception {
-    int port;
-    try (ServerSocket closed = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      port = closed.getLocalPort();
+    // Bound and never listening, held for the run: the port refuses connections, and nothing can
+    // take it meanwhile (a port bound and released at once could become the client's own local
+    // end, which would then connect to itself).
+    try (SocketChannel refusing =
+        SocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+      int port = ((InetSocketAddress) refusing.getLocalAddress()).getPort();
+      TesterRun run =
+          TesterRun.of(
+              "",
+              "live",
+              "http://gone.example.com:" + port + "/x",
+              "--agent",
+              AGENT,
+              "--resolve",
+              "gone.example.com:" + port + ":127.0.0.1",
+              "--allow-private");
+      assertThat(run.status()).isOne();
+      assertThat(run.out())
+          .contains("verdict\tDISALLOWED\trobots_unreachable\n")
+          .contains("outcome=unreachable\tstatus=0")
+          .contains("failure\tCONNECT\t");
     }
-    TesterRun run =
-        TesterRun.of(
-            "",
-            "live",
-            "http://gone.example.com:" + port + "/x",
-            "--agent",
-            AGENT,
-            "--resolve",
-            "gone.example.com:" + port + ":127.0.0.1",
-            "--allow-private");
-    assertThat(run.status()).isOne();
-    assertThat(run.out())
-        .contains("verdict\tDISALLOWED\trobots_unreachable\n")
-        .contains("outcome=unreachable\tstatus=0")
-        .contains("failure\tCONNECT\t");
   }
 
   @Test

@@ -1,6 +1,5 @@
 package io.github.reactiverobots.bench.sim;
 
-import io.github.reactiverobots.bench.sim.FleetSimulator.RedisProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,9 +38,8 @@ final class ClusterProcess implements AutoCloseable {
                     "--cluster-config-file",
                     "nodes.conf",
                     "--cluster-node-timeout",
-                    "1000",
-                    "--cluster-port",
-                    Integer.toString(RedisProcess.freePort()))));
+                    "1000"),
+                true));
       }
       List<String> create = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
       nodes.forEach(n -> create.add("127.0.0.1:" + n.port()));

@@ -7,23 +7,12 @@ import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.UrlRow;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.redis.RedisRobotsStore;
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
@@ -273,122 +262,5 @@ public final class FleetSimulator {
               asked.failed();
               return Mono.just(Boolean.FALSE);
             });
-  }
-
-  /** A redis-server from the PATH on a free loopback port, without persistence. */
-  static final class RedisProcess implements AutoCloseable {
-    private Process process;
-    private final int port;
-
-    private RedisProcess(Process process, int port) {
-      this.process = process;
-      this.port = port;
-    }
-
-    static RedisProcess start() throws IOException, InterruptedException {
-      return start(List.of());
-    }
-
-    /** Started with {@code extraArgs} added to its command line (a cluster's node). */
-    static RedisProcess start(List<String> extraArgs) throws IOException, InterruptedException {
-      int port = freePort();
-      return new RedisProcess(launch(port, extraArgs), port);
-    }
-
-    static int freePort() throws IOException {
-      try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-        return s.getLocalPort();
-      }
-    }
-
-    int port() {
-      return port;
-    }
-
-    /** Stops redis-server at once (its data is lost: no persistence). */
-    void kill() throws InterruptedException {
-      process.destroyForcibly();
-      process.waitFor(10, TimeUnit.SECONDS);
-    }
-
-    /** Starts a new, empty redis-server on the same port. */
-    void restart() throws IOException, InterruptedException {
-      process = launch(port, List.of());
-    }
-
-    private static Process launch(int port, List<String> extraArgs)
-        throws IOException, InterruptedException {
-      Path exe = find();
-      Path dir = Files.createTempDirectory("simulate-redis");
-      List<String> command =
-          new ArrayList<>(
-              List.of(
-                  exe.toString(),
-                  "--port",
-                  Integer.toString(port),
-                  "--bind",
-                  "127.0.0.1",
-                  "--save",
-                  "",
-                  "--appendonly",
-                  "no",
-                  "--dir",
-                  dir.toString()));
-      command.addAll(extraArgs);
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-      CompletableFuture<Boolean> ready = new CompletableFuture<>();
-      Thread reader =
-          new Thread(
-              () -> {
-                try (BufferedReader in =
-                    new BufferedReader(
-                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                  for (String line; (line = in.readLine()) != null; ) {
-                    if (line.contains("Ready to accept connections")) {
-                      ready.complete(true);
-                    }
-                  }
-                } catch (IOException e) {
-                  ready.completeExceptionally(e);
-                }
-                ready.complete(false);
-              },
-              "simulate-redis-output");
-      reader.setDaemon(true);
-      reader.start();
-      try {
-        if (!ready.get(20, TimeUnit.SECONDS)) {
-          throw new IOException("redis-server exited before it was ready");
-        }
-      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-        p.destroyForcibly();
-        throw new IOException("redis-server did not start", e);
-      }
-      return p;
-    }
-
-    private static Path find() {
-      String path = System.getenv("PATH");
-      for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
-        Path candidate = Path.of(dir.isEmpty() ? "." : dir, "redis-server");
-        if (Files.isExecutable(candidate)) {
-          return candidate;
-        }
-      }
-      throw new IllegalArgumentException(
-          "--workers needs redis-server on the PATH (Debian: redis-server), or --redis-url");
-    }
-
-    String uri() {
-      return "redis://127.0.0.1:" + port;
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-      process.destroy();
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-    }
   }
 }

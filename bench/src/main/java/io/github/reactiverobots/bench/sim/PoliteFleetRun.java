@@ -1,6 +1,5 @@
 package io.github.reactiverobots.bench.sim;
 
-import io.github.reactiverobots.bench.sim.FleetSimulator.RedisProcess;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.model.Pacing;
 import io.github.reactiverobots.core.pacing.Pacer;

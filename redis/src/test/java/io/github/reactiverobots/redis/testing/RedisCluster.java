@@ -82,10 +82,9 @@ public final class RedisCluster implements AutoCloseable {
                     "nodes.conf",
                     "--cluster-node-timeout",
                     "1000",
-                    "--cluster-port",
-                    Integer.toString(RedisServer.freePort()),
                     "--cluster-replica-validity-factor",
-                    "0")));
+                    "0"),
+                true));
       }
       List<String> create = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
       nodes.forEach(n -> create.add("127.0.0.1:" + n.port()));

@@ -13,7 +13,9 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -29,12 +32,12 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A real {@code redis-server} for a test class, on a free loopback port, with no persistence
- * ({@code --save ''}, {@code --appendonly no}) in a temporary directory. It can be killed, paused
- * ({@code SIGSTOP}), resumed ({@code SIGCONT}) and started again, empty, on the same port.
- * Readiness is Redis's own "Ready to accept connections" line, read from its output. Without {@code
- * redis-server} a test is skipped, unless the environment variable {@code CI} is set: then it
- * fails. Call from test threads only (it waits for processes).
+ * A real {@code redis-server} for a test class, on a free loopback port below the ephemeral range,
+ * with no persistence ({@code --save ''}, {@code --appendonly no}) in a temporary directory. It can
+ * be killed, paused ({@code SIGSTOP}), resumed ({@code SIGCONT}) and started again, empty, on the
+ * same port. Readiness is Redis's own "Ready to accept connections" line, read from its output.
+ * Without {@code redis-server} a test is skipped, unless the environment variable {@code CI} is
+ * set: then it fails. Call from test threads only (it waits for processes).
  */
 public final class RedisServer implements AutoCloseable {
   private static final long READY_SECONDS = 20;
@@ -42,18 +45,28 @@ public final class RedisServer implements AutoCloseable {
   /** Ports tried before giving up when each turns out taken by the time redis-server binds it. */
   private static final int PORT_ATTEMPTS = 5;
 
+  /** The lowest port {@link #freePort} draws; it draws below the ephemeral range. */
+  private static final int LOWEST_PORT = 10_000;
+
+  private static final int DEFAULT_EPHEMERAL_START = 32_768;
+
   private final Path executable;
   private final Path dir;
   private int port;
+
+  /** The cluster bus port, or 0 for a server outside a cluster. */
+  private int busPort;
+
   private final List<String> extraArgs;
   private Process process;
   private RedisClient client;
   private StatefulRedisConnection<String, byte[]> connection;
 
-  private RedisServer(Path executable, Path dir, int port, List<String> extraArgs) {
+  private RedisServer(Path executable, Path dir, int port, int busPort, List<String> extraArgs) {
     this.executable = executable;
     this.dir = dir;
     this.port = port;
+    this.busPort = busPort;
     this.extraArgs = List.copyOf(extraArgs);
   }
 
@@ -91,11 +104,16 @@ public final class RedisServer implements AutoCloseable {
 
   /** Starts a server, or skips (fails under {@code CI}) when redis-server is not installed. */
   public static RedisServer start() throws IOException {
-    return start(List.of());
+    return start(List.of(), false);
   }
 
-  /** Starts a server with {@code extraArgs} added to its command line (a cluster's node). */
-  static RedisServer start(List<String> extraArgs) throws IOException {
+  /**
+   * Starts a server with {@code extraArgs} added to its command line.
+   *
+   * @param clusterBus whether it is a cluster's node, whose bus port ({@code --cluster-port}) is
+   *     chosen here too
+   */
+  static RedisServer start(List<String> extraArgs, boolean clusterBus) throws IOException {
     Optional<Path> found = find();
     if (found.isEmpty()) {
       if (System.getenv("CI") != null) {
@@ -105,9 +123,14 @@ public final class RedisServer implements AutoCloseable {
     }
     RedisServer server =
         new RedisServer(
-            found.get(), Files.createTempDirectory("redis-test"), freePort(), extraArgs);
+            found.get(),
+            Files.createTempDirectory("redis-test"),
+            freePort(),
+            clusterBus ? freePort() : 0,
+            extraArgs);
     // redis-server cannot pick a port itself (--port 0 means no TCP listener), so a port found
-    // free may be taken again before it binds: then it exits at once, and another port is tried.
+    // free may be taken again before it binds (its own or its cluster bus port): then it exits at
+    // once, and other ports are tried.
     for (int attempt = 1; ; attempt++) {
       try {
         server.launch();
@@ -118,6 +141,7 @@ public final class RedisServer implements AutoCloseable {
               "redis-server found no free port in " + attempt + " attempts", e);
         }
         server.port = freePort();
+        server.busPort = clusterBus ? freePort() : 0;
       }
     }
   }
@@ -141,10 +165,40 @@ public final class RedisServer implements AutoCloseable {
     return Files.isExecutable(debian) ? Optional.of(debian) : Optional.empty();
   }
 
-  /** A port that was free a moment ago on 127.0.0.1 (redis-server cannot take port 0). */
+  /**
+   * A port that was free a moment ago on 127.0.0.1 (redis-server cannot take port 0), drawn below
+   * the kernel's ephemeral range. A port of that range can be handed to another socket as soon as
+   * it is released: another process binding port 0, or the local end of any outgoing connection,
+   * including a client that reconnects to this very port while the server is killed and restarted
+   * (which then connects to itself and holds the port, so the restart fails). Below the range only
+   * an explicit bind can take it.
+   */
   static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
+    int below = ephemeralStart();
+    if (below - LOWEST_PORT < 1_000) {
+      try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        return s.getLocalPort();
+      }
+    }
+    for (int attempt = 0; attempt < 100; attempt++) {
+      int candidate = LOWEST_PORT + ThreadLocalRandom.current().nextInt(below - LOWEST_PORT);
+      try (ServerSocket s = new ServerSocket()) {
+        s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), candidate), 1);
+        return candidate;
+      } catch (BindException e) {
+        // taken: draw another
+      }
+    }
+    throw new IOException("no free port in " + LOWEST_PORT + "-" + (below - 1));
+  }
+
+  /** The first port of the ephemeral range (Linux's setting when readable). */
+  private static int ephemeralStart() {
+    try {
+      String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
+      return Integer.parseInt(range.split("\\s+")[0]);
+    } catch (IOException | RuntimeException e) {
+      return DEFAULT_EPHEMERAL_START;
     }
   }
 
@@ -186,6 +240,9 @@ public final class RedisServer implements AutoCloseable {
                 dir.toString(),
                 "--protected-mode",
                 "yes"));
+    if (busPort != 0) {
+      command.addAll(List.of("--cluster-port", Integer.toString(busPort)));
+    }
     command.addAll(extraArgs);
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     CompletableFuture<Boolean> ready = new CompletableFuture<>();
