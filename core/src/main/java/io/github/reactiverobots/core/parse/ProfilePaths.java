@@ -33,6 +33,10 @@ final class ProfilePaths {
    *     read leniently (null)
    */
   static byte[] cachePath(String url) {
+    int keyLength = SplitUrl.originKeyLength(url);
+    if (keyLength >= 0) {
+      return canonicalPath(url, keyLength);
+    }
     boolean schemeRelative = url.startsWith("//") || url.startsWith("\\\\");
     if (!schemeRelative && !isHttp(url)) {
       return null;
@@ -47,6 +51,23 @@ final class ProfilePaths {
       }
       throw e;
     }
+  }
+
+  /**
+   * The path of a URL in the canonical form {@link SplitUrl#originKeyLength} recognises, whose key
+   * is {@code url[0, keyLength)}: the rest up to any {@code #}, with {@code /} put first when that
+   * is empty or starts with {@code ?}, which that form guarantees is ASCII. What {@link
+   * SplitUrl#of} reads, without building the origin, its key and the path string first.
+   */
+  @SuppressWarnings("deprecation")
+  static byte[] canonicalPath(String url, int keyLength) {
+    int hash = url.indexOf('#', keyLength);
+    int to = hash < 0 ? url.length() : hash;
+    int slash = to == keyLength || url.charAt(keyLength) == '?' ? 1 : 0;
+    byte[] path = new byte[to - keyLength + slash];
+    path[0] = '/';
+    url.getBytes(keyLength, to, path, slash);
+    return path;
   }
 
   /** Whether {@code s} starts with {@code http:} or {@code https:}, in any case. */
