@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.internal.url.CanonicalPaths;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.SplitUrl;
@@ -35,7 +36,7 @@ final class ProfilePaths {
   static byte[] cachePath(String url) {
     int keyLength = SplitUrl.originKeyLength(url);
     if (keyLength >= 0) {
-      return canonicalPath(url, keyLength);
+      return CanonicalPaths.bytes(url, keyLength);
     }
     boolean schemeRelative = url.startsWith("//") || url.startsWith("\\\\");
     if (!schemeRelative && !isHttp(url)) {
@@ -51,23 +52,6 @@ final class ProfilePaths {
       }
       throw e;
     }
-  }
-
-  /**
-   * The path of a URL in the canonical form {@link SplitUrl#originKeyLength} recognises, whose key
-   * is {@code url[0, keyLength)}: the rest up to any {@code #}, with {@code /} put first when that
-   * is empty or starts with {@code ?}, which that form guarantees is ASCII. What {@link
-   * SplitUrl#of} reads, without building the origin, its key and the path string first.
-   */
-  @SuppressWarnings("deprecation")
-  static byte[] canonicalPath(String url, int keyLength) {
-    int hash = url.indexOf('#', keyLength);
-    int to = hash < 0 ? url.length() : hash;
-    int slash = to == keyLength || url.charAt(keyLength) == '?' ? 1 : 0;
-    byte[] path = new byte[to - keyLength + slash];
-    path[0] = '/';
-    url.getBytes(keyLength, to, path, slash);
-    return path;
   }
 
   /** Whether {@code s} starts with {@code http:} or {@code https:}, in any case. */

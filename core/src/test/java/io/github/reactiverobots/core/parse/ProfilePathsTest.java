@@ -2,6 +2,7 @@ package io.github.reactiverobots.core.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.internal.url.CanonicalPaths;
 import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.UrlRow;
 import io.github.reactiverobots.core.url.SplitUrl;
@@ -11,9 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ProfilePaths#cachePath}'s shortcut for canonical URLs reads the path {@link SplitUrl#of}
- * reads, byte for byte, on every {@code urls.tsv} row's URL and on variants of each (query only,
- * fragment, empty path, explicit port).
+ * {@link CanonicalPaths#bytes}, the shortcut of {@link ProfilePaths#cachePath} and {@code
+ * RobotsRules} for canonical URLs, reads the path {@link SplitUrl#of} reads, byte for byte, on
+ * every {@code urls.tsv} row's URL and on variants of each (query only, fragment, empty path,
+ * explicit port).
  */
 class ProfilePathsTest {
   @Test
@@ -37,7 +39,7 @@ class ProfilePathsTest {
         byte[] expected = SplitUrl.of(u).pathAndQuery().getBytes(StandardCharsets.UTF_8);
         if (keyLength >= 0) {
           keyed++;
-          String got = new String(ProfilePaths.canonicalPath(u, keyLength), StandardCharsets.UTF_8);
+          String got = new String(CanonicalPaths.bytes(u, keyLength), StandardCharsets.UTF_8);
           if (!got.equals(new String(expected, StandardCharsets.UTF_8))) {
             disagreements.add(u + ": " + got);
           }
