@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.internal.url.CanonicalPaths;
 import io.github.reactiverobots.core.model.ContentSignals;
 import io.github.reactiverobots.core.model.CrawlerIdentity;
 import io.github.reactiverobots.core.model.OriginState;
@@ -227,7 +228,12 @@ public final class RobotsRules {
 
   /** The UTF-8 path of {@code url}, a URL of this origin or a path. */
   private byte[] pathBytes(String url) {
-    return pathOf(Objects.requireNonNull(url, "url")).getBytes(StandardCharsets.UTF_8);
+    int keyLength = SplitUrl.originKeyLength(Objects.requireNonNull(url, "url"));
+    String key = origin.key();
+    if (keyLength == key.length() && url.startsWith(key)) {
+      return CanonicalPaths.bytes(url, keyLength);
+    }
+    return pathOf(url).getBytes(StandardCharsets.UTF_8);
   }
 
   private String pathOf(String url) {

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.internal.url.CanonicalPaths;
 import io.github.reactiverobots.core.model.OriginState;
 import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.url.InvalidUrlException;
@@ -34,6 +35,10 @@ final class ProfilePaths {
    *     read leniently (null)
    */
   static byte[] cachePath(String url) {
+    int keyLength = SplitUrl.originKeyLength(url);
+    if (keyLength >= 0) {
+      return CanonicalPaths.bytes(url, keyLength);
+    }
     boolean schemeRelative = url.startsWith("//") || url.startsWith("\\\\");
     if (!schemeRelative && !isHttp(url)) {
       return null;

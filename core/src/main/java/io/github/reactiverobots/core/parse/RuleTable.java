@@ -64,8 +64,7 @@ final class RuleTable {
     if (own >= 0) {
       return strings.text(formBase + own);
     }
-    byte[] b = patterns.reproduced(i);
-    return ByteStrings.toText(b, 0, b.length);
+    return patterns.reproducedText(i);
   }
 
   int line(int i) {

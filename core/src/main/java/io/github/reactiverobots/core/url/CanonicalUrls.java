@@ -12,9 +12,9 @@ package io.github.reactiverobots.core.url;
  *                         label starts with a digit, dotted-decimal IPv4 exactly as serialised
  *                         (four parts, 0 to 255, no leading zero)
  *   :port                 optional: 1 to 65535 in decimal without a leading zero
- *   rest                  empty or starting with / ? #; printable ASCII but \ (a path as the
- *                         URL Standard serialises it: nothing left to encode), not ending in a
- *                         space
+ *   rest                  empty or starting with / ? #; no control character, DEL or \, not
+ *                         ending in a space; other characters, non-ASCII included, are kept as
+ *                         written, as the full splitter keeps them
  * </pre>
  *
  * <p>For such a URL the splitter's answer is known without running it: the host normalises to
@@ -23,11 +23,18 @@ package io.github.reactiverobots.core.url;
  * it is the scheme's default), and the path is the rest up to any {@code #}, with {@code /} put
  * first when it is empty or starts with {@code ?}. Everything else (upper case, {@code %},
  * {@code @}, {@code \}, IDN, numeric IPv4 forms, IPv6, empty labels, leading zeros, surrounding
- * spaces, controls, non-ASCII paths) is refused, never guessed. Stateless and thread-safe.
+ * spaces, controls) is refused, never guessed. A URL whose rest holds a non-ASCII character is
+ * split here but flagged ({@link #asciiRest}), since the warm path copies the rest as ASCII.
+ * Stateless and thread-safe.
  */
 final class CanonicalUrls {
   /** Returned by {@link #scan} for a URL the fast path does not take. */
   static final long REFUSED = -1;
+
+  /** Set in a {@link #scan} result whose rest holds a character above U+007F. */
+  private static final long NON_ASCII_REST = 1L << 62;
+
+  private static final int PORT_BITS = 0x1FFFF;
 
   private static final int MAX_LABEL = 63;
   private static final int MAX_HOST = 253;
@@ -35,8 +42,9 @@ final class CanonicalUrls {
   private CanonicalUrls() {}
 
   /**
-   * Scans {@code url}: {@link #REFUSED}, or the end of its authority in the low 32 bits and its
-   * explicit port (0 when none) in the bits above.
+   * Scans {@code url}: {@link #REFUSED}, or the end of its authority in the low 32 bits, its
+   * explicit port (0 when none) in the 17 bits above, and {@link #NON_ASCII_REST} when the rest
+   * holds a character above U+007F.
    */
   static long scan(String url) {
     int n = url.length();
@@ -86,6 +94,7 @@ final class CanonicalUrls {
       }
     }
     int authorityEnd = i;
+    int seen = 0;
     if (i < n) {
       char c = url.charAt(i);
       if (c != '/' && c != '?' && c != '#') {
@@ -96,12 +105,14 @@ final class CanonicalUrls {
       }
       for (; i < n; i++) {
         c = url.charAt(i);
-        if (c < 0x20 || c >= 0x7f || c == '\\') {
+        if (c < 0x20 || c == 0x7f || c == '\\') {
           return REFUSED;
         }
+        seen |= c;
       }
     }
-    return (long) port << 32 | authorityEnd;
+    long scanned = (long) port << 32 | authorityEnd;
+    return seen < 0x80 ? scanned : scanned | NON_ASCII_REST;
   }
 
   /** Whether {@code url[from, to)} is a label the fast path takes (its characters are). */
@@ -141,7 +152,12 @@ final class CanonicalUrls {
 
   /** The explicit port from a {@link #scan} result, 0 when none. */
   static int port(long scanned) {
-    return (int) (scanned >>> 32);
+    return (int) (scanned >>> 32) & PORT_BITS;
+  }
+
+  /** Whether the rest after the authority of a {@link #scan}ned URL is all ASCII. */
+  static boolean asciiRest(long scanned) {
+    return (scanned & NON_ASCII_REST) == 0;
   }
 
   /**

@@ -50,7 +50,7 @@ public record SplitUrl(Origin origin, String pathAndQuery) {
    */
   public static int originKeyLength(String url) {
     long scanned = CanonicalUrls.scan(url);
-    if (scanned == CanonicalUrls.REFUSED) {
+    if (scanned == CanonicalUrls.REFUSED || !CanonicalUrls.asciiRest(scanned)) {
       return -1;
     }
     int keyEnd = CanonicalUrls.keyEnd(url, scanned);

@@ -2,11 +2,15 @@ package io.github.reactiverobots.core.url;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.internal.url.RecentOrigins;
+import io.github.reactiverobots.core.internal.url.RecentOrigins.Located;
 import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.UrlRow;
 import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -16,11 +20,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The differential test of the fast path ({@link CanonicalUrls}) against the full WHATWG splitter
  * ({@link UrlSplitter#splitFully}): on every input the fast path accepts, the full splitter accepts
- * it too and gives the same origin (key and port) and path; and {@link SplitUrl#originKeyLength}
- * keeps its contract. Inputs: every {@code urls.tsv} row's URL, the URLs of {@code HostileUrlsTest}
- * and {@code UrlSplitterTest}, and random mutations of the corpus URLs (case, {@code %}, {@code \},
- * {@code @}, IDN, dots, ports, IPv4 and IPv6 forms, controls, spaces, fragments). Prints the counts
- * tried and accepted by each.
+ * it too and gives the same origin (key and port) and path; {@link SplitUrl#originKeyLength} keeps
+ * its contract, key and path (the span the warm check matches in place) alike; and the cache's
+ * other shortcut, {@link RecentOrigins}, gives the full splitter's origin and path bytes or its
+ * error, on a first look and on a second that may find the origin remembered. Inputs: every {@code
+ * urls.tsv} row's URL, the URLs of {@code HostileUrlsTest} and {@code UrlSplitterTest}, and random
+ * mutations of the corpus URLs (case, {@code %}, {@code \}, {@code @}, IDN, dots, dot segments,
+ * ports, default ports, IPv4 and IPv6 forms, DNS length limits, controls, spaces, fragments).
+ * Prints the counts tried and accepted by each.
  */
 class CanonicalUrlsTest {
   private static final long SEED = 0x29_2026L;
@@ -31,18 +38,24 @@ class CanonicalUrlsTest {
     int tried;
     int fast;
     int full;
+    int keyed;
+    int recognised;
     final List<String> disagreements = new ArrayList<>();
+    private final RecentOrigins recent = new RecentOrigins();
 
     void check(String url) {
       tried++;
       SplitUrl quick = CanonicalUrls.split(url);
       SplitUrl slow;
+      String error = null;
       try {
         slow = UrlSplitter.splitFully(url);
         full++;
       } catch (InvalidUrlException e) {
         slow = null;
+        error = e.getMessage();
       }
+      checkRecentOrigins(url, slow, error);
       int keyLength = SplitUrl.originKeyLength(url);
       if (quick == null) {
         if (keyLength != -1) {
@@ -61,13 +74,68 @@ class CanonicalUrlsTest {
       if (keyLength >= 0 && !slow.origin().key().equals(url.substring(0, keyLength))) {
         disagreements.add(url + ": originKeyLength " + keyLength + " for " + slow.origin());
       }
+      if (keyLength >= 0) {
+        keyed++;
+        // The path the warm check matches from the URL's own characters (SplitUrl's contract).
+        int hash = url.indexOf('#', keyLength);
+        String span = url.substring(keyLength, hash < 0 ? url.length() : hash);
+        String path = span.isEmpty() || span.charAt(0) == '?' ? "/" + span : span;
+        if (!path.equals(slow.pathAndQuery())) {
+          disagreements.add(url + ": path after the key " + path + ", full splitter " + slow);
+        }
+        if (url.chars().anyMatch(c -> c >= 0x80)) {
+          disagreements.add(url + ": keyed by its prefix, but the warm path copies it as ASCII");
+        }
+      }
+    }
+
+    /**
+     * {@link RecentOrigins}, the cache's other shortcut, asked twice so that the second answer may
+     * come from the origin the first remembered: the same origin and path bytes as the full
+     * splitter, or the same error.
+     */
+    private void checkRecentOrigins(String url, SplitUrl slow, String error) {
+      for (int round = 0; round < 2; round++) {
+        Located located;
+        try {
+          located = recent.locate(url);
+        } catch (InvalidUrlException e) {
+          if (!e.getMessage().equals(error)) {
+            disagreements.add(url + ": RecentOrigins " + e.getMessage() + ", full " + error);
+          }
+          return;
+        }
+        if (slow == null) {
+          disagreements.add(url + ": RecentOrigins " + located + ", full splitter " + error);
+          return;
+        }
+        byte[] expected = slow.pathAndQuery().getBytes(StandardCharsets.UTF_8);
+        byte[] path =
+            located.pathFrom() == located.pathTo()
+                ? new byte[] {'/'}
+                : Arrays.copyOfRange(located.bytes(), located.pathFrom(), located.pathTo());
+        if (!located.origin().equals(slow.origin()) || !Arrays.equals(path, expected)) {
+          disagreements.add(
+              url
+                  + ": RecentOrigins "
+                  + located.origin()
+                  + " "
+                  + new String(path, StandardCharsets.UTF_8)
+                  + ", full splitter "
+                  + slow);
+        }
+        if (round == 1 && located.pathFrom() > 0) {
+          recognised++;
+        }
+      }
     }
 
     String summary(String name) {
       return String.format(
-          "%s: %,d tried, %,d accepted by the fast path, %,d by the full"
-              + " splitter, %d disagreements",
-          name, tried, fast, full, disagreements.size());
+          "%s: %,d tried, %,d accepted by the fast path (%,d of them keyed by their own prefix),"
+              + " %,d by the full splitter, %,d taken by RecentOrigins' shortcut on a second"
+              + " look, %d disagreements",
+          name, tried, fast, keyed, full, recognised, disagreements.size());
     }
   }
 
@@ -107,7 +175,7 @@ class CanonicalUrlsTest {
     List<String> seeds = corpusUrls();
     Random random = new Random(SEED);
     Tally t = new Tally();
-    Set<String> seen = new LinkedHashSet<>();
+    Set<String> seen = new HashSet<>();
     for (int i = 0; i < MUTANTS; i++) {
       String url = seeds.get(random.nextInt(seeds.size()));
       int mutations = 1 + random.nextInt(3);
@@ -158,7 +226,20 @@ class CanonicalUrlsTest {
       "http://a_b.com/",
       "http://1.2.3.04/",
       "http://a.1/",
-      "ftp://a.com/"
+      "ftp://a.com/",
+      "http://a.com:8080:80/",
+      "http://a.com/\u007f",
+      "http://a.com/x\r",
+      "http://1.2.3.4.5/",
+      "http://256.1.1.1/",
+      "http://a.0x/",
+      "http://a\tb.com/",
+      "http://xn--a.com/",
+      "http://a.xn--b/",
+      "http://a.com:0443/",
+      "http://a.com:+80/",
+      "http://" + "b".repeat(64) + ".com/",
+      "http://" + ("b".repeat(63) + ".").repeat(4) + "com/"
     };
     for (String url : refused) {
       assertThat(CanonicalUrls.split(url)).as(url).isNull();
@@ -177,6 +258,11 @@ class CanonicalUrlsTest {
     assertThat(SplitUrl.originKeyLength("http://a.com:8080/x")).isEqualTo(17);
     assertThat(SplitUrl.originKeyLength("http://a.com:80/x")).isEqualTo(-1);
     assertThat(SplitUrl.originKeyLength("https://www.a.com")).isEqualTo(17);
+    // A non-ASCII path is kept as written, as the full splitter keeps it; not keyed by its prefix.
+    assertThat(CanonicalUrls.split("http://a.com/caf\u00e9?\ud800#\u00e9"))
+        .isEqualTo(new SplitUrl(Origin.of("http://a.com"), "/caf\u00e9?\ud800"));
+    assertThat(SplitUrl.originKeyLength("http://a.com/caf\u00e9")).isEqualTo(-1);
+    assertThat(SplitUrl.originKeyLength("http://a.com/x#\u00e9")).isEqualTo(-1);
   }
 
   /** The first column of every {@code @CsvSource} row of the URL test classes. */
@@ -240,16 +326,148 @@ class CanonicalUrlsTest {
     ".a.com",
     "a.com.",
     "localhost",
-    "x"
+    "x",
+    "a.123",
+    "123",
+    "0",
+    "256.0.0.1",
+    "1.2.3.0x4",
+    "1.2.3.4a",
+    "1.2.3.4.com",
+    "0x.com",
+    "a.0x",
+    "a.09",
+    "[::1]:8080",
+    "[1:2:3:4:5:6:7:8]",
+    "[1:2:3:4:5:6:7:8:9]",
+    "[::1.2.3.4]",
+    "[:1]",
+    "[]",
+    "\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.com",
+    "a\u200b.com",
+    "a\u00ad.com",
+    "\u0430.com",
+    "xn--a.com",
+    "xn--nxasmq6b.com",
+    "a\tb.com",
+    "a\nb.com",
+    "a b.com",
+    "a<b.com",
+    "a^b.com",
+    "a|b.com",
+    "a%2eb.com",
+    "a%41.com",
+    "%61.com",
+    "a%zz.com",
+    "a%.com",
+    "a\\b.com",
+    "a.com:8080",
+    "a.com:80",
+    "a.com:443"
   };
   private static final String[] PORTS = {
-    ":80", ":443", ":8080", ":0", ":080", ":65535", ":65536", ":", ":99999", ":1", ":00", ":8o",
-    ":123456"
+    ":80",
+    ":443",
+    ":8080",
+    ":0",
+    ":080",
+    ":65535",
+    ":65536",
+    ":",
+    ":99999",
+    ":1",
+    ":00",
+    ":8o",
+    ":123456",
+    ":0443",
+    ":0080",
+    ":65535/",
+    ":8080:80",
+    ": 80",
+    ":+80",
+    ":-1",
+    ":\uff18\uff10"
   };
   private static final String[] INSERTS = {
-    "%", "%41", "%2e", "%2F", "\\", "@", "u:p@", "#", "?", "/", "//", "..", ".", " ", "\t", "\n",
-    "\u0000", "\u007f", "\u00e9", "\uff0e", "\u3002", "A", "Z", "xn--", ":", "[", "]", "_", "-",
-    "\ud800", "\u0085", "\u00a0"
+    "%",
+    "%41",
+    "%2e",
+    "%2F",
+    "\\",
+    "@",
+    "u:p@",
+    "#",
+    "?",
+    "/",
+    "//",
+    "..",
+    ".",
+    " ",
+    "\t",
+    "\n",
+    "\u0000",
+    "\u007f",
+    "\u00e9",
+    "\uff0e",
+    "\u3002",
+    "A",
+    "Z",
+    "xn--",
+    ":",
+    "[",
+    "]",
+    "_",
+    "-",
+    "\ud800",
+    "\u0085",
+    "\u00a0",
+    "%2E",
+    "%2e%2E",
+    "/./",
+    "/../",
+    "/%2e/",
+    "/.%2E/",
+    "\r",
+    "\u000b",
+    "\u001f",
+    "\u00ff",
+    "\u0100",
+    "\ud83d\ude00",
+    "~",
+    "!",
+    "$",
+    "&",
+    "'",
+    "(",
+    "*",
+    "+",
+    ",",
+    ";",
+    "=",
+    "^",
+    "|",
+    "`",
+    "{",
+    "}",
+    "<",
+    ">",
+    "\"",
+    "a".repeat(64)
+  };
+  private static final String[] SEGMENTS = {
+    "/.",
+    "/..",
+    "/./",
+    "/../",
+    "/%2e",
+    "/%2E%2e/",
+    "/.%2e/",
+    "//",
+    "/x/..",
+    "/..%2f",
+    "/;p",
+    "/?",
+    "/#"
   };
 
   /** One random change to {@code url}. */
@@ -262,13 +480,13 @@ class CanonicalUrlsTest {
     }
     int at = url.isEmpty() ? 0 : r.nextInt(url.length() + 1);
     int inHost = hostEnd > hostStart ? hostStart + r.nextInt(hostEnd - hostStart + 1) : at;
-    switch (r.nextInt(12)) {
+    switch (r.nextInt(16)) {
       case 0:
-        { // flip the case of one character (scheme, host or path)
+        { // flip the case of one character (mostly scheme or host, sometimes the path)
           if (url.isEmpty()) {
             return url;
           }
-          int i = r.nextInt(Math.min(url.length(), hostEnd + 2));
+          int i = r.nextInt(r.nextBoolean() ? url.length() : Math.min(url.length(), hostEnd + 2));
           char c = url.charAt(i);
           char flipped =
               Character.isUpperCase(c) ? Character.toLowerCase(c) : Character.toUpperCase(c);
@@ -313,19 +531,63 @@ class CanonicalUrlsTest {
         String host = url.substring(hostStart, hostEnd);
         String changed =
             switch (r.nextInt(4)) {
-              case 0 -> host.replaceFirst("\\.", "..");
-              case 1 -> host.replaceFirst("\\.", "");
+              case 0 -> replaceFirstDot(host, "..");
+              case 1 -> replaceFirstDot(host, "");
               case 2 -> host + ".";
               default -> "a".repeat(1 + r.nextInt(70)) + "." + host;
             };
         return url.substring(0, hostStart) + changed + url.substring(hostEnd);
       case 10: // cut the URL short
         return url.substring(0, at);
+      case 11: // a dot segment or other path oddity after the authority or at a slash
+        {
+          int slash = url.indexOf('/', hostEnd);
+          int where = slash < 0 || r.nextBoolean() ? hostEnd : slash;
+          return url.substring(0, where) + pick(SEGMENTS, r) + url.substring(where);
+        }
+      case 12: // a host of labels at the DNS limits (63 per label, 253 in all)
+        {
+          int label = 62 + r.nextInt(3);
+          int labels = 1 + r.nextInt(3);
+          // The last label takes the host to 252, 253 or 254 characters, or is just "com".
+          int rest = 252 - labels * (label + 1) + r.nextInt(3);
+          String tail = r.nextBoolean() || rest < 1 ? "com" : "c".repeat(Math.min(rest, 70));
+          String named = ("b".repeat(label) + ".").repeat(labels) + tail;
+          return url.substring(0, hostStart) + named + url.substring(hostEnd);
+        }
+      case 13: // a host ending in a number, or dotted decimal near its limits
+        {
+          int parts = 1 + r.nextInt(5);
+          StringBuilder named = new StringBuilder(r.nextInt(4) == 0 ? "a." : "");
+          for (int p = 0; p < parts; p++) {
+            if (p > 0) {
+              named.append('.');
+            }
+            int v = r.nextInt(300);
+            named.append(
+                switch (r.nextInt(6)) {
+                  case 0 -> "0" + v;
+                  case 1 -> "0x" + Integer.toHexString(v);
+                  case 2 -> String.valueOf(r.nextInt(1 << 24));
+                  default -> String.valueOf(v);
+                });
+          }
+          return url.substring(0, hostStart) + named + url.substring(hostEnd);
+        }
+      case 14: // the scheme's default port, or the other scheme's, with or without zeros
+        return url.substring(0, hostEnd)
+            + pick(new String[] {":80", ":443", ":080", ":0443", ":8443", ":81"}, r)
+            + url.substring(hostEnd);
       default: // a long host
         return url.substring(0, hostStart)
             + ("abcdefghij".repeat(6) + ".").repeat(1 + r.nextInt(5))
             + url.substring(hostStart);
     }
+  }
+
+  private static String replaceFirstDot(String s, String with) {
+    int dot = s.indexOf('.');
+    return dot < 0 ? s : s.substring(0, dot) + with + s.substring(dot + 1);
   }
 
   private static String pick(String[] from, Random r) {
