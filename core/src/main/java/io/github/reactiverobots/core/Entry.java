@@ -22,8 +22,8 @@ final class Entry {
    * Charged per entry on top of the rules: this object, its {@code OriginState} with two instants,
    * the cache's node, map slot and sketch counters, and the {@code Origin} object; the origin's key
    * and host strings add {@link #BYTES_PER_KEY_CHAR} per key character. Calibrated against a
-   * measured retained size (the bench's {@code memory}: 401 bytes of heap for an allow-all entry
-   * of a 25-character origin, against 411 weighed).
+   * measured retained size (the bench's {@code memory}: 401 bytes of heap for an allow-all entry of
+   * a 25-character origin, against 411 weighed).
    */
   static final int OVERHEAD_BYTES = 360;
 

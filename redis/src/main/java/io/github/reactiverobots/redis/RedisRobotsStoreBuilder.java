@@ -119,13 +119,15 @@ final class RedisRobotsStoreBuilder implements RedisRobotsStore.Builder {
 
   /** The resources given, or new ones that reconnect 10 ms doubling to 1 s after a loss. */
   ClientResources resources() {
-    return resources != null
-        ? resources
-        : ClientResources.builder()
-            .reconnectDelay(
-                Delay.exponential(
-                    Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
-            .build();
+    return resources != null ? resources : reconnecting();
+  }
+
+  /** New client resources that reconnect 10 ms after a loss, doubling to 1 s. */
+  static ClientResources reconnecting() {
+    return ClientResources.builder()
+        .reconnectDelay(
+            Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
+        .build();
   }
 
   /**

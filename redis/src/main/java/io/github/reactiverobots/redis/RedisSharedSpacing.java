@@ -14,12 +14,10 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.reactive.RedisScriptingReactiveCommands;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
-import io.lettuce.core.resource.Delay;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import reactor.core.publisher.Mono;
@@ -372,13 +370,7 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
         return new RedisSharedSpacing(this, given, null);
       }
       ClientResources r =
-          resources != null
-              ? resources
-              : ClientResources.builder()
-                  .reconnectDelay(
-                      Delay.exponential(
-                          Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
-                  .build();
+resources != null ? resources : RedisRobotsStoreBuilder.reconnecting();
       RedisClient client = RedisClient.create(r);
       client.setOptions(
           ClientOptions.builder()
