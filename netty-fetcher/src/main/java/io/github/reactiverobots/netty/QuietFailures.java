@@ -75,7 +75,11 @@ final class QuietFailures extends ChannelInboundHandlerAdapter {
   @SuppressWarnings("unchecked")
   static <T> Mono<T> guard(Mono<T> request) {
     Sinks.One<Throwable> early = Sinks.one();
-    return Mono.<Object>firstWithSignal(request, early.asMono().map(EarlyFailure::new))
+    // The sink is subscribed before the request starts: a failure seen on the event loop then
+    // cancels the request there and then, before reactor-netty hears of the closed connection;
+    // subscribed second, a close arriving in between reached reactor-netty's observer, which
+    // logged it as a WARN.
+    return Mono.<Object>firstWithSignal(early.asMono().map(EarlyFailure::new), request)
         .flatMap(o -> o instanceof EarlyFailure f ? Mono.<T>error(f.cause()) : Mono.just((T) o))
         .contextWrite(context -> context.put(CONTEXT_KEY, early));
   }
