@@ -28,7 +28,6 @@ class LifecycleTest extends FetcherTestSupport {
   /** No origin, no weight, no fetch active or queued. */
   private static final CacheStats NOTHING_HELD = CacheStats.builder().build();
 
-
   @BeforeEach
   void onLinux() {
     assumeThat(ClientSockets.available()).as("/proc/self/fd and /proc/self/net/tcp").isTrue();

@@ -126,7 +126,8 @@ final class RedisRobotsStoreBuilder implements RedisRobotsStore.Builder {
   static ClientResources reconnecting() {
     return ClientResources.builder()
         .reconnectDelay(
-            Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
+            Delay.exponential(
+                Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
         .build();
   }
 

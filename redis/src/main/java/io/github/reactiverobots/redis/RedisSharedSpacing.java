@@ -369,8 +369,7 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
       if (given != null) {
         return new RedisSharedSpacing(this, given, null);
       }
-      ClientResources r =
-resources != null ? resources : RedisRobotsStoreBuilder.reconnecting();
+      ClientResources r = resources != null ? resources : RedisRobotsStoreBuilder.reconnecting();
       RedisClient client = RedisClient.create(r);
       client.setOptions(
           ClientOptions.builder()
