@@ -34,11 +34,7 @@ final class CacheParts {
     this.entries = new CachedEntries(settings, time, events);
     this.policy = new CachePolicy(settings, time, events);
     Scheduler parse = b.resolvedParseScheduler();
-    SharedStore shared =
-        b.store == null
-            ? null
-            : new SharedStore(
-                b.store, policy, time, events, parse, b.storeWait, b.storeLease, b.storeCooldown);
+    SharedStore shared = b.store == null ? null : new SharedStore(b, policy, time, events, parse);
     this.resolver =
         new OriginResolver(
             fetcher,

@@ -61,23 +61,21 @@ final class SharedStore {
   /** Store calls that failed or timed out since the last one that answered. */
   private final AtomicInteger failuresInARow = new AtomicInteger();
 
+  /** The store and its three times as set on {@code settings}, by name. */
   SharedStore(
-      RobotsStore store,
+      RobotsCacheBuilder settings,
       CachePolicy policy,
       TimeSource time,
       Events events,
-      Scheduler parseScheduler,
-      Duration wait,
-      Duration leaseTime,
-      Duration cooldown) {
-    this.store = Objects.requireNonNull(store, "store");
+      Scheduler parseScheduler) {
+    this.store = Objects.requireNonNull(settings.store, "store");
     this.policy = Objects.requireNonNull(policy, "policy");
     this.time = Objects.requireNonNull(time, "time");
     this.events = Objects.requireNonNull(events, "events");
     this.parseScheduler = Objects.requireNonNull(parseScheduler, "parseScheduler");
-    this.wait = Objects.requireNonNull(wait, "wait");
-    this.leaseTime = Objects.requireNonNull(leaseTime, "leaseTime");
-    this.cooldown = TimeSource.saturatedNanos(cooldown);
+    this.wait = Objects.requireNonNull(settings.storeWait, "storeWait");
+    this.leaseTime = Objects.requireNonNull(settings.storeLease, "storeLease");
+    this.cooldown = TimeSource.saturatedNanos(settings.storeCooldown);
   }
 
   /** A value read from the store and the entry rebuilt from it (either may be null). */
