@@ -42,8 +42,7 @@ final class CacheParts {
             policy,
             time,
             events,
-            parse,
-            Schedulers.boundedElastic(),
+            OriginResolver.Threads.parseOn(parse).writeOn(Schedulers.boundedElastic()),
             settings.fetchTimeout(),
             shared);
   }

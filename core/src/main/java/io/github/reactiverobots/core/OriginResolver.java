@@ -47,6 +47,28 @@ final class OriginResolver {
   /** A fetch's result and the entry the policy made of it. */
   record Fetched(Entry entry, FetchResult result) {}
 
+  /**
+   * Where bodies are parsed and completed entries written, named at each step ({@code
+   * Threads.parseOn(a).writeOn(b)}) so that the two schedulers cannot be swapped unseen.
+   */
+  static final class Threads {
+    final Scheduler parse;
+    final Scheduler write;
+
+    private Threads(Scheduler parse, Scheduler write) {
+      this.parse = Objects.requireNonNull(parse, "parse");
+      this.write = write;
+    }
+
+    static Threads parseOn(Scheduler parse) {
+      return new Threads(parse, null);
+    }
+
+    Threads writeOn(Scheduler write) {
+      return new Threads(parse, Objects.requireNonNull(write, "write"));
+    }
+  }
+
   /** {@code shared} is the fleet's store, or null for none. */
   OriginResolver(
       RobotsFetcher fetcher,
@@ -54,8 +76,7 @@ final class OriginResolver {
       CachePolicy policy,
       TimeSource time,
       Events events,
-      Scheduler parseScheduler,
-      Scheduler writeScheduler,
+      Threads threads,
       Duration fetchTimeout,
       SharedStore shared) {
     this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
@@ -63,8 +84,8 @@ final class OriginResolver {
     this.policy = Objects.requireNonNull(policy, "policy");
     this.time = Objects.requireNonNull(time, "time");
     this.events = Objects.requireNonNull(events, "events");
-    this.parseScheduler = Objects.requireNonNull(parseScheduler, "parseScheduler");
-    this.writeScheduler = Objects.requireNonNull(writeScheduler, "writeScheduler");
+    this.parseScheduler = threads.parse;
+    this.writeScheduler = Objects.requireNonNull(threads.write, "threads.write");
     this.fetchTimeout = Objects.requireNonNull(fetchTimeout, "fetchTimeout");
     this.shared = shared;
   }

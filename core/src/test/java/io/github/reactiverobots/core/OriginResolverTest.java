@@ -65,8 +65,7 @@ class OriginResolverTest {
             policy(),
             time,
             events,
-            Schedulers.immediate(),
-            Schedulers.immediate(),
+            OriginResolver.Threads.parseOn(Schedulers.immediate()).writeOn(Schedulers.immediate()),
             Duration.ofMinutes(5),
             null);
   }
@@ -142,8 +141,7 @@ class OriginResolverTest {
               policy(),
               time,
               events,
-              parseThreads,
-              writeThreads,
+              OriginResolver.Threads.parseOn(parseThreads).writeOn(writeThreads),
               Duration.ofMinutes(5),
               null);
       Entry entry =

@@ -246,19 +246,20 @@ final class CompactBuilder implements RobotsParseHandler {
     RuleTable ruleTable = rules.build(implied.toArray(), strings, formBase);
     UsageTable usageTable =
         usage == null ? UsageTable.NONE : usage.build(strings, groupLines.size());
-    return new RobotsTxt(
-        options,
-        ruleTable,
-        groups(strings, nameBase),
-        usageTable,
-        strings,
-        sitemapBase,
-        sitemaps.size(),
-        recordLines.toArray(),
-        recordBase,
-        lines,
-        truncated,
-        unknownCapped);
+    RobotsTxt.Parts p = new RobotsTxt.Parts();
+    p.options = options;
+    p.rules = ruleTable;
+    p.groups = groups(strings, nameBase);
+    p.usage = usageTable;
+    p.strings = strings;
+    p.sitemapBase = sitemapBase;
+    p.sitemapCount = sitemaps.size();
+    p.recordLines = recordLines.toArray();
+    p.recordBase = recordBase;
+    p.lines = lines;
+    p.truncated = truncated;
+    p.unknownRecordsCapped = unknownCapped;
+    return new RobotsTxt(p);
   }
 
   /** The groups, the names and what each selects; the {@code *} groups' selection last. */

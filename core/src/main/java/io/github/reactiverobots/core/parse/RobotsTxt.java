@@ -60,32 +60,36 @@ public final class RobotsTxt {
   /** Per selection, its compiled rules once asked for (set once, racily, by CAS). */
   private final AgentRules[] compiled;
 
-  RobotsTxt(
-      ParseOptions options,
-      RuleTable rules,
-      GroupTable groups,
-      UsageTable usage,
-      PackedStrings strings,
-      int sitemapBase,
-      int sitemapCount,
-      int[] recordLines,
-      int recordBase,
-      int lines,
-      boolean truncated,
-      boolean unknownRecordsCapped) {
-    this.options = options;
-    this.rules = rules;
-    this.groups = groups;
-    this.usage = usage;
-    this.strings = strings;
-    this.sitemapBase = sitemapBase;
-    this.sitemapCount = sitemapCount;
-    this.recordLines = recordLines;
-    this.recordBase = recordBase;
-    this.lines = lines;
-    this.truncated = truncated;
-    this.unknownRecordsCapped = unknownRecordsCapped;
-    this.compiled = new AgentRules[groups.selectionCount()];
+  /** What a parse produced, set by name (see {@link CompactBuilder}). Not thread-safe. */
+  static final class Parts {
+    ParseOptions options;
+    RuleTable rules;
+    GroupTable groups;
+    UsageTable usage;
+    PackedStrings strings;
+    int sitemapBase;
+    int sitemapCount;
+    int[] recordLines;
+    int recordBase;
+    int lines;
+    boolean truncated;
+    boolean unknownRecordsCapped;
+  }
+
+  RobotsTxt(Parts p) {
+    this.options = p.options;
+    this.rules = p.rules;
+    this.groups = p.groups;
+    this.usage = p.usage;
+    this.strings = p.strings;
+    this.sitemapBase = p.sitemapBase;
+    this.sitemapCount = p.sitemapCount;
+    this.recordLines = p.recordLines;
+    this.recordBase = p.recordBase;
+    this.lines = p.lines;
+    this.truncated = p.truncated;
+    this.unknownRecordsCapped = p.unknownRecordsCapped;
+    this.compiled = new AgentRules[p.groups.selectionCount()];
   }
 
   /**
