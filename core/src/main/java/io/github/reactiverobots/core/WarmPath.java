@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.internal.url.CanonicalPaths;
 import io.github.reactiverobots.core.internal.url.RecentOrigins;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
@@ -70,11 +71,8 @@ final class WarmPath {
    * url[keyLength, ...)} up to any {@code #}) and {@code agent}, at {@code now}.
    */
   static Verdict verdict(Entry entry, String url, int keyLength, String agent, long now) {
-    int hash = url.indexOf('#', keyLength);
-    int to = hash < 0 ? url.length() : hash;
-    // A path that starts with '?' is matched as "/?..." (the splitter's path); "" as "/".
-    int slash = to > keyLength && url.charAt(keyLength) == '?' ? 1 : 0;
-    int length = to - keyLength + slash;
+    int end = CanonicalPaths.end(url, keyLength);
+    int length = CanonicalPaths.length(url, keyLength, end);
     byte[] buffer = BUFFER.get();
     if (buffer.length < length) {
       buffer = new byte[Math.max(length, 2 * buffer.length)];
@@ -82,14 +80,7 @@ final class WarmPath {
         BUFFER.set(buffer);
       }
     }
-    buffer[0] = '/';
-    copyAscii(url, keyLength, to, buffer, slash);
+    CanonicalPaths.copy(url, keyLength, end, buffer);
     return PathChecks.RULES.check(entry.rulesFor(agent), buffer, 0, length, entry.stateAt(now));
-  }
-
-  /** Copies {@code url[from, to)}, ASCII (checked by the canonical scan), as bytes. */
-  @SuppressWarnings("deprecation")
-  private static void copyAscii(String url, int from, int to, byte[] into, int at) {
-    url.getBytes(from, to, into, at);
   }
 }

@@ -20,14 +20,58 @@ public final class CanonicalPaths {
    * @param keyLength what it returned for {@code url}
    * @return a new array holding the path
    */
-  @SuppressWarnings("deprecation")
   public static byte[] bytes(String url, int keyLength) {
-    int hash = url.indexOf('#', keyLength);
-    int to = hash < 0 ? url.length() : hash;
-    int slash = to == keyLength || url.charAt(keyLength) == '?' ? 1 : 0;
-    byte[] path = new byte[to - keyLength + slash];
-    path[0] = '/';
-    url.getBytes(keyLength, to, path, slash);
+    int end = end(url, keyLength);
+    byte[] path = new byte[length(url, keyLength, end)];
+    copy(url, keyLength, end, path);
     return path;
+  }
+
+  /**
+   * Where the path and query of {@code url} end: at its {@code #}, else at its end.
+   *
+   * @param url a URL {@link SplitUrl#originKeyLength} accepts
+   * @param keyLength what it returned for {@code url}
+   * @return the index after the path and query
+   */
+  public static int end(String url, int keyLength) {
+    int hash = url.indexOf('#', keyLength);
+    return hash < 0 ? url.length() : hash;
+  }
+
+  /**
+   * The length in bytes of the path {@link #bytes} gives, {@code /} put first included.
+   *
+   * @param url a URL {@link SplitUrl#originKeyLength} accepts
+   * @param keyLength what it returned for {@code url}
+   * @param end what {@link #end} returned for them
+   * @return the path's length
+   */
+  public static int length(String url, int keyLength, int end) {
+    return end - keyLength + slash(url, keyLength, end);
+  }
+
+  /**
+   * Writes the path {@link #bytes} gives into {@code into} from index 0, which must hold {@link
+   * #length} bytes.
+   *
+   * @param url a URL {@link SplitUrl#originKeyLength} accepts
+   * @param keyLength what it returned for {@code url}
+   * @param end what {@link #end} returned for them
+   * @param into the array written
+   */
+  @SuppressWarnings("deprecation")
+  public static void copy(String url, int keyLength, int end, byte[] into) {
+    int slash = slash(url, keyLength, end);
+    if (slash == 1) {
+      into[0] = '/';
+    }
+    // ASCII, checked by the canonical scan: one byte per character.
+    url.getBytes(keyLength, end, into, slash);
+  }
+
+  /** 1 when the path is empty or starts with {@code ?}, so that a {@code /} goes first. */
+  private static int slash(String url, int keyLength, int end) {
+    return end == keyLength || url.charAt(keyLength) == '?' ? 1 : 0;
   }
 }
