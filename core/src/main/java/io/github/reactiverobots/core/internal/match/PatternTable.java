@@ -106,9 +106,8 @@ public final class PatternTable {
   }
 
   /**
-   * {@link #reproduced} as text: its bytes as ISO-8859-1 characters when all are ASCII, else
-   * decoded as UTF-8. Reads the body in place when nothing follows it (no dropped stars, no
-   * anchor), so that a verdict's rule costs one array fewer.
+   * {@link #reproduced} as text: its bytes decoded as UTF-8. Reads the body in place when nothing
+   * follows it (no dropped stars, no anchor), so that a verdict's rule costs one array fewer.
    *
    * @param i a pattern index
    * @return the pattern as normalised, as text
@@ -124,12 +123,7 @@ public final class PatternTable {
   }
 
   private static String text(byte[] d, int from, int to) {
-    int high = 0;
-    for (int k = from; k < to; k++) {
-      high |= d[k];
-    }
-    return new String(
-        d, from, to - from, high < 0 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+    return new String(d, from, to - from, StandardCharsets.UTF_8);
   }
 
   /**
