@@ -40,6 +40,7 @@ final class Notifications implements AutoCloseable {
   private final Channels channels;
   private final Map<String, Listeners> byChannel = new HashMap<>();
   private final Scheduler serial;
+  private final ClosingGate gate;
 
   private static final class Listeners {
     final Sinks.Many<String> sink = Sinks.many().multicast().directBestEffort();
@@ -58,10 +59,12 @@ final class Notifications implements AutoCloseable {
   private Notifications(
       StatefulRedisPubSubConnection<String, String> connection,
       Channels channels,
-      Scheduler serial) {
+      Scheduler serial,
+      ClosingGate gate) {
     this.connection = connection;
     this.channels = channels;
     this.serial = serial;
+    this.gate = gate;
     connection.addListener(
         new RedisPubSubAdapter<>() {
           @Override
@@ -85,20 +88,22 @@ final class Notifications implements AutoCloseable {
   static Notifications standalone(
       StatefulRedisPubSubConnection<String, String> connection, Scheduler serial) {
     RedisPubSubReactiveCommands<String, String> commands = connection.reactive();
+    ClosingGate gate = new ClosingGate("notifications");
     return new Notifications(
         connection,
         new Channels() {
           @Override
           public Mono<Void> subscribe(String channel) {
-            return commands.subscribe(channel);
+            return Mono.defer(() -> gate.send(commands.subscribe(channel)));
           }
 
           @Override
           public Mono<Void> unsubscribe(String channel) {
-            return commands.unsubscribe(channel);
+            return Mono.defer(() -> gate.send(commands.unsubscribe(channel)));
           }
         },
-        serial);
+        serial,
+        gate);
   }
 
   /**
@@ -111,6 +116,7 @@ final class Notifications implements AutoCloseable {
       StatefulRedisClusterPubSubConnection<String, String> connection, Scheduler serial) {
     connection.setNodeMessagePropagation(true);
     Map<String, String> nodeOf = new ConcurrentHashMap<>();
+    ClosingGate gate = new ClosingGate("notifications");
     return new Notifications(
         connection,
         new Channels() {
@@ -131,7 +137,7 @@ final class Notifications implements AutoCloseable {
                   return leave.then(
                       Mono.fromCompletionStage(
                               () -> connection.getConnectionAsync(node.getNodeId()))
-                          .flatMap(c -> c.reactive().ssubscribe(channel)));
+                          .flatMap(c -> gate.send(c.reactive().ssubscribe(channel))));
                 });
           }
 
@@ -146,11 +152,12 @@ final class Notifications implements AutoCloseable {
 
           private Mono<Void> unsubscribeOn(String node, String channel) {
             return Mono.fromCompletionStage(() -> connection.getConnectionAsync(node))
-                .flatMap(c -> c.reactive().sunsubscribe(channel))
+                .flatMap(c -> gate.send(c.reactive().sunsubscribe(channel)))
                 .onErrorResume(e -> Mono.empty());
           }
         },
-        serial);
+        serial,
+        gate);
   }
 
   /**
@@ -207,6 +214,6 @@ final class Notifications implements AutoCloseable {
 
   @Override
   public void close() {
-    connection.close();
+    gate.close(connection::close);
   }
 }

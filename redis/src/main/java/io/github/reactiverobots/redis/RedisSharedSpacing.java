@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -144,8 +143,7 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
   private final LongAdder sent = new LongAdder();
   // Lettuce 6.8 can spin forever when a command is written while its connection closes
   // (redis/lettuce#3880): commands are written under the read side, close takes the write side.
-  private final ReentrantReadWriteLock writing = new ReentrantReadWriteLock();
-  private volatile boolean closed;
+  private final ClosingGate writing = new ClosingGate("shared spacing");
 
   private RedisSharedSpacing(
       Builder b, RedisScriptingReactiveCommands<String, String> commands, AutoCloseable owned) {
@@ -211,14 +209,14 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
   /** Closes the connection this ledger opened (not one it was given) and its threads. */
   @Override
   public void close() throws Exception {
-    closed = true;
-    writing.writeLock().lock();
     try {
-      if (owned != null) {
-        owned.close();
-      }
+      writing.close(
+          () -> {
+            if (owned != null) {
+              owned.close();
+            }
+          });
     } finally {
-      writing.writeLock().unlock();
       sending.dispose();
     }
   }
@@ -242,18 +240,12 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
 
   /** Writes {@code command} now, unless the ledger is closing; never waits for the lock. */
   private Mono<Long> write(Mono<Long> command) {
-    boolean open = writing.readLock().tryLock();
-    try {
-      if (!open || closed) {
-        return Mono.error(new IllegalStateException("shared spacing closed"));
-      }
-      sent.increment();
-      return Mono.fromFuture(command.toFuture(), false);
-    } finally {
-      if (open) {
-        writing.readLock().unlock();
-      }
-    }
+    return writing.send(
+        Mono.defer(
+            () -> {
+              sent.increment();
+              return command;
+            }));
   }
 
   private String now() {
