@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.url.Origin;
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -33,6 +34,12 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>An origin already held in Caffeine when it is fetched again (a refresh, a retry) is replaced
  * in place: it keeps its place and its frequency.
  *
+ * <p>A pin read within a grace of two seconds does not leave early, even when the share turns over
+ * faster (see {@link PinnedEntries}): the pins may then take up to twice their share, and
+ * Caffeine's bound shrinks by what they take beyond it (in steps of an eighth of the share, since
+ * each change of the bound restarts Caffeine's tuning of its window), so that the two together stay
+ * within the weight bound.
+ *
  * <p>Both bounds at once: Caffeine bounds either weight or count, so when a maximum number of
  * origins is set each entry is charged at least {@code maximumWeight / maximumOrigins}; then the
  * charged total stays within the weight bound, which keeps both the true weight and the count
@@ -47,6 +54,12 @@ final class CachedEntries {
   /** Reads a matured pin may add to Caffeine's frequency sketch (its counters stop at 15). */
   private static final int MAX_READS_CARRIED = 15;
 
+  /** How long a pin read (or arrived) is kept beyond the share, up to the cap (SEMANTICS.md §6). */
+  static final long GRACE_NANOS = 2_000_000_000L;
+
+  /** The main cache's bound moves in steps of this part of the share, not with every pin. */
+  private static final int STEPS_PER_SHARE = 8;
+
   private final Cache<Origin, Entry> cache;
   private final LongAdder weight = new LongAdder();
   private final TimeSource time;
@@ -57,14 +70,22 @@ final class CachedEntries {
   private final PinnedEntries pinned;
 
   private final int minimumCharge;
+  private final long maximumWeight;
+
+  /** The main cache's bound now: what the pins leave of the whole, in steps. Guarded by writes. */
+  private long mainBound;
 
   CachedEntries(CacheSettings settings, TimeSource time, Events events) {
     this.time = time;
     this.events = events;
-    long pinnedBudget = (long) (settings.maximumWeight() * settings.residencyShare());
+    this.maximumWeight = settings.maximumWeight();
+    long pinnedBudget = (long) (maximumWeight * settings.residencyShare());
+    // The grace may take the pins to twice their share, never past half the bound.
+    long cap = Math.min(2 * pinnedBudget, Math.max(pinnedBudget, maximumWeight / 2));
     this.pinned =
-        new PinnedEntries(pinnedBudget, TimeSource.saturatedNanos(settings.minimumResidency()));
-    long maximumWeight = Math.max(1, settings.maximumWeight() - pinnedBudget);
+        new PinnedEntries(
+            pinnedBudget, cap, TimeSource.saturatedNanos(settings.minimumResidency()), GRACE_NANOS);
+    this.mainBound = mainBound();
     long maximumOrigins = settings.maximumOrigins();
     long floor = maximumOrigins > 0 ? ceilDiv(settings.maximumWeight(), maximumOrigins) : 0;
     this.minimumCharge = (int) Math.min(Integer.MAX_VALUE, floor);
@@ -72,7 +93,7 @@ final class CachedEntries {
         Caffeine.newBuilder()
             .ticker(time::nanos)
             .executor(Runnable::run)
-            .maximumWeight(maximumWeight)
+            .maximumWeight(mainBound)
             .<Origin, Entry>weigher((origin, entry) -> charge(entry))
             .expireAfter(new Retention())
             .removalListener(
@@ -99,9 +120,19 @@ final class CachedEntries {
     if (e != null) {
       return e;
     }
-    e = pinned.get(origin);
+    long now = time.nanos();
+    e = pinned.get(origin, now);
     // Caffeine drops an entry past its retention on read; a pin does the same.
-    return e == null || time.nanos() - e.lifetime().retainUntil() >= 0 ? null : e;
+    return e == null || now - e.lifetime().retainUntil() >= 0 ? null : e;
+  }
+
+  /**
+   * Counts a use of the origin's entry by a check that did not read it here: one that waited for
+   * its fetch and was handed the entry. A waiter may be handed it long after it was stored (the
+   * callers before it run first), and its next page reads the entry again.
+   */
+  void used(Origin origin) {
+    get(origin);
   }
 
   /** Stores {@code entry}, replacing any other; what is put (preloaded) is not pinned. */
@@ -149,7 +180,9 @@ final class CachedEntries {
    * early. Holding {@code writes}.
    */
   private void matureDue(PinnedEntries.Pin arrived) {
-    for (PinnedEntries.Pin p : pinned.leaving(time.nanos(), arrived)) {
+    List<PinnedEntries.Pin> leaving = pinned.leaving(time.nanos(), arrived);
+    fitMainToPins();
+    for (PinnedEntries.Pin p : leaving) {
       cache.put(p.origin, p.entry);
       pinned.release(p);
       for (int i = Math.min(p.reads(), MAX_READS_CARRIED); i > 0; i--) {
@@ -165,6 +198,7 @@ final class CachedEntries {
         removed(origin, old.entry, EvictionCause.EXPLICIT);
       }
       cache.invalidate(origin);
+      fitMainToPins();
     }
   }
 
@@ -174,6 +208,33 @@ final class CachedEntries {
         removed(p.origin, p.entry, EvictionCause.EXPLICIT);
       }
       cache.invalidateAll();
+      fitMainToPins();
+    }
+  }
+
+  /**
+   * What the pins leave of the weight bound for the main cache: the bound less the share, or less
+   * the pinned weight (rounded up to a step) when the grace keeps pins beyond the share.
+   */
+  private long mainBound() {
+    long share = pinned.budget();
+    long over = pinned.weight() - share;
+    if (over > 0) {
+      long step = Math.max(1, share / STEPS_PER_SHARE);
+      share += (over + step - 1) / step * step;
+    }
+    return Math.max(1, maximumWeight - share);
+  }
+
+  /**
+   * Moves the main cache's bound so that pins and main cache together stay within the weight bound;
+   * Caffeine evicts by its own policy when the bound shrinks. Holding {@code writes}.
+   */
+  private void fitMainToPins() {
+    long bound = mainBound();
+    if (bound != mainBound) {
+      mainBound = bound;
+      cache.policy().eviction().orElseThrow().setMaximum(bound);
     }
   }
 

@@ -127,10 +127,11 @@ final class OriginResolver {
       }
     }
     SingleFlight.Joined<Entry> joined = flights.join(origin, o -> fetch(o, seen, true));
-    if (!joined.started()) {
-      events.lookup(origin, Lookup.COALESCED);
+    if (joined.started()) {
+      return joined.result();
     }
-    return joined.result();
+    events.lookup(origin, Lookup.COALESCED);
+    return joined.result().doOnNext(e -> entries.used(origin));
   }
 
   /** Fetches running now. */

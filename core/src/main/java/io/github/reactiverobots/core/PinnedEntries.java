@@ -16,6 +16,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * the share turned over (other pins arrived or were read) since it last read it, and a site whose
  * crawl has just begun is the most recent of all.
  *
+ * <p>A pin touched within the last {@code graceNanos} does not leave early while the pinned weight
+ * is within its {@code cap} (above the share): the share of a busy cache turns over in a fraction
+ * of a second, less than a crawler's thread may wait for a core or for the callers queued before
+ * it, and a crawl that has not read its entry for that long is not over. The main cache gives up
+ * the room (see {@link CachedEntries}).
+ *
  * <p>Before, a second-chance (CLOCK) hand chose: a new pin was passed over once, a pin read since
  * the hand last passed it went to the back, and when a pass freed too little pins left in arrival
  * order. With fetches of short crawls arriving fast the hand went round the share in a few
@@ -41,6 +47,9 @@ final class PinnedEntries {
     /** The logical time of its arrival or latest read: the least recent leaves first. */
     private volatile long touched;
 
+    /** The ticker's time of its arrival or latest read. */
+    private volatile long touchedAt;
+
     /** Left the pinned set while still queued (replaced, invalidated, or matured out of turn). */
     private boolean gone;
 
@@ -61,12 +70,22 @@ final class PinnedEntries {
   private final ArrayDeque<Pin> queue = new ArrayDeque<>();
   private final AtomicLong clock = new AtomicLong();
   private final long budget;
+  private final long cap;
   private final long residencyNanos;
+  private final long graceNanos;
   private long weight;
 
-  PinnedEntries(long budget, long residencyNanos) {
+  /**
+   * @param budget the share of the weight bound pins take
+   * @param cap the weight pins touched within the grace may take beyond the share, at least it
+   * @param residencyNanos the minimum residency
+   * @param graceNanos how long a touched pin is kept beyond the share
+   */
+  PinnedEntries(long budget, long cap, long residencyNanos, long graceNanos) {
     this.budget = budget;
+    this.cap = Math.max(budget, cap);
     this.residencyNanos = residencyNanos;
+    this.graceNanos = graceNanos;
   }
 
   /** Whether an entry of {@code charge} may be pinned at all. */
@@ -76,14 +95,15 @@ final class PinnedEntries {
     return residencyNanos > 0 && charge <= budget;
   }
 
-  /** The pinned entry of {@code origin}, or null; a read that sets the pin's reference bit. */
-  Entry get(Origin origin) {
+  /** The pinned entry of {@code origin}, or null; a read at {@code now} that touches the pin. */
+  Entry get(Origin origin, long now) {
     Pin p = byOrigin.get(origin);
     if (p == null) {
       return null;
     }
     p.reads++;
     p.touched = clock.incrementAndGet();
+    p.touchedAt = now;
     return p.entry;
   }
 
@@ -96,6 +116,7 @@ final class PinnedEntries {
   Pin add(Origin origin, Entry entry, long now, int charge) {
     Pin pin = new Pin(origin, entry, now, charge);
     pin.touched = clock.incrementAndGet();
+    pin.touchedAt = now;
     Pin old = byOrigin.put(origin, pin);
     if (old != null) {
       forget(old);
@@ -134,7 +155,8 @@ final class PinnedEntries {
    * The pins that leave now, taken off the queue (each still answers {@link #get} until {@link
    * #release}d, so that no read finds the origin nowhere while it moves): those whose residency is
    * over, and while the pinned weight is over the share, the least recently touched (see the class
-   * comment), never {@code arrived}.
+   * comment) among those not touched within the grace, or among all while the weight is over the
+   * cap; never {@code arrived}.
    *
    * @param arrived the pin whose arrival caused this call, or null
    */
@@ -152,6 +174,9 @@ final class PinnedEntries {
       // The least recently read (or arrived) leave first: a crawl in progress reads its entry,
       // so it leaves only once the share turned over since its last read (SEMANTICS.md §6).
       queue.removeIf(p -> p.gone);
+      if (weight <= cap && !anyIdle(now, arrived)) {
+        return out;
+      }
       // Sorted on a snapshot: lock-free reads move {@code touched} meanwhile, which would break
       // the sort's contract (IllegalArgumentException) if it compared the live values.
       List<Touch> byTouch = new ArrayList<>(queue.size());
@@ -164,12 +189,35 @@ final class PinnedEntries {
         if (weight <= budget) {
           break;
         }
-        if (p != arrived) {
+        if (p != arrived && (weight > cap || idle(p, now))) {
           leave(p, out);
         }
       }
     }
     return out;
+  }
+
+  private boolean idle(Pin p, long now) {
+    return now - p.touchedAt >= graceNanos;
+  }
+
+  private boolean anyIdle(long now, Pin arrived) {
+    for (Pin p : queue) {
+      if (p != arrived && idle(p, now)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The charged weight of the pins. */
+  long weight() {
+    return weight;
+  }
+
+  /** The share of the weight bound the pins take when none is kept by the grace. */
+  long budget() {
+    return budget;
   }
 
   private record Touch(long at, Pin pin) {}

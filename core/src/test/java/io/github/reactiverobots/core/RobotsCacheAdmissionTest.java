@@ -222,4 +222,47 @@ class RobotsCacheAdmissionTest {
       assertThat(hotKept).isGreaterThanOrEqualTo(180);
     }
   }
+
+  /**
+   * At capacity (a full cache of sites each used four times), a site's crawl reads page 0, then
+   * {@code oneShots} one-shot sites are fetched, a millisecond apart, before its next page: returns
+   * the crawled site's fetches. The share holds 200 entries and its grace twice that.
+   */
+  private int crawlFetchesAfterAPause(int oneShots, Duration pauseFirst) {
+    long weight = entryWeight();
+    fetches.clear();
+    try (RobotsCache cache = cache(2_000 * weight, Duration.ofMinutes(5))) {
+      for (int round = 0; round < 4; round++) {
+        for (int f = 0; f < 2_000; f++) {
+          cache.check(url("used" + f + ".example", round)).block(WAIT);
+        }
+      }
+      cache.check(url("crawled.example", 0)).block(WAIT);
+      nanos.addAndGet(pauseFirst.toNanos());
+      for (int s = 0; s < oneShots; s++) {
+        nanos.addAndGet(Duration.ofMillis(1).toNanos());
+        cache.check(url("once" + s + ".example", 0)).block(WAIT);
+        assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(2_000 * weight);
+      }
+      cache.check(url("crawled.example", 1)).block(WAIT);
+      return fetches.get(Origin.of("https://crawled.example")).get();
+    }
+  }
+
+  @Test
+  void aCrawlPausedWhileTheShareTurnsOverKeepsItsEntryWithinTheGrace() {
+    // 300 arrivals in 0.3 s turn the share over one and a half times; the main cache gives room.
+    assertThat(crawlFetchesAfterAPause(300, Duration.ZERO)).isEqualTo(1);
+  }
+
+  @Test
+  void aCrawlIdlePastTheGraceLosesItsPinWhenTheShareTurnsOver() {
+    assertThat(crawlFetchesAfterAPause(300, Duration.ofNanos(CachedEntries.GRACE_NANOS)))
+        .isEqualTo(2);
+  }
+
+  @Test
+  void beyondTwiceTheShareTheLeastRecentlyReadLeaveEvenWithinTheGrace() {
+    assertThat(crawlFetchesAfterAPause(500, Duration.ZERO)).isEqualTo(2);
+  }
 }

@@ -60,6 +60,13 @@ public final class SimStats implements RobotsCacheListener {
   /** Per origin: the {@link Refetch} ordinal its last removal stands for, or NOT_REMOVED. */
   private final AtomicIntegerArray lastRemoval;
 
+  /**
+   * Per origin: 1 while a refetch runs that no removal explained when it started. The cache reports
+   * an eviction after the entry has left, so a check on another thread can miss it and start the
+   * refetch first; the eviction reported while that fetch runs is its cause.
+   */
+  private final AtomicIntegerArray unexplained;
+
   private final Recorder latency = new Recorder(3);
   private final Histogram total = new Histogram(3);
   private volatile boolean frozen;
@@ -71,6 +78,7 @@ public final class SimStats implements RobotsCacheListener {
     fetchesInFlight = new AtomicIntegerArray(origins);
     activeVisits = new AtomicIntegerArray(origins);
     lastRemoval = new AtomicIntegerArray(origins);
+    unexplained = new AtomicIntegerArray(origins);
     for (int i = 0; i < origins; i++) {
       lastRemoval.set(i, NOT_REMOVED);
     }
@@ -151,7 +159,11 @@ public final class SimStats implements RobotsCacheListener {
     }
     if (before > 0) {
       int removal = lastRemoval.getAndSet(index, NOT_REMOVED);
-      refetches.get(removal == NOT_REMOVED ? Refetch.OTHER : Refetch.values()[removal]).increment();
+      if (removal == NOT_REMOVED) {
+        unexplained.set(index, 1);
+      } else {
+        refetches.get(Refetch.values()[removal]).increment();
+      }
     }
   }
 
@@ -170,6 +182,9 @@ public final class SimStats implements RobotsCacheListener {
     int index = indexOf(origin);
     if (index >= 0) {
       fetchesInFlight.decrementAndGet(index);
+      if (unexplained.getAndSet(index, 0) == 1) {
+        refetches.get(Refetch.OTHER).increment();
+      }
     }
   }
 
@@ -193,7 +208,14 @@ public final class SimStats implements RobotsCacheListener {
               activeVisits.get(index) > 0 ? Refetch.EVICTED_WHILE_CRAWLED : Refetch.EVICTED_IDLE;
           case EXPLICIT, REPLACED -> null;
         };
-    if (why != null) {
+    if (why == null) {
+      return;
+    }
+    // While the origin is fetched, the cache holds no entry of it that the fetch could have made
+    // (the fetch is reported finished before its entry is stored): this is the entry it replaces.
+    if (fetchesInFlight.get(index) > 0 && unexplained.getAndSet(index, 0) == 1) {
+      refetches.get(why).increment();
+    } else {
       lastRemoval.set(index, why.ordinal());
     }
   }
