@@ -309,8 +309,10 @@ public final class RobotsCacheBuilder {
 
   /**
    * The share of {@link #maximumWeight} that entries kept by {@link #minimumResidency} may take
-   * together; past it the oldest of them compete like any other entry, so that a burst of new
-   * origins never flushes the ones in steady use. Default 0.1; 0 turns the residency off.
+   * together; past it the least recently read of them compete like any other entry, so that a burst
+   * of new origins never flushes the ones in steady use. An entry read within the last two seconds
+   * is kept until they weigh twice the share, the other entries giving up the room, so that the
+   * cache stays within its weight. Default 0.1; 0 turns the residency off.
    *
    * @param share a fraction from 0 to 0.5
    * @return this builder
