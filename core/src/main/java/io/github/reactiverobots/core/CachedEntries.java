@@ -3,10 +3,12 @@ package io.github.reactiverobots.core;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
+import com.github.benmanes.caffeine.cache.Policy;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.url.Origin;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -30,6 +32,12 @@ import java.util.concurrent.atomic.LongAdder;
  * every matured one-shot origin to its protected segment and evicted the least recent entries of
  * its probation segment, without comparing frequencies, to make room. A scan of one-shot origins
  * then flushed the hot set.
+ *
+ * <p>A pin that leaves when the main cache is full first passes an admission of its own: it enters
+ * only if its origin was asked more often, over the long memory of {@link UseHistory} plus the
+ * checks its entry served, than the entry Caffeine would evict first. Caffeine's sketch forgets
+ * within ten times its size and saturates at 15; a one-shot origin that served a five-page visit
+ * looked to it as used as an origin asked on every other visit, and displaced it.
  *
  * <p>An origin already held in Caffeine when it is fetched again (a refresh, a retry) is replaced
  * in place: it keeps its place and its frequency.
@@ -57,6 +65,9 @@ final class CachedEntries {
   /** How long a pin read (or arrived) is kept beyond the share, up to the cap (SEMANTICS.md §6). */
   static final long GRACE_NANOS = 2_000_000_000L;
 
+  /** Sizes the use history when no maximum number of origins is set. */
+  private static final long TYPICAL_ENTRY_BYTES = 4096;
+
   /** The main cache's bound moves in steps of this part of the share, not with every pin. */
   private static final int STEPS_PER_SHARE = 8;
 
@@ -68,6 +79,8 @@ final class CachedEntries {
 
   /** Guarded by {@code writes}, but for its lock-free reads. */
   private final PinnedEntries pinned;
+
+  private final UseHistory history;
 
   private final int minimumCharge;
   private final long maximumWeight;
@@ -87,6 +100,8 @@ final class CachedEntries {
             pinnedBudget, cap, TimeSource.saturatedNanos(settings.minimumResidency()), GRACE_NANOS);
     this.mainBound = mainBound();
     long maximumOrigins = settings.maximumOrigins();
+    this.history =
+        new UseHistory(maximumOrigins > 0 ? maximumOrigins : maximumWeight / TYPICAL_ENTRY_BYTES);
     long floor = maximumOrigins > 0 ? ceilDiv(settings.maximumWeight(), maximumOrigins) : 0;
     this.minimumCharge = (int) Math.min(Integer.MAX_VALUE, floor);
     this.cache =
@@ -110,6 +125,7 @@ final class CachedEntries {
   }
 
   private void removed(Origin origin, Entry entry, EvictionCause cause) {
+    history.add(origin, entry.uses());
     weight.add(-entry.weight());
     events.eviction(origin, cause, entry.weight());
   }
@@ -118,12 +134,17 @@ final class CachedEntries {
   Entry get(Origin origin) {
     Entry e = cache.getIfPresent(origin);
     if (e != null) {
+      e.used();
       return e;
     }
     long now = time.nanos();
     e = pinned.get(origin, now);
     // Caffeine drops an entry past its retention on read; a pin does the same.
-    return e == null || now - e.lifetime().retainUntil() >= 0 ? null : e;
+    if (e == null || now - e.lifetime().retainUntil() >= 0) {
+      return null;
+    }
+    e.used();
+    return e;
   }
 
   /**
@@ -183,12 +204,39 @@ final class CachedEntries {
     List<PinnedEntries.Pin> leaving = pinned.leaving(time.nanos(), arrived);
     fitMainToPins();
     for (PinnedEntries.Pin p : leaving) {
+      if (!admitted(p)) {
+        pinned.release(p);
+        removed(p.origin, p.entry, EvictionCause.SIZE);
+        continue;
+      }
       cache.put(p.origin, p.entry);
       pinned.release(p);
       for (int i = Math.min(p.reads(), MAX_READS_CARRIED); i > 0; i--) {
         cache.getIfPresent(p.origin);
       }
     }
+  }
+
+  /**
+   * Whether a pin that leaves enters the main cache: when it fits without evicting, or when its
+   * origin was asked more often over the long memory of {@link UseHistory} than the entry Caffeine
+   * would evict first. Caffeine then applies its own admission too.
+   */
+  private boolean admitted(PinnedEntries.Pin p) {
+    Policy.Eviction<Origin, Entry> eviction = cache.policy().eviction().orElseThrow();
+    if (eviction.weightedSize().orElse(0) + charge(p.entry) <= eviction.getMaximum()) {
+      return true;
+    }
+    Map<Origin, Entry> coldest = eviction.coldest(1);
+    if (coldest.isEmpty()) {
+      return true;
+    }
+    Map.Entry<Origin, Entry> victim = coldest.entrySet().iterator().next();
+    return uses(p.origin, p.entry) > uses(victim.getKey(), victim.getValue());
+  }
+
+  private long uses(Origin origin, Entry entry) {
+    return (long) history.estimate(origin) + entry.uses();
   }
 
   void invalidate(Origin origin) {
@@ -208,6 +256,7 @@ final class CachedEntries {
         removed(p.origin, p.entry, EvictionCause.EXPLICIT);
       }
       cache.invalidateAll();
+      history.clear();
       fitMainToPins();
     }
   }

@@ -13,7 +13,7 @@ import io.github.reactiverobots.core.parse.RobotsTxt;
  * What the cache holds for one origin: either a good copy of its robots.txt (fresh, expired, or in
  * use through an outage), or a blanket answer (allow all, disallow all), together with the history
  * the policy needs (validators, when the copy was last confirmed, the current failure streak).
- * Immutable and thread-safe.
+ * Immutable but for its count of uses, and thread-safe.
  *
  * <p>All times are ticker nanoseconds (see {@link TimeSource}).
  */
@@ -75,6 +75,12 @@ final class Entry {
   private final GoodCopy copy;
   private final FailureStreak streak;
   private final int weight;
+
+  /** The most checks an entry counts. */
+  static final int MAX_USES = 255;
+
+  /** Checks this entry served while held (racy increments: a count, not an invariant). */
+  private int uses = 1;
 
   private Entry(
       RobotsTxt rules,
@@ -204,5 +210,20 @@ final class Entry {
         + ", weight="
         + weight
         + '}';
+  }
+
+  /**
+   * Counts a check served by this entry, up to {@link #MAX_USES}: past it an entry is surely kept,
+   * and a hot entry read by many threads stops being written to.
+   */
+  void used() {
+    if (uses < MAX_USES) {
+      uses++;
+    }
+  }
+
+  /** The checks this entry served while held, its fetch included. */
+  int uses() {
+    return uses;
   }
 }

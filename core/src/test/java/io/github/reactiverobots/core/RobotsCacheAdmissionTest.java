@@ -265,4 +265,29 @@ class RobotsCacheAdmissionTest {
   void beyondTwiceTheShareTheLeastRecentlyReadLeaveEvenWithinTheGrace() {
     assertThat(crawlFetchesAfterAPause(500, Duration.ZERO)).isEqualTo(2);
   }
+
+  @Test
+  void anOriginAskedOftenBeforeItLeftIsAdmittedAgainOverOnesAskedLess() {
+    long weight = entryWeight();
+    fetches.clear();
+    try (RobotsCache cache = cache(2_000 * weight, Duration.ofMinutes(5))) {
+      for (int round = 0; round < 4; round++) {
+        for (int f = 0; f < 2_000; f++) {
+          cache.check(url("used" + f + ".example", round)).block(WAIT);
+        }
+      }
+      for (int page = 0; page < 40; page++) {
+        cache.check(url("popular.example", page)).block(WAIT);
+      }
+      // It leaves (here by invalidation); its 40 checks stay in the cache's memory of uses.
+      cache.invalidate("https://popular.example");
+      cache.check(url("popular.example", 40)).block(WAIT);
+      // 500 one-shot sites: beyond twice the share, its new pin leaves unread.
+      for (int s = 0; s < 500; s++) {
+        cache.check(url("once" + s + ".example", 0)).block(WAIT);
+      }
+      assertThat(cache.checkIfCached(url("popular.example", 41))).isPresent();
+      assertThat(fetches.get(Origin.of("https://popular.example")).get()).isEqualTo(2);
+    }
+  }
 }
