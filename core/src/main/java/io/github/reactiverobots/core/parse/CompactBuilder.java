@@ -6,11 +6,7 @@ import io.github.reactiverobots.core.model.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Builds a {@link RobotsTxt} from scanner events straight into flat arrays (SEMANTICS.md §2, §5):
@@ -38,14 +34,13 @@ final class CompactBuilder implements RobotsParseHandler {
   private List<Pacing> groupPacing;
   private final PackedStrings.Builder agents = new PackedStrings.Builder(64);
 
-  /** Per lower-case name, the groups it names, ascending, without repeats. */
-  private final Map<String, Ints> nameGroups = new LinkedHashMap<>();
+  private final NameGroups nameGroups = new NameGroups();
 
   private boolean open;
   private boolean sawRule;
 
   private final PackedStrings.Builder sitemaps = new PackedStrings.Builder(0);
-  private Set<String> seenSitemaps;
+  private StringIndex seenSitemaps;
   private final Ints recordLines = new Ints(0);
   private final PackedStrings.Builder records = new PackedStrings.Builder(0);
   private int unknownKept;
@@ -53,11 +48,16 @@ final class CompactBuilder implements RobotsParseHandler {
   private int lines;
   private boolean truncated;
 
-  CompactBuilder(ParseOptions options) {
+  /**
+   * A builder for a body of about {@code bodyBytes} bytes, which sizes the pattern table: patterns
+   * take about a fifth of a body's bytes, one pattern for every 100 bytes; sized a little above.
+   */
+  CompactBuilder(ParseOptions options, int bodyBytes) {
     this.options = options;
     this.normalises = options.profile().normalisesPercentEncoding();
     this.impliesIndexDirectory = options.profile().indexHtmAllowsDirectory();
-    this.rules = new PatternCollector(normalises, 32, 512);
+    int bytes = Math.min(bodyBytes, options.parseLimit());
+    this.rules = new PatternCollector(normalises, Math.max(8, bytes / 64), Math.max(64, bytes / 4));
   }
 
   @Override
@@ -81,14 +81,10 @@ final class CompactBuilder implements RobotsParseHandler {
       }
       case SITEMAP -> {
         if (to > from) {
-          String url = new String(d, from, to - from, StandardCharsets.ISO_8859_1);
-          seenSitemaps = seenSitemaps == null ? new HashSet<>() : seenSitemaps;
-          if (seenSitemaps.add(url)) {
-            sitemaps.add(d, from, to);
-          }
+          sitemap(d, from, to);
         }
       }
-      case CRAWL_DELAY -> pace(Pacing.of(CrawlDelays.parse(latin1(d, from, to)), null, null));
+      case CRAWL_DELAY -> pace(Pacing.of(CrawlDelays.parse(d, from, to), null, null));
       case REQUEST_RATE ->
           pace(Pacing.of(null, RequestRate.parse(latin1(d, from, to)).orElse(null), null));
       case VISIT_TIME ->
@@ -171,11 +167,22 @@ final class CompactBuilder implements RobotsParseHandler {
       groupGlobal.set(group, 1);
       return;
     }
-    String name = groupName(d, from, to);
-    Ints named = nameGroups.computeIfAbsent(name, k -> new Ints(1));
-    if (named.size() == 0 || named.last() != group) {
-      named.add(group);
+    nameGroups.add(d, from, to, group);
+  }
+
+  /** Keeps the sitemap URL {@code d[from, to)} unless an earlier one was the same. */
+  private void sitemap(byte[] d, int from, int to) {
+    int h = 0;
+    for (int i = from; i < to; i++) {
+      h = 31 * h + (d[i] & 0xFF);
     }
+    if (seenSitemaps == null) {
+      seenSitemaps = new StringIndex();
+    } else if (seenSitemaps.find(sitemaps, d, from, to, h, false) >= 0) {
+      return;
+    }
+    seenSitemaps.add(h);
+    sitemaps.add(d, from, to);
   }
 
   private void rule(int line, boolean allow, byte[] d, int from, int to) {
@@ -230,19 +237,16 @@ final class CompactBuilder implements RobotsParseHandler {
    * written) go into one shared store, each kind from its own base index.
    */
   RobotsTxt build() {
-    PackedStrings.Builder names = new PackedStrings.Builder(nameGroups.size() * 8);
-    for (String name : nameGroups.keySet()) {
-      names.add(name);
-    }
-    PackedStrings.Builder all = agents;
-    int nameBase = all.addAll(names);
-    int sitemapBase = all.addAll(sitemaps);
-    int recordBase = all.addAll(records);
-    int formBase = rules.appendForms(all);
-    if (usage != null) {
-      usage.appendStrings(all);
-    }
-    PackedStrings strings = all.build();
+    PackedStrings.Builder names = nameGroups.names();
+    int nameBase = agents.size();
+    int sitemapBase = nameBase + names.size();
+    int recordBase = sitemapBase + sitemaps.size();
+    int formBase = recordBase + records.size();
+    PackedStrings.Builder forms = rules.forms();
+    PackedStrings strings =
+        usage == null
+            ? PackedStrings.join(agents, names, sitemaps, records, forms)
+            : usage.joinStrings(formBase + forms.size(), agents, names, sitemaps, records, forms);
     RuleTable ruleTable = rules.build(implied.toArray(), strings, formBase);
     UsageTable usageTable =
         usage == null ? UsageTable.NONE : usage.build(strings, groupLines.size());
@@ -274,18 +278,19 @@ final class CompactBuilder implements RobotsParseHandler {
     Arrays.fill(groupSelection, -1);
     List<Ints> several = new ArrayList<>();
     List<Integer> severalSelection = new ArrayList<>();
-    int n = 0;
-    for (Ints groupsOfName : nameGroups.values()) {
+    for (int name = 0; name < nameSelection.length; name++) {
       int s;
-      if (groupsOfName.size() == 1) {
-        int g = groupsOfName.get(0);
+      if (nameGroups.single(name)) {
+        int g = nameGroups.firstGroup(name);
         s = groupSelection[g];
         if (s < 0) {
           s = selectionStart.size();
           groupSelection[g] = s;
-          addSelection(groupsOfName, selectionStart, selectionGroups);
+          selectionStart.add(selectionGroups.size());
+          selectionGroups.add(g);
         }
       } else {
+        Ints groupsOfName = nameGroups.groups(name);
         int found = indexOfEqual(several, groupsOfName);
         if (found >= 0) {
           s = severalSelection.get(found);
@@ -296,7 +301,7 @@ final class CompactBuilder implements RobotsParseHandler {
           addSelection(groupsOfName, selectionStart, selectionGroups);
         }
       }
-      nameSelection[n++] = s;
+      nameSelection[name] = s;
     }
     Ints globals = new Ints(1);
     for (int g = 0; g < groupCount; g++) {
@@ -306,9 +311,9 @@ final class CompactBuilder implements RobotsParseHandler {
     }
     addSelection(globals, selectionStart, selectionGroups);
     selectionStart.add(selectionGroups.size());
-    int[] ruleStart = Arrays.copyOf(groupRuleStart.toArray(), groupCount + 1);
+    int[] ruleStart = groupRuleStart.copyOf(groupCount + 1);
     ruleStart[groupCount] = rules.size();
-    int[] agentStart = Arrays.copyOf(groupAgentStart.toArray(), groupCount + 1);
+    int[] agentStart = groupAgentStart.copyOf(groupCount + 1);
     // The user-agent values are the shared store's first strings, before the names.
     agentStart[groupCount] = nameBase;
     int[] lineAndGlobal = groupLines.toArray();
@@ -342,35 +347,6 @@ final class CompactBuilder implements RobotsParseHandler {
       }
     }
     return -1;
-  }
-
-  /**
-   * The group name of the user-agent value {@code d[from, to)}: its leading run of {@code A-Z a-z _
-   * -}, lower-cased, as {@link UserAgents#groupName} takes it, made from the bytes at once.
-   */
-  private static String groupName(byte[] d, int from, int to) {
-    int end = from;
-    boolean upper = false;
-    while (end < to) {
-      int c = d[end];
-      boolean lower = (c >= 'a' && c <= 'z') || c == '_' || c == '-';
-      boolean capital = c >= 'A' && c <= 'Z';
-      if (!lower && !capital) {
-        break;
-      }
-      upper |= capital;
-      end++;
-    }
-    if (!upper) {
-      return new String(d, from, end - from, StandardCharsets.ISO_8859_1);
-    }
-    byte[] name = Arrays.copyOfRange(d, from, end);
-    for (int i = 0; i < name.length; i++) {
-      if (name[i] >= 'A' && name[i] <= 'Z') {
-        name[i] += 'a' - 'A';
-      }
-    }
-    return new String(name, StandardCharsets.ISO_8859_1);
   }
 
   private static int lastSlash(byte[] d, int from, int to) {

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * records), so that none needs a String until asked for. Immutable once built.
  */
 final class PackedStrings {
-  static final PackedStrings EMPTY = new Builder(0).build();
+  static final PackedStrings EMPTY = new PackedStrings(new byte[0], new int[1]);
 
   private final byte[] bytes;
   private final int[] starts;
@@ -75,31 +75,77 @@ final class PackedStrings {
         + HeapSizes.array(starts.length, Integer.BYTES);
   }
 
-  /** Appends strings; not thread-safe. */
+  /**
+   * The strings of {@code parts}, one after another: the first string of part {@code k} gets the
+   * index that is the sum of the sizes of the parts before it. Copies each part's bytes once.
+   */
+  static PackedStrings join(Builder... parts) {
+    int count = 0;
+    int used = 0;
+    for (Builder p : parts) {
+      count += p.size;
+      used += p.used;
+    }
+    if (count == 0) {
+      return EMPTY;
+    }
+    byte[] bytes = new byte[used];
+    int[] starts = new int[count + 1];
+    int at = 0;
+    int n = 0;
+    for (Builder p : parts) {
+      System.arraycopy(p.bytes, 0, bytes, at, p.used);
+      for (int i = 0; i < p.size; i++) {
+        starts[n++] = at + p.starts[i];
+      }
+      at += p.used;
+    }
+    starts[n] = at;
+    return new PackedStrings(bytes, starts);
+  }
+
+  /** Appends strings; not thread-safe. Allocates nothing until the first string. */
   static final class Builder {
-    private byte[] bytes;
+    private static final byte[] NO_BYTES = new byte[0];
+    private static final int[] NO_STARTS = new int[0];
+
+    private final int expectedBytes;
+    private byte[] bytes = NO_BYTES;
     private int used;
-    private int[] starts = new int[8];
+    private int[] starts = NO_STARTS;
     private int size;
 
     Builder(int expectedBytes) {
-      bytes = new byte[Math.max(16, expectedBytes)];
+      this.expectedBytes = Math.max(16, expectedBytes);
     }
 
     /** Appends {@code d[from, to)}; returns its index. */
     int add(byte[] d, int from, int to) {
       int n = to - from;
       if (used + n > bytes.length) {
-        bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, used + n));
+        int grown = bytes.length == 0 ? expectedBytes : bytes.length * 2;
+        bytes = Arrays.copyOf(bytes, Math.max(grown, used + n));
       }
       System.arraycopy(d, from, bytes, used, n);
       if (size + 2 > starts.length) {
-        starts = Arrays.copyOf(starts, starts.length * 2);
+        starts = Arrays.copyOf(starts, Math.max(8, starts.length * 2));
       }
       starts[size] = used;
       used += n;
       starts[size + 1] = used;
       return size++;
+    }
+
+    /** Appends {@code d[from, to)} with {@code A-Z} lower-cased; returns its index. */
+    int addLowerCased(byte[] d, int from, int to) {
+      int i = add(d, from, to);
+      for (int k = starts[i]; k < used; k++) {
+        byte b = bytes[k];
+        if (b >= 'A' && b <= 'Z') {
+          bytes[k] = (byte) (b + ('a' - 'A'));
+        }
+      }
+      return i;
     }
 
     /** Appends a byte string (one byte per char). */
@@ -108,23 +154,33 @@ final class PackedStrings {
       return add(b, 0, b.length);
     }
 
+    /**
+     * Whether string {@code i} is {@code d[from, to)}, with {@code A-Z} of {@code d} lower-cased
+     * when {@code lowerCased}.
+     */
+    boolean matches(int i, byte[] d, int from, int to, boolean lowerCased) {
+      int at = starts[i];
+      if (starts[i + 1] - at != to - from) {
+        return false;
+      }
+      for (int k = from; k < to; k++, at++) {
+        int b = d[k];
+        if (lowerCased && b >= 'A' && b <= 'Z') {
+          b += 'a' - 'A';
+        }
+        if (b != bytes[at]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
     int size() {
       return size;
     }
 
-    /** Appends every string of {@code other}; returns the index the first of them gets. */
-    int addAll(Builder other) {
-      int base = size;
-      for (int i = 0; i < other.size; i++) {
-        add(other.bytes, other.starts[i], other.starts[i + 1]);
-      }
-      return base;
-    }
-
     PackedStrings build() {
-      return size == 0 && EMPTY != null
-          ? EMPTY
-          : new PackedStrings(Arrays.copyOf(bytes, used), Arrays.copyOf(starts, size + 1));
+      return join(this);
     }
   }
 }

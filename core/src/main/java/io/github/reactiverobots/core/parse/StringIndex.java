@@ -1,0 +1,54 @@
+package io.github.reactiverobots.core.parse;
+
+/**
+ * Finds a string of a {@link PackedStrings.Builder} by its bytes without making a {@code String}:
+ * open addressing over the strings' hashes, each slot a string index + 1, 0 when empty. The caller
+ * hashes the bytes as it likes, the same way for every string. For builders; not thread-safe.
+ */
+final class StringIndex {
+  private int[] slots = new int[16];
+  private final Ints hashes = new Ints(8);
+
+  /**
+   * The index of the string of {@code strings} that is {@code d[from, to)} (its {@code A-Z}
+   * lower-cased when {@code lowerCased}) and whose hash is {@code hash}, or -1.
+   */
+  int find(
+      PackedStrings.Builder strings, byte[] d, int from, int to, int hash, boolean lowerCased) {
+    int mask = slots.length - 1;
+    for (int i = mix(hash) & mask; slots[i] != 0; i = (i + 1) & mask) {
+      int s = slots[i] - 1;
+      if (hashes.get(s) == hash && strings.matches(s, d, from, to, lowerCased)) {
+        return s;
+      }
+    }
+    return -1;
+  }
+
+  /** Indexes the next string, the one {@link #find} did not find, under {@code hash}. */
+  void add(int hash) {
+    int s = hashes.size();
+    hashes.add(hash);
+    if (2 * (s + 1) > slots.length) {
+      slots = new int[slots.length * 2];
+      for (int k = 0; k < s; k++) {
+        place(k);
+      }
+    }
+    place(s);
+  }
+
+  private void place(int s) {
+    int mask = slots.length - 1;
+    int i = mix(hashes.get(s)) & mask;
+    while (slots[i] != 0) {
+      i = (i + 1) & mask;
+    }
+    slots[i] = s + 1;
+  }
+
+  /** Spreads a hash's bits, since names often share a prefix. */
+  private static int mix(int h) {
+    return h ^ (h >>> 16);
+  }
+}
