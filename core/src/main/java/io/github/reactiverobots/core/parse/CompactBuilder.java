@@ -13,9 +13,15 @@ import java.util.List;
  * no object per rule, group or record. Only a rule ({@code allow}, {@code disallow}) ends a run of
  * {@code user-agent} lines; a {@code crawl-delay} between two of them belongs to the one group they
  * open. One builder per parse; not thread-safe.
+ *
+ * <p>What the file keeps as written is kept as ranges of the scanner's array until {@link #build()}
+ * copies it, once, into the file's strings: {@link RobotsTxt#parse} builds right after the scan,
+ * and the scanner never writes to its array.
  */
 final class CompactBuilder implements RobotsParseHandler {
   private static final byte[] INDEX_HTM = "/index.htm".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] HOST = "host".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] CLEAN_PARAM = "clean-param".getBytes(StandardCharsets.US_ASCII);
 
   private final ParseOptions options;
   private final boolean normalises;
@@ -32,17 +38,17 @@ final class CompactBuilder implements RobotsParseHandler {
   private final Ints groupLines = new Ints(4);
   private final Ints groupGlobal = new Ints(4);
   private List<Pacing> groupPacing;
-  private final PackedStrings.Builder agents = new PackedStrings.Builder(64);
+  private final PackedStrings.Builder agents = new PackedStrings.Builder();
 
   private final NameGroups nameGroups = new NameGroups();
 
   private boolean open;
   private boolean sawRule;
 
-  private final PackedStrings.Builder sitemaps = new PackedStrings.Builder(0);
+  private final PackedStrings.Builder sitemaps = new PackedStrings.Builder();
   private StringIndex seenSitemaps;
   private final Ints recordLines = new Ints(0);
-  private final PackedStrings.Builder records = new PackedStrings.Builder(0);
+  private final PackedStrings.Builder records = new PackedStrings.Builder();
   private int unknownKept;
   private boolean unknownCapped;
   private int lines;
@@ -89,8 +95,8 @@ final class CompactBuilder implements RobotsParseHandler {
           pace(Pacing.of(null, RequestRate.parse(latin1(d, from, to)).orElse(null), null));
       case VISIT_TIME ->
           pace(Pacing.of(null, null, VisitTime.parse(latin1(d, from, to)).orElse(null)));
-      case HOST -> record(line, "host", d, from, to);
-      case CLEAN_PARAM -> record(line, "clean-param", d, from, to);
+      case HOST -> record(line, HOST, d, from, to);
+      case CLEAN_PARAM -> record(line, CLEAN_PARAM, d, from, to);
       case CONTENT_USAGE -> {
         if (open) {
           sawRule = true;
@@ -226,9 +232,9 @@ final class CompactBuilder implements RobotsParseHandler {
     groupPacing.set(last, groupPacing.get(last).stricter(record));
   }
 
-  private void record(int line, String key, byte[] d, int from, int to) {
+  private void record(int line, byte[] key, byte[] d, int from, int to) {
     recordLines.add(line);
-    records.add(key);
+    records.add(key, 0, key.length);
     records.add(d, from, to);
   }
 

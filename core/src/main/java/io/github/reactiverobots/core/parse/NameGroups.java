@@ -7,17 +7,17 @@ package io.github.reactiverobots.core.parse;
  * not thread-safe.
  */
 final class NameGroups {
-  private final PackedStrings.Builder names = new PackedStrings.Builder(64);
+  private final PackedStrings.Builder names = new PackedStrings.Builder();
   private final StringIndex index = new StringIndex();
 
   /**
    * Per name, its first and last entry; per entry, its group and the next entry (-1 at the end).
    */
-  private final Ints head = new Ints(8);
+  private final Ints head = new Ints(0);
 
-  private final Ints tail = new Ints(8);
-  private final Ints entryGroup = new Ints(8);
-  private final Ints entryNext = new Ints(8);
+  private final Ints tail = new Ints(0);
+  private final Ints entryGroup = new Ints(0);
+  private final Ints entryNext = new Ints(0);
 
   /**
    * Records that the user-agent value {@code d[from, to)} names group {@code group}: its name is

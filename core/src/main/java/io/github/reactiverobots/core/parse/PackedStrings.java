@@ -77,7 +77,7 @@ final class PackedStrings {
 
   /**
    * The strings of {@code parts}, one after another: the first string of part {@code k} gets the
-   * index that is the sum of the sizes of the parts before it. Copies each part's bytes once.
+   * index that is the sum of the sizes of the parts before it. Copies each string's bytes once.
    */
   static PackedStrings join(Builder... parts) {
     int count = 0;
@@ -94,58 +94,57 @@ final class PackedStrings {
     int at = 0;
     int n = 0;
     for (Builder p : parts) {
-      System.arraycopy(p.bytes, 0, bytes, at, p.used);
       for (int i = 0; i < p.size; i++) {
-        starts[n++] = at + p.starts[i];
+        int from = p.ranges[2 * i];
+        int length = p.ranges[2 * i + 1] - from;
+        System.arraycopy(p.sources[i], from, bytes, at, length);
+        starts[n++] = at;
+        at += length;
       }
-      at += p.used;
     }
     starts[n] = at;
     return new PackedStrings(bytes, starts);
   }
 
-  /** Appends strings; not thread-safe. Allocates nothing until the first string. */
+  /**
+   * Collects strings as ranges of the arrays they are in, which only {@link #join} copies: an array
+   * handed to {@link #add} must not change until then. Allocates nothing until the first string;
+   * not thread-safe.
+   */
   static final class Builder {
-    private static final byte[] NO_BYTES = new byte[0];
-    private static final int[] NO_STARTS = new int[0];
+    private static final byte[][] NO_SOURCES = new byte[0][];
+    private static final int[] NO_RANGES = new int[0];
 
-    private final int expectedBytes;
-    private byte[] bytes = NO_BYTES;
-    private int used;
-    private int[] starts = NO_STARTS;
+    /** Per string, the array holding it, and its first byte and end in {@code ranges}. */
+    private byte[][] sources = NO_SOURCES;
+
+    private int[] ranges = NO_RANGES;
     private int size;
+    private int used;
 
-    Builder(int expectedBytes) {
-      this.expectedBytes = Math.max(16, expectedBytes);
-    }
-
-    /** Appends {@code d[from, to)}; returns its index. */
+    /** Appends {@code d[from, to)}, which is read again when joined; returns its index. */
     int add(byte[] d, int from, int to) {
-      int n = to - from;
-      if (used + n > bytes.length) {
-        int grown = bytes.length == 0 ? expectedBytes : bytes.length * 2;
-        bytes = Arrays.copyOf(bytes, Math.max(grown, used + n));
+      if (size == sources.length) {
+        int capacity = Math.max(4, size * 2);
+        sources = Arrays.copyOf(sources, capacity);
+        ranges = Arrays.copyOf(ranges, 2 * capacity);
       }
-      System.arraycopy(d, from, bytes, used, n);
-      if (size + 2 > starts.length) {
-        starts = Arrays.copyOf(starts, Math.max(8, starts.length * 2));
-      }
-      starts[size] = used;
-      used += n;
-      starts[size + 1] = used;
+      sources[size] = d;
+      ranges[2 * size] = from;
+      ranges[2 * size + 1] = to;
+      used += to - from;
       return size++;
     }
 
-    /** Appends {@code d[from, to)} with {@code A-Z} lower-cased; returns its index. */
+    /** Appends a copy of {@code d[from, to)} with {@code A-Z} lower-cased; returns its index. */
     int addLowerCased(byte[] d, int from, int to) {
-      int i = add(d, from, to);
-      for (int k = starts[i]; k < used; k++) {
-        byte b = bytes[k];
-        if (b >= 'A' && b <= 'Z') {
-          bytes[k] = (byte) (b + ('a' - 'A'));
+      byte[] lower = Arrays.copyOfRange(d, from, to);
+      for (int k = 0; k < lower.length; k++) {
+        if (lower[k] >= 'A' && lower[k] <= 'Z') {
+          lower[k] += 'a' - 'A';
         }
       }
-      return i;
+      return add(lower, 0, lower.length);
     }
 
     /** Appends a byte string (one byte per char). */
@@ -159,8 +158,9 @@ final class PackedStrings {
      * when {@code lowerCased}.
      */
     boolean matches(int i, byte[] d, int from, int to, boolean lowerCased) {
-      int at = starts[i];
-      if (starts[i + 1] - at != to - from) {
+      byte[] source = sources[i];
+      int at = ranges[2 * i];
+      if (ranges[2 * i + 1] - at != to - from) {
         return false;
       }
       for (int k = from; k < to; k++, at++) {
@@ -168,7 +168,7 @@ final class PackedStrings {
         if (lowerCased && b >= 'A' && b <= 'Z') {
           b += 'a' - 'A';
         }
-        if (b != bytes[at]) {
+        if (b != source[at]) {
           return false;
         }
       }

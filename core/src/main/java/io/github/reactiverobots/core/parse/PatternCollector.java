@@ -14,7 +14,7 @@ final class PatternCollector {
   private final PatternTable.Builder patterns;
   private final Ints lines;
   private final Ints ownForms = new Ints(0);
-  private final PackedStrings.Builder forms = new PackedStrings.Builder(0);
+  private final PackedStrings.Builder forms = new PackedStrings.Builder();
 
   PatternCollector(boolean normalises, int patterns, int bytes) {
     this.normalises = normalises;

@@ -6,8 +6,12 @@ package io.github.reactiverobots.core.parse;
  * hashes the bytes as it likes, the same way for every string. For builders; not thread-safe.
  */
 final class StringIndex {
-  private int[] slots = new int[16];
-  private final Ints hashes = new Ints(8);
+  private static final int[] NO_SLOTS = new int[1];
+
+  /** One empty slot until the first string, so that a lookup finds nothing. */
+  private int[] slots = NO_SLOTS;
+
+  private final Ints hashes = new Ints(0);
 
   /**
    * The index of the string of {@code strings} that is {@code d[from, to)} (its {@code A-Z}
@@ -30,7 +34,7 @@ final class StringIndex {
     int s = hashes.size();
     hashes.add(hash);
     if (2 * (s + 1) > slots.length) {
-      slots = new int[slots.length * 2];
+      slots = new int[Math.max(16, slots.length * 2)];
       for (int k = 0; k < s; k++) {
         place(k);
       }

@@ -11,10 +11,10 @@ import java.util.Arrays;
 final class UsageBuilder {
   private final PatternCollector paths;
   private final Ints ruleGroups = new Ints(8);
-  private final PackedStrings.Builder preferences = new PackedStrings.Builder(8);
+  private final PackedStrings.Builder preferences = new PackedStrings.Builder();
   private final Ints signalLines = new Ints(0);
   private final Ints signalGroups = new Ints(0);
-  private final PackedStrings.Builder signals = new PackedStrings.Builder(0);
+  private final PackedStrings.Builder signals = new PackedStrings.Builder();
   private int formBase;
   private int preferenceBase;
   private int signalBase;
