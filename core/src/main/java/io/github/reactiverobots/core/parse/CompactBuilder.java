@@ -178,10 +178,7 @@ final class CompactBuilder implements RobotsParseHandler {
 
   /** Keeps the sitemap URL {@code d[from, to)} unless an earlier one was the same. */
   private void sitemap(byte[] d, int from, int to) {
-    int h = 0;
-    for (int i = from; i < to; i++) {
-      h = 31 * h + (d[i] & 0xFF);
-    }
+    int h = StringIndex.hash(d, from, to);
     if (seenSitemaps == null) {
       seenSitemaps = new StringIndex();
     } else if (seenSitemaps.find(sitemaps, d, from, to, h, false) >= 0) {

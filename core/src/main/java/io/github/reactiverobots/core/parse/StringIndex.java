@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.internal.bytes.ByteWords;
+
 /**
  * Finds a string of a {@link PackedStrings.Builder} by its bytes without making a {@code String}:
  * open addressing over the strings' hashes, each slot a string index + 1, 0 when empty. The caller
@@ -49,6 +51,22 @@ final class StringIndex {
       i = (i + 1) & mask;
     }
     slots[i] = s + 1;
+  }
+
+  /**
+   * A hash of {@code d[from, to)} read eight bytes at a time, for strings as long as URLs: one
+   * multiply per word rather than per byte.
+   */
+  static int hash(byte[] d, int from, int to) {
+    long h = to - from;
+    int i = from;
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
+      h = (h + ByteWords.word(d, i)) * 0x9E3779B97F4A7C15L;
+    }
+    for (; i < to; i++) {
+      h = (h + (d[i] & 0xFF)) * 0x9E3779B97F4A7C15L;
+    }
+    return (int) (h ^ (h >>> 32));
   }
 
   /** Spreads a hash's bits, since names often share a prefix. */
