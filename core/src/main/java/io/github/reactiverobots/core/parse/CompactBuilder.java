@@ -6,20 +6,22 @@ import io.github.reactiverobots.core.model.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Builds a {@link RobotsTxt} from scanner events straight into flat arrays (SEMANTICS.md §2, §5):
  * no object per rule, group or record. Only a rule ({@code allow}, {@code disallow}) ends a run of
  * {@code user-agent} lines; a {@code crawl-delay} between two of them belongs to the one group they
  * open. One builder per parse; not thread-safe.
+ *
+ * <p>What the file keeps as written is kept as ranges of the scanner's array until {@link #build()}
+ * copies it, once, into the file's strings: {@link RobotsTxt#parse} builds right after the scan,
+ * and the scanner never writes to its array.
  */
 final class CompactBuilder implements RobotsParseHandler {
   private static final byte[] INDEX_HTM = "/index.htm".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] HOST = "host".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] CLEAN_PARAM = "clean-param".getBytes(StandardCharsets.US_ASCII);
 
   private final ParseOptions options;
   private final boolean normalises;
@@ -36,28 +38,32 @@ final class CompactBuilder implements RobotsParseHandler {
   private final Ints groupLines = new Ints(4);
   private final Ints groupGlobal = new Ints(4);
   private List<Pacing> groupPacing;
-  private final PackedStrings.Builder agents = new PackedStrings.Builder(64);
+  private final PackedStrings.Builder agents = new PackedStrings.Builder();
 
-  /** Per lower-case name, the groups it names, ascending, without repeats. */
-  private final Map<String, Ints> nameGroups = new LinkedHashMap<>();
+  private final NameGroups nameGroups = new NameGroups();
 
   private boolean open;
   private boolean sawRule;
 
-  private final PackedStrings.Builder sitemaps = new PackedStrings.Builder(0);
-  private Set<String> seenSitemaps;
+  private final PackedStrings.Builder sitemaps = new PackedStrings.Builder();
+  private StringIndex seenSitemaps;
   private final Ints recordLines = new Ints(0);
-  private final PackedStrings.Builder records = new PackedStrings.Builder(0);
+  private final PackedStrings.Builder records = new PackedStrings.Builder();
   private int unknownKept;
   private boolean unknownCapped;
   private int lines;
   private boolean truncated;
 
-  CompactBuilder(ParseOptions options) {
+  /**
+   * A builder for a body of about {@code bodyBytes} bytes, which sizes the pattern table: patterns
+   * take about a fifth of a body's bytes, one pattern for every 100 bytes; sized a little above.
+   */
+  CompactBuilder(ParseOptions options, int bodyBytes) {
     this.options = options;
     this.normalises = options.profile().normalisesPercentEncoding();
     this.impliesIndexDirectory = options.profile().indexHtmAllowsDirectory();
-    this.rules = new PatternCollector(normalises, 32, 512);
+    int bytes = Math.min(bodyBytes, options.parseLimit());
+    this.rules = new PatternCollector(normalises, Math.max(8, bytes / 64), Math.max(64, bytes / 4));
   }
 
   @Override
@@ -81,20 +87,16 @@ final class CompactBuilder implements RobotsParseHandler {
       }
       case SITEMAP -> {
         if (to > from) {
-          String url = new String(d, from, to - from, StandardCharsets.ISO_8859_1);
-          seenSitemaps = seenSitemaps == null ? new HashSet<>() : seenSitemaps;
-          if (seenSitemaps.add(url)) {
-            sitemaps.add(d, from, to);
-          }
+          sitemap(d, from, to);
         }
       }
-      case CRAWL_DELAY -> pace(Pacing.of(CrawlDelays.parse(latin1(d, from, to)), null, null));
+      case CRAWL_DELAY -> pace(Pacing.of(CrawlDelays.parse(d, from, to), null, null));
       case REQUEST_RATE ->
           pace(Pacing.of(null, RequestRate.parse(latin1(d, from, to)).orElse(null), null));
       case VISIT_TIME ->
           pace(Pacing.of(null, null, VisitTime.parse(latin1(d, from, to)).orElse(null)));
-      case HOST -> record(line, "host", d, from, to);
-      case CLEAN_PARAM -> record(line, "clean-param", d, from, to);
+      case HOST -> record(line, HOST, d, from, to);
+      case CLEAN_PARAM -> record(line, CLEAN_PARAM, d, from, to);
       case CONTENT_USAGE -> {
         if (open) {
           sawRule = true;
@@ -171,11 +173,19 @@ final class CompactBuilder implements RobotsParseHandler {
       groupGlobal.set(group, 1);
       return;
     }
-    String name = groupName(d, from, to);
-    Ints named = nameGroups.computeIfAbsent(name, k -> new Ints(1));
-    if (named.size() == 0 || named.last() != group) {
-      named.add(group);
+    nameGroups.add(d, from, to, group);
+  }
+
+  /** Keeps the sitemap URL {@code d[from, to)} unless an earlier one was the same. */
+  private void sitemap(byte[] d, int from, int to) {
+    int h = StringIndex.hash(d, from, to);
+    if (seenSitemaps == null) {
+      seenSitemaps = new StringIndex();
+    } else if (seenSitemaps.find(sitemaps, d, from, to, h, false) >= 0) {
+      return;
     }
+    seenSitemaps.add(h);
+    sitemaps.add(d, from, to);
   }
 
   private void rule(int line, boolean allow, byte[] d, int from, int to) {
@@ -219,9 +229,9 @@ final class CompactBuilder implements RobotsParseHandler {
     groupPacing.set(last, groupPacing.get(last).stricter(record));
   }
 
-  private void record(int line, String key, byte[] d, int from, int to) {
+  private void record(int line, byte[] key, byte[] d, int from, int to) {
     recordLines.add(line);
-    records.add(key);
+    records.add(key, 0, key.length);
     records.add(d, from, to);
   }
 
@@ -230,19 +240,16 @@ final class CompactBuilder implements RobotsParseHandler {
    * written) go into one shared store, each kind from its own base index.
    */
   RobotsTxt build() {
-    PackedStrings.Builder names = new PackedStrings.Builder(nameGroups.size() * 8);
-    for (String name : nameGroups.keySet()) {
-      names.add(name);
-    }
-    PackedStrings.Builder all = agents;
-    int nameBase = all.addAll(names);
-    int sitemapBase = all.addAll(sitemaps);
-    int recordBase = all.addAll(records);
-    int formBase = rules.appendForms(all);
-    if (usage != null) {
-      usage.appendStrings(all);
-    }
-    PackedStrings strings = all.build();
+    PackedStrings.Builder names = nameGroups.names();
+    int nameBase = agents.size();
+    int sitemapBase = nameBase + names.size();
+    int recordBase = sitemapBase + sitemaps.size();
+    int formBase = recordBase + records.size();
+    PackedStrings.Builder forms = rules.forms();
+    PackedStrings strings =
+        usage == null
+            ? PackedStrings.join(agents, names, sitemaps, records, forms)
+            : usage.joinStrings(formBase + forms.size(), agents, names, sitemaps, records, forms);
     RuleTable ruleTable = rules.build(implied.toArray(), strings, formBase);
     UsageTable usageTable =
         usage == null ? UsageTable.NONE : usage.build(strings, groupLines.size());
@@ -274,18 +281,19 @@ final class CompactBuilder implements RobotsParseHandler {
     Arrays.fill(groupSelection, -1);
     List<Ints> several = new ArrayList<>();
     List<Integer> severalSelection = new ArrayList<>();
-    int n = 0;
-    for (Ints groupsOfName : nameGroups.values()) {
+    for (int name = 0; name < nameSelection.length; name++) {
       int s;
-      if (groupsOfName.size() == 1) {
-        int g = groupsOfName.get(0);
+      if (nameGroups.single(name)) {
+        int g = nameGroups.firstGroup(name);
         s = groupSelection[g];
         if (s < 0) {
           s = selectionStart.size();
           groupSelection[g] = s;
-          addSelection(groupsOfName, selectionStart, selectionGroups);
+          selectionStart.add(selectionGroups.size());
+          selectionGroups.add(g);
         }
       } else {
+        Ints groupsOfName = nameGroups.groups(name);
         int found = indexOfEqual(several, groupsOfName);
         if (found >= 0) {
           s = severalSelection.get(found);
@@ -296,7 +304,7 @@ final class CompactBuilder implements RobotsParseHandler {
           addSelection(groupsOfName, selectionStart, selectionGroups);
         }
       }
-      nameSelection[n++] = s;
+      nameSelection[name] = s;
     }
     Ints globals = new Ints(1);
     for (int g = 0; g < groupCount; g++) {
@@ -306,9 +314,9 @@ final class CompactBuilder implements RobotsParseHandler {
     }
     addSelection(globals, selectionStart, selectionGroups);
     selectionStart.add(selectionGroups.size());
-    int[] ruleStart = Arrays.copyOf(groupRuleStart.toArray(), groupCount + 1);
+    int[] ruleStart = groupRuleStart.copyOf(groupCount + 1);
     ruleStart[groupCount] = rules.size();
-    int[] agentStart = Arrays.copyOf(groupAgentStart.toArray(), groupCount + 1);
+    int[] agentStart = groupAgentStart.copyOf(groupCount + 1);
     // The user-agent values are the shared store's first strings, before the names.
     agentStart[groupCount] = nameBase;
     int[] lineAndGlobal = groupLines.toArray();
@@ -342,35 +350,6 @@ final class CompactBuilder implements RobotsParseHandler {
       }
     }
     return -1;
-  }
-
-  /**
-   * The group name of the user-agent value {@code d[from, to)}: its leading run of {@code A-Z a-z _
-   * -}, lower-cased, as {@link UserAgents#groupName} takes it, made from the bytes at once.
-   */
-  private static String groupName(byte[] d, int from, int to) {
-    int end = from;
-    boolean upper = false;
-    while (end < to) {
-      int c = d[end];
-      boolean lower = (c >= 'a' && c <= 'z') || c == '_' || c == '-';
-      boolean capital = c >= 'A' && c <= 'Z';
-      if (!lower && !capital) {
-        break;
-      }
-      upper |= capital;
-      end++;
-    }
-    if (!upper) {
-      return new String(d, from, end - from, StandardCharsets.ISO_8859_1);
-    }
-    byte[] name = Arrays.copyOfRange(d, from, end);
-    for (int i = 0; i < name.length; i++) {
-      if (name[i] >= 'A' && name[i] <= 'Z') {
-        name[i] += 'a' - 'A';
-      }
-    }
-    return new String(name, StandardCharsets.ISO_8859_1);
   }
 
   private static int lastSlash(byte[] d, int from, int to) {

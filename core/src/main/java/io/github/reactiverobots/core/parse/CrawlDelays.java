@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /** Parses {@code crawl-delay} values: seconds, a decimal fraction allowed. */
@@ -11,27 +12,55 @@ final class CrawlDelays {
 
   /** The delay, or null when {@code value} is not a non-negative decimal number. */
   static Duration parse(String value) {
-    String v = value.trim();
-    int dot = v.indexOf('.');
-    String whole = dot < 0 ? v : v.substring(0, dot);
-    String fraction = dot < 0 ? "" : v.substring(dot + 1);
-    if ((whole.isEmpty() && fraction.isEmpty()) || !digits(whole) || !digits(fraction)) {
+    byte[] b = value.getBytes(StandardCharsets.ISO_8859_1);
+    return parse(b, 0, b.length);
+  }
+
+  /**
+   * The delay the byte string {@code d[from, to)} gives, or null when, white space and control
+   * bytes around it trimmed (as {@link String#trim()} trims), it is not a non-negative decimal
+   * number.
+   */
+  static Duration parse(byte[] d, int from, int to) {
+    while (from < to && isTrimmed(d[from])) {
+      from++;
+    }
+    while (to > from && isTrimmed(d[to - 1])) {
+      to--;
+    }
+    int dot = from;
+    while (dot < to && d[dot] != '.') {
+      dot++;
+    }
+    int fractionFrom = Math.min(dot + 1, to);
+    if ((dot == from && fractionFrom == to)
+        || !digits(d, from, dot)
+        || !digits(d, fractionFrom, to)) {
       return null;
     }
-    long seconds = whole.isEmpty() ? 0 : whole.length() > 12 ? MAX_SECONDS : Long.parseLong(whole);
+    int wholeLength = dot - from;
+    long seconds = wholeLength > 12 ? MAX_SECONDS : 0;
+    for (int i = from; i < dot && wholeLength <= 12; i++) {
+      seconds = 10 * seconds + (d[i] - '0');
+    }
     if (seconds >= MAX_SECONDS) {
       return Duration.ofSeconds(MAX_SECONDS);
     }
     long nanos = 0;
-    for (int i = 0, scale = 100_000_000; i < fraction.length() && i < 9; i++, scale /= 10) {
-      nanos += (fraction.charAt(i) - '0') * (long) scale;
+    for (int i = fractionFrom, scale = 100_000_000; i < to && i < fractionFrom + 9; i++) {
+      nanos += (d[i] - '0') * (long) scale;
+      scale /= 10;
     }
     return Duration.ofSeconds(seconds, nanos);
   }
 
-  private static boolean digits(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+  private static boolean isTrimmed(byte b) {
+    return b >= 0 && b <= ' ';
+  }
+
+  private static boolean digits(byte[] d, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (d[i] < '0' || d[i] > '9') {
         return false;
       }
     }

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.internal.bytes.ByteWords;
 import java.util.Arrays;
 
 /**
@@ -18,6 +19,16 @@ final class DirectiveKeys {
 
   /** The spelling indices of each key length. */
   private static final int[][] BY_LENGTH;
+
+  /**
+   * Per spelling, its bytes as two little-endian words (zeros past its end), and per word the bits
+   * that case folding may set: 0x20 in each letter's byte. A key's words equal a spelling's when,
+   * with those bits set, they are the spelling's words: exactly its letters in either case, its
+   * other bytes as they are.
+   */
+  private static final long[] LOW;
+
+  private static final long[] FOLD;
 
   static {
     Object[][] table = {
@@ -59,6 +70,15 @@ final class DirectiveKeys {
     for (byte[] spelling : SPELLINGS) {
       longest = Math.max(longest, spelling.length);
     }
+    LOW = new long[2 * SPELLINGS.length];
+    FOLD = new long[2 * SPELLINGS.length];
+    for (int i = 0; i < SPELLINGS.length; i++) {
+      for (int k = 0; k < SPELLINGS[i].length; k++) {
+        byte b = SPELLINGS[i][k];
+        LOW[2 * i + k / 8] |= (long) b << (8 * (k % 8));
+        FOLD[2 * i + k / 8] |= (b >= 'a' && b <= 'z' ? 0x20L : 0) << (8 * (k % 8));
+      }
+    }
     BY_LENGTH = new int[longest + 1][0];
     for (int i = 0; i < SPELLINGS.length; i++) {
       int[] same = BY_LENGTH[SPELLINGS[i].length];
@@ -74,6 +94,16 @@ final class DirectiveKeys {
   static int find(byte[] data, int from, int to) {
     int len = to - from;
     if (len >= BY_LENGTH.length) {
+      return -1;
+    }
+    if (from + 2 * Long.BYTES <= data.length) {
+      long w0 = ByteWords.word(data, from) & lowBytes(len);
+      long w1 = ByteWords.word(data, from + Long.BYTES) & lowBytes(len - Long.BYTES);
+      for (int i : BY_LENGTH[len]) {
+        if ((w0 | FOLD[2 * i]) == LOW[2 * i] && (w1 | FOLD[2 * i + 1]) == LOW[2 * i + 1]) {
+          return i;
+        }
+      }
       return -1;
     }
     for (int i : BY_LENGTH[len]) {
@@ -114,6 +144,11 @@ final class DirectiveKeys {
 
   static boolean isTypo(int index) {
     return TYPO[index];
+  }
+
+  /** A mask of the low {@code n} bytes of a word: none for {@code n <= 0}, all from 8. */
+  private static long lowBytes(int n) {
+    return n <= 0 ? 0 : n >= Long.BYTES ? -1L : (1L << (8 * n)) - 1;
   }
 
   private static boolean equalsIgnoreCase(byte[] lower, byte[] data, int from) {

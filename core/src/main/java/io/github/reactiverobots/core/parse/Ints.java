@@ -4,16 +4,19 @@ import java.util.Arrays;
 
 /** A growable list of ints, for builders; not thread-safe. */
 final class Ints {
+  private static final int[] NONE = new int[0];
+
   private int[] values;
   private int size;
 
+  /** A list for about {@code capacity} values; allocates nothing until the first when 0. */
   Ints(int capacity) {
-    values = new int[Math.max(4, capacity)];
+    values = capacity == 0 ? NONE : new int[Math.max(4, capacity)];
   }
 
   void add(int v) {
     if (size == values.length) {
-      values = Arrays.copyOf(values, size * 2);
+      values = Arrays.copyOf(values, Math.max(4, size * 2));
     }
     values[size++] = v;
   }
@@ -39,7 +42,12 @@ final class Ints {
     return Arrays.equals(values, 0, size, other.values, 0, other.size);
   }
 
+  /** The values, then zeros up to {@code length} values (at least {@link #size()}). */
+  int[] copyOf(int length) {
+    return Arrays.copyOf(values, length);
+  }
+
   int[] toArray() {
-    return Arrays.copyOf(values, size);
+    return size == 0 ? NONE : Arrays.copyOf(values, size);
   }
 }

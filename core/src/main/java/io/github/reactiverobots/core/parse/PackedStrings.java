@@ -10,7 +10,7 @@ import java.util.Arrays;
  * records), so that none needs a String until asked for. Immutable once built.
  */
 final class PackedStrings {
-  static final PackedStrings EMPTY = new Builder(0).build();
+  static final PackedStrings EMPTY = new PackedStrings(new byte[0], new int[1]);
 
   private final byte[] bytes;
   private final int[] starts;
@@ -75,31 +75,76 @@ final class PackedStrings {
         + HeapSizes.array(starts.length, Integer.BYTES);
   }
 
-  /** Appends strings; not thread-safe. */
-  static final class Builder {
-    private byte[] bytes;
-    private int used;
-    private int[] starts = new int[8];
-    private int size;
+  /**
+   * The strings of {@code parts}, one after another: the first string of part {@code k} gets the
+   * index that is the sum of the sizes of the parts before it. Copies each string's bytes once.
+   */
+  static PackedStrings join(Builder... parts) {
+    int count = 0;
+    int used = 0;
+    for (Builder p : parts) {
+      count += p.size;
+      used += p.used;
+    }
+    if (count == 0) {
+      return EMPTY;
+    }
+    byte[] bytes = new byte[used];
+    int[] starts = new int[count + 1];
+    int at = 0;
+    int n = 0;
+    for (Builder p : parts) {
+      for (int i = 0; i < p.size; i++) {
+        int from = p.ranges[2 * i];
+        int length = p.ranges[2 * i + 1] - from;
+        System.arraycopy(p.sources[i], from, bytes, at, length);
+        starts[n++] = at;
+        at += length;
+      }
+    }
+    starts[n] = at;
+    return new PackedStrings(bytes, starts);
+  }
 
-    Builder(int expectedBytes) {
-      bytes = new byte[Math.max(16, expectedBytes)];
+  /**
+   * Collects strings as ranges of the arrays they are in, which only {@link #join} copies: an array
+   * handed to {@link #add} must not change until then. Allocates nothing until the first string;
+   * not thread-safe.
+   */
+  static final class Builder {
+    private static final byte[][] NO_SOURCES = new byte[0][];
+    private static final int[] NO_RANGES = new int[0];
+
+    /** Per string, the array holding it, and its first byte and end in {@code ranges}. */
+    private byte[][] sources = NO_SOURCES;
+
+    private int[] ranges = NO_RANGES;
+    private int size;
+    private int used;
+
+    /** Appends {@code d[from, to)}, which is read again when joined; returns its index. */
+    int add(byte[] d, int from, int to) {
+      if (size == sources.length) {
+        int capacity = Math.max(4, size * 2);
+        sources = Arrays.copyOf(sources, capacity);
+        ranges = Arrays.copyOf(ranges, 2 * capacity);
+      }
+      sources[size] = d;
+      ranges[2 * size] = from;
+      ranges[2 * size + 1] = to;
+      used += to - from;
+      return size++;
     }
 
-    /** Appends {@code d[from, to)}; returns its index. */
-    int add(byte[] d, int from, int to) {
-      int n = to - from;
-      if (used + n > bytes.length) {
-        bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, used + n));
+    /** Appends a copy of {@code d[from, to)} with {@code A-Z} lower-cased; returns its index. */
+    int addLowerCased(byte[] d, int from, int to) {
+      byte[] lower = Arrays.copyOfRange(d, from, to);
+      for (int k = 0; k < lower.length; k++) {
+        if (lower[k] >= 'A' && lower[k] <= 'Z') {
+          lower[k] += 'a' - 'A';
+        }
       }
-      System.arraycopy(d, from, bytes, used, n);
-      if (size + 2 > starts.length) {
-        starts = Arrays.copyOf(starts, starts.length * 2);
-      }
-      starts[size] = used;
-      used += n;
-      starts[size + 1] = used;
-      return size++;
+      return add(lower, 0, lower.length);
     }
 
     /** Appends a byte string (one byte per char). */
@@ -108,23 +153,34 @@ final class PackedStrings {
       return add(b, 0, b.length);
     }
 
+    /**
+     * Whether string {@code i} is {@code d[from, to)}, with {@code A-Z} of {@code d} lower-cased
+     * when {@code lowerCased}.
+     */
+    boolean matches(int i, byte[] d, int from, int to, boolean lowerCased) {
+      byte[] source = sources[i];
+      int at = ranges[2 * i];
+      if (ranges[2 * i + 1] - at != to - from) {
+        return false;
+      }
+      for (int k = from; k < to; k++, at++) {
+        int b = d[k];
+        if (lowerCased && b >= 'A' && b <= 'Z') {
+          b += 'a' - 'A';
+        }
+        if (b != source[at]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
     int size() {
       return size;
     }
 
-    /** Appends every string of {@code other}; returns the index the first of them gets. */
-    int addAll(Builder other) {
-      int base = size;
-      for (int i = 0; i < other.size; i++) {
-        add(other.bytes, other.starts[i], other.starts[i + 1]);
-      }
-      return base;
-    }
-
     PackedStrings build() {
-      return size == 0 && EMPTY != null
-          ? EMPTY
-          : new PackedStrings(Arrays.copyOf(bytes, used), Arrays.copyOf(starts, size + 1));
+      return join(this);
     }
   }
 }

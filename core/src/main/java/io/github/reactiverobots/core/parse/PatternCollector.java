@@ -14,7 +14,7 @@ final class PatternCollector {
   private final PatternTable.Builder patterns;
   private final Ints lines;
   private final Ints ownForms = new Ints(0);
-  private final PackedStrings.Builder forms = new PackedStrings.Builder(0);
+  private final PackedStrings.Builder forms = new PackedStrings.Builder();
 
   PatternCollector(boolean normalises, int patterns, int bytes) {
     this.normalises = normalises;
@@ -46,9 +46,9 @@ final class PatternCollector {
     return lines.size();
   }
 
-  /** Appends the texts as written to the file's strings; returns the index of the first. */
-  int appendForms(PackedStrings.Builder all) {
-    return all.addAll(forms);
+  /** The texts as written, for the file's strings. */
+  PackedStrings.Builder forms() {
+    return forms;
   }
 
   /** The table, its texts as written at {@code formBase} of {@code strings}. */

@@ -142,7 +142,7 @@ public final class RobotsTxt {
    * @return the parsed file
    */
   public static RobotsTxt parse(ByteBuffer body, ParseOptions options) {
-    CompactBuilder builder = new CompactBuilder(options);
+    CompactBuilder builder = new CompactBuilder(options, body.remaining());
     RobotsScanner.scan(body, options, builder);
     return builder.build();
   }

@@ -65,7 +65,9 @@ public final class UnknownLine {
     return new String(data, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1);
   }
 
-  /** The scanner's array, for this package's builders, which copy what they keep. */
+  /**
+   * The scanner's array, for this package's builders (see {@link CompactBuilder} on keeping it).
+   */
   byte[] data() {
     return data;
   }

@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
+import java.util.Arrays;
+
 /**
  * Collects the {@code content-usage} rules and {@code content-signal} records of one robots.txt for
  * a {@link UsageTable} (SEMANTICS.md §8): each rule's path into a pattern table of its own, its
@@ -9,10 +11,10 @@ package io.github.reactiverobots.core.parse;
 final class UsageBuilder {
   private final PatternCollector paths;
   private final Ints ruleGroups = new Ints(8);
-  private final PackedStrings.Builder preferences = new PackedStrings.Builder(8);
+  private final PackedStrings.Builder preferences = new PackedStrings.Builder();
   private final Ints signalLines = new Ints(0);
   private final Ints signalGroups = new Ints(0);
-  private final PackedStrings.Builder signals = new PackedStrings.Builder(0);
+  private final PackedStrings.Builder signals = new PackedStrings.Builder();
   private int formBase;
   private int preferenceBase;
   private int signalBase;
@@ -50,14 +52,23 @@ final class UsageBuilder {
     signals.add(d, from, to);
   }
 
-  /** Appends what is kept as written to the file's strings. */
-  void appendStrings(PackedStrings.Builder all) {
-    formBase = paths.appendForms(all);
-    preferenceBase = all.addAll(preferences);
-    signalBase = all.addAll(signals);
+  /**
+   * The file's strings: those of {@code before}, then what is kept here as written, whose first
+   * string is {@code base}, the size of {@code before} together.
+   */
+  PackedStrings joinStrings(int base, PackedStrings.Builder... before) {
+    PackedStrings.Builder forms = paths.forms();
+    formBase = base;
+    preferenceBase = formBase + forms.size();
+    signalBase = preferenceBase + preferences.size();
+    PackedStrings.Builder[] parts = Arrays.copyOf(before, before.length + 3);
+    parts[before.length] = forms;
+    parts[before.length + 1] = preferences;
+    parts[before.length + 2] = signals;
+    return PackedStrings.join(parts);
   }
 
-  /** The table, once {@link #appendStrings} has added to {@code strings}. */
+  /** The table, once {@link #joinStrings} has made {@code strings}. */
   UsageTable build(PackedStrings strings, int groupCount) {
     int[] groupStart = new int[groupCount + 1];
     int rule = 0;

@@ -151,18 +151,36 @@ public final class PatternTable {
     return tail;
   }
 
-  /** Collects patterns; not thread-safe. */
+  /**
+   * Collects patterns; not thread-safe. A body that {@link #add} makes is copied into the builder;
+   * a plain one that {@link #addIfPlain} takes is kept as a range of the caller's array until
+   * {@link #build}, which copies every body once into a table of exactly their size.
+   */
   public static final class Builder {
-    private byte[] text;
+    private static final byte[] NO_TEXT = new byte[0];
+
+    /** The bodies {@link #add} made, back to back. */
+    private byte[] text = NO_TEXT;
+
     private int textSize;
-    private int[] start;
+
+    /** Per pattern, the array holding its body (null for {@code text}), where and how long. */
+    private byte[][] sources;
+
+    private int[] offsets;
+    private int[] lengths;
     private int[] info;
     private int size;
+    private int bodyBytes;
+    private final int expectedBytes;
 
     private Builder(int patterns, int bytes) {
-      text = new byte[Math.max(16, bytes)];
-      start = new int[Math.max(2, patterns + 1)];
-      info = new int[Math.max(1, patterns)];
+      int capacity = Math.max(1, patterns);
+      sources = new byte[capacity][];
+      offsets = new int[capacity];
+      lengths = new int[capacity];
+      info = new int[capacity];
+      expectedBytes = Math.max(16, bytes);
     }
 
     /**
@@ -178,6 +196,9 @@ public final class PatternTable {
       int length = to - from;
       boolean anchored = length > 0 && bytes[to - 1] == '$';
       int end = anchored ? to - 1 : to;
+      if (text == NO_TEXT) {
+        text = new byte[Math.max(Math.min(expectedBytes, 256), end - from)];
+      }
       ensureText(end - from);
       int bodyStart = textSize;
       boolean wildcard = false;
@@ -201,24 +222,36 @@ public final class PatternTable {
         anchored = false;
         wildcard = Trie.firstStar(text, bodyStart, textSize) < textSize;
       }
-      if (size == info.length) {
-        info = Arrays.copyOf(info, size * 2);
-        start = Arrays.copyOf(start, size * 2 + 1);
-      }
-      start[size] = bodyStart;
-      info[size] =
+      return append(
+          null,
+          bodyStart,
+          textSize - bodyStart,
           length << PRIORITY_SHIFT
               | (wildcard ? WILDCARD : 0)
               | (anchored ? ANCHORED : 0)
-              | (allow ? ALLOW : 0);
-      start[size + 1] = textSize;
+              | (allow ? ALLOW : 0));
+    }
+
+    private int append(byte[] source, int bodyFrom, int bodyLength, int fact) {
+      if (size == info.length) {
+        sources = Arrays.copyOf(sources, size * 2);
+        offsets = Arrays.copyOf(offsets, size * 2);
+        lengths = Arrays.copyOf(lengths, size * 2);
+        info = Arrays.copyOf(info, size * 2);
+      }
+      sources[size] = source;
+      offsets[size] = bodyFrom;
+      lengths[size] = bodyLength;
+      info[size] = fact;
+      bodyBytes += bodyLength;
       return size++;
     }
 
     /**
      * Adds the pattern written as {@code bytes[from, to)} when it is plain: no byte that
      * normalisation could change, no {@code *} and no {@code $}, so that it is its own body and its
-     * own text, copied as it is. Most patterns are.
+     * own text, kept as it is: {@code bytes} must not change until {@link #build}. Most patterns
+     * are.
      *
      * @param bytes an array holding the pattern as written
      * @param from its first byte
@@ -232,17 +265,7 @@ public final class PatternTable {
         return -1;
       }
       int length = to - from;
-      ensureText(length);
-      System.arraycopy(bytes, from, text, textSize, length);
-      if (size == info.length) {
-        info = Arrays.copyOf(info, size * 2);
-        start = Arrays.copyOf(start, size * 2 + 1);
-      }
-      start[size] = textSize;
-      textSize += length;
-      info[size] = length << PRIORITY_SHIFT | (allow ? ALLOW : 0);
-      start[size + 1] = textSize;
-      return size++;
+      return append(bytes, from, length, length << PRIORITY_SHIFT | (allow ? ALLOW : 0));
     }
 
     /**
@@ -293,10 +316,12 @@ public final class PatternTable {
      * @return whether the pattern can be rebuilt from its body
      */
     public boolean reproduces(int i, byte[] bytes, int from, int to) {
-      int bodyLength = start[i + 1] - start[i];
+      int bodyLength = lengths[i];
       int fact = info[i];
+      byte[] source = sources[i] == null ? text : sources[i];
       if (to - from != fact >>> PRIORITY_SHIFT
-          || !Arrays.equals(text, start[i], start[i + 1], bytes, from, from + bodyLength)) {
+          || !Arrays.equals(
+              source, offsets[i], offsets[i] + bodyLength, bytes, from, from + bodyLength)) {
         return false;
       }
       int tailEnd = (fact & ANCHORED) != 0 ? to - 1 : to;
@@ -329,8 +354,17 @@ public final class PatternTable {
      * @return the table
      */
     public PatternTable build() {
-      return new PatternTable(
-          Arrays.copyOf(text, textSize), Arrays.copyOf(start, size + 1), Arrays.copyOf(info, size));
+      byte[] bodies = new byte[bodyBytes];
+      int[] start = new int[size + 1];
+      int at = 0;
+      for (int i = 0; i < size; i++) {
+        System.arraycopy(
+            sources[i] == null ? text : sources[i], offsets[i], bodies, at, lengths[i]);
+        start[i] = at;
+        at += lengths[i];
+      }
+      start[size] = at;
+      return new PatternTable(bodies, start, Arrays.copyOf(info, size));
     }
   }
 }

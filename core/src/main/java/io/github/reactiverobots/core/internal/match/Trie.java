@@ -16,7 +16,7 @@ final class Trie {
   static final byte STAR = '*';
 
   /** Ints per node: label start, label length and child count, first child, prefix terminal. */
-  private static final int STRIDE = 4;
+  static final int STRIDE = 4;
 
   private static final int COUNT_SHIFT = 23;
 
@@ -42,22 +42,19 @@ final class Trie {
   private static final int[] NO_EXACT = new int[0];
   final int nodeCount;
 
-  private Trie(PatternTable table, Builder b) {
+  private Trie(PatternTable table, TrieNodes b) {
     this.table = table;
     this.text = table.text;
     this.nodeCount = b.nodes;
     this.nodes = Arrays.copyOf(b.node, nodeCount * STRIDE);
     this.firstByte = Arrays.copyOf(b.firstByte, nodeCount);
-    int exact = 0;
-    for (int i = 0; i < nodeCount; i++) {
-      exact += b.exactTerm[i] >= 0 ? 1 : 0;
-    }
+    int exact = b.exactCount;
     this.exact = exact == 0 ? NO_EXACT : new int[2 * exact];
-    for (int i = 0, k = 0; i < nodeCount; i++) {
-      if (b.exactTerm[i] >= 0) {
-        this.exact[k] = i;
-        this.exact[exact + k++] = b.exactTerm[i];
-      }
+    long[] pairs = Arrays.copyOf(b.exactPairs, exact);
+    Arrays.sort(pairs);
+    for (int k = 0; k < exact; k++) {
+      this.exact[k] = (int) (pairs[k] >>> 32);
+      this.exact[exact + k] = (int) pairs[k];
     }
   }
 
@@ -175,29 +172,17 @@ final class Trie {
    * groups its patterns by their next byte (a stable sort by that byte alone), so no pattern is
    * ever compared with another from its first byte again: the work is the patterns' bytes, not a
    * sort of whole bodies. Patterns with the same body and anchor share a node, which keeps the
-   * better of them (the first written, on a tie).
+   * better of them (the first written, on a tie). {@code members} is reordered: the caller hands
+   * over an array of its own.
    */
   static Trie build(PatternTable table, int[] members, boolean splitAtStars) {
     byte[] text = table.text;
-    long bodyBytes = 0;
-    long stars = 0;
-    for (int m : members) {
-      int from = table.start[m];
-      int to = table.start[m + 1];
-      bodyBytes += to - from;
-      if (splitAtStars) {
-        for (int i = from; i < to; i++) {
-          stars += text[i] == STAR ? 1 : 0;
-        }
-      }
-    }
-    // A radix trie has at most two nodes per pattern, and each star adds at most two (its own,
-    // and the split before it); only labels over MAX_LABEL bytes add more, so the arrays are
-    // sized to that bound plus one chain node per MAX_LABEL bytes.
-    long bound = 2L * members.length + 2 * stars + 1 + bodyBytes / MAX_LABEL;
-    Builder b = new Builder((int) Math.min(Integer.MAX_VALUE / STRIDE - 8, bound));
+    // A radix trie has at most two nodes per pattern besides its root; only stars (each adds at
+    // most two: its own, and the split before it) and labels over MAX_LABEL bytes add more, and
+    // then the arrays grow.
+    TrieNodes b = new TrieNodes(2 * members.length + 1);
     b.newNode(0, 0, (byte) 0);
-    int[] order = members.clone();
+    int[] order = members;
     int[] scratch = new int[order.length];
     int[] work = new int[64];
     int top = 0;
@@ -210,14 +195,18 @@ final class Trie {
       int hi = work[--top];
       int lo = work[--top];
       int node = work[--top];
-      int i = sortByNextByte(table, order, scratch, lo, hi, depth);
+      int i = sortByNextByte(table, order, scratch, lo, hi, depth, b);
+      int exactTerm = -1;
       for (int t = lo; t < i; t++) {
         int m = order[t];
         if (table.anchored(m)) {
-          b.exactTerm[node] = better(table, b.exactTerm[node], m);
+          exactTerm = better(table, exactTerm, m);
         } else {
           b.node[node * STRIDE + 3] = better(table, b.node[node * STRIDE + 3], m);
         }
+      }
+      if (exactTerm >= 0) {
+        b.addExact(node, exactTerm);
       }
       int firstChild = b.nodes;
       int count = 0;
@@ -225,9 +214,10 @@ final class Trie {
       while (j < hi) {
         int m = order[j];
         int bodyStart = table.start[m];
-        byte first = text[bodyStart + depth];
+        int key = scratch[j];
+        byte first = (byte) key;
         int k = j + 1;
-        while (k < hi && text[table.start[order[k]] + depth] == first) {
+        while (k < hi && scratch[k] == key) {
           k++;
         }
         int end;
@@ -240,11 +230,21 @@ final class Trie {
           }
         }
         end = Math.min(end, depth + MAX_LABEL);
-        b.newNode(bodyStart + depth, end - depth, first);
+        int child = b.newNode(bodyStart + depth, end - depth, first);
         if (first == STAR && splitAtStars) {
           b.node[node * STRIDE + 1] |= STAR_CHILD;
         }
         count++;
+        if (k == j + 1 && bodyStart + end == table.start[m + 1]) {
+          // A leaf: one pattern, ending with the edge; nothing left to sort under it.
+          if (table.anchored(m)) {
+            b.addExact(child, m);
+          } else {
+            b.node[child * STRIDE + 3] = m;
+          }
+          j = k;
+          continue;
+        }
         if (top + 4 > work.length) {
           work = Arrays.copyOf(work, work.length * 2);
         }
@@ -266,7 +266,7 @@ final class Trie {
    * returns where the patterns that go on begin.
    */
   private static int sortByNextByte(
-      PatternTable table, int[] order, int[] scratch, int lo, int hi, int depth) {
+      PatternTable table, int[] order, int[] scratch, int lo, int hi, int depth, TrieNodes b) {
     int n = hi - lo;
     int ending = 0;
     boolean sorted = true;
@@ -297,18 +297,25 @@ final class Trie {
       }
       return lo + ending;
     }
-    int[] next = new int[258];
+    int[] next = b.counts();
     for (int i = lo; i < hi; i++) {
       next[scratch[i] + 2]++;
     }
     for (int c = 0; c < 257; c++) {
       next[c + 1] += next[c];
     }
-    int[] sortedOrder = new int[n];
+    int[] sortedOrder = b.temp(order.length);
     for (int i = lo; i < hi; i++) {
       sortedOrder[next[scratch[i] + 1]++] = order[i];
     }
     System.arraycopy(sortedOrder, 0, order, lo, n);
+    // The keys, sorted alongside: key c fills up to where its bucket ended, next[c + 1].
+    for (int c = -1, at = lo; c < 256; c++) {
+      int bucketEnd = lo + next[c + 1];
+      while (at < bucketEnd) {
+        scratch[at++] = c;
+      }
+    }
     return lo + ending;
   }
 
@@ -353,27 +360,5 @@ final class Trie {
                   table.text, sa + from, table.text, table.start[m] + from, n - from);
     }
     return end;
-  }
-
-  private static final class Builder {
-    final int[] node;
-    final byte[] firstByte;
-    final int[] exactTerm;
-    int nodes;
-
-    Builder(int capacity) {
-      node = new int[capacity * STRIDE];
-      firstByte = new byte[capacity];
-      exactTerm = new int[capacity];
-    }
-
-    int newNode(int labelStart, int length, byte first) {
-      node[nodes * STRIDE] = labelStart;
-      node[nodes * STRIDE + 1] = length;
-      node[nodes * STRIDE + 3] = -1;
-      firstByte[nodes] = first;
-      exactTerm[nodes] = -1;
-      return nodes++;
-    }
   }
 }

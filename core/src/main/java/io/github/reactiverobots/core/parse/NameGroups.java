@@ -1,0 +1,84 @@
+package io.github.reactiverobots.core.parse;
+
+/**
+ * The group names of one robots.txt as a builder collects them (SEMANTICS.md §2): per lower-case
+ * name, in the order first written, the groups it names, ascending, without repeats. Reads each
+ * name from the scanner's bytes and keeps it as bytes; no {@code String} per name. One per parse;
+ * not thread-safe.
+ */
+final class NameGroups {
+  private final PackedStrings.Builder names = new PackedStrings.Builder();
+  private final StringIndex index = new StringIndex();
+
+  /**
+   * Per name, its first and last entry; per entry, its group and the next entry (-1 at the end).
+   */
+  private final Ints head = new Ints(0);
+
+  private final Ints tail = new Ints(0);
+  private final Ints entryGroup = new Ints(0);
+  private final Ints entryNext = new Ints(0);
+
+  /**
+   * Records that the user-agent value {@code d[from, to)} names group {@code group}: its name is
+   * its leading run of {@code A-Z a-z _ -}, lower-cased, as {@link UserAgents#groupName} takes it.
+   * Groups are added in ascending order.
+   */
+  void add(byte[] d, int from, int to, int group) {
+    int end = from;
+    int h = 0;
+    while (end < to) {
+      int c = d[end];
+      if (c >= 'A' && c <= 'Z') {
+        c += 'a' - 'A';
+      } else if (!((c >= 'a' && c <= 'z') || c == '_' || c == '-')) {
+        break;
+      }
+      h = 31 * h + c;
+      end++;
+    }
+    int n = index.find(names, d, from, end, h, true);
+    if (n < 0) {
+      names.addLowerCased(d, from, end);
+      index.add(h);
+      head.add(entryGroup.size());
+      tail.add(entryGroup.size());
+      entryGroup.add(group);
+      entryNext.add(-1);
+    } else if (entryGroup.get(tail.get(n)) != group) {
+      entryNext.set(tail.get(n), entryGroup.size());
+      tail.set(n, entryGroup.size());
+      entryGroup.add(group);
+      entryNext.add(-1);
+    }
+  }
+
+  /** The number of names. */
+  int size() {
+    return head.size();
+  }
+
+  /** The names, lower-cased, in the order first written. */
+  PackedStrings.Builder names() {
+    return names;
+  }
+
+  /** Whether name {@code n} names one group only. */
+  boolean single(int n) {
+    return head.get(n) == tail.get(n);
+  }
+
+  /** The first group name {@code n} names. */
+  int firstGroup(int n) {
+    return entryGroup.get(head.get(n));
+  }
+
+  /** The groups name {@code n} names, ascending. */
+  Ints groups(int n) {
+    Ints out = new Ints(4);
+    for (int e = head.get(n); e >= 0; e = entryNext.get(e)) {
+      out.add(entryGroup.get(e));
+    }
+    return out;
+  }
+}
