@@ -92,6 +92,15 @@ class RobotsCacheAdmissionTest {
     return total;
   }
 
+  /** 2,000 sites checked four times each: a full cache where an entry used less loses its place. */
+  private static void fillWithSitesUsedFourTimes(RobotsCache cache) {
+    for (int round = 0; round < 4; round++) {
+      for (int f = 0; f < 2_000; f++) {
+        cache.check(url("used" + f + ".example", round)).block(WAIT);
+      }
+    }
+  }
+
   /** 2,000 sites checked once, then a hot set checked 12 times each. */
   private static void fill(RobotsCache cache, int hot) {
     for (int f = 0; f < 2_000; f++) {
@@ -141,12 +150,7 @@ class RobotsCacheAdmissionTest {
     bodies.put(Origin.of("https://large.example"), bodyWeighing(largeEntries * weight));
     fetches.clear();
     try (RobotsCache cache = cache(2_000 * weight, Duration.ofMinutes(5))) {
-      // A full cache of sites each used four times: an entry used less loses its place.
-      for (int round = 0; round < 4; round++) {
-        for (int f = 0; f < 2_000; f++) {
-          cache.check(url("used" + f + ".example", round)).block(WAIT);
-        }
-      }
+      fillWithSitesUsedFourTimes(cache);
       // The crawl goes on a page every ten other fetches, as a crawl in progress does.
       int page = 0;
       cache.check(url("crawled.example", page++)).block(WAIT);
@@ -232,11 +236,7 @@ class RobotsCacheAdmissionTest {
     long weight = entryWeight();
     fetches.clear();
     try (RobotsCache cache = cache(2_000 * weight, Duration.ofMinutes(5))) {
-      for (int round = 0; round < 4; round++) {
-        for (int f = 0; f < 2_000; f++) {
-          cache.check(url("used" + f + ".example", round)).block(WAIT);
-        }
-      }
+      fillWithSitesUsedFourTimes(cache);
       cache.check(url("crawled.example", 0)).block(WAIT);
       nanos.addAndGet(pauseFirst.toNanos());
       for (int s = 0; s < oneShots; s++) {
@@ -271,11 +271,7 @@ class RobotsCacheAdmissionTest {
     long weight = entryWeight();
     fetches.clear();
     try (RobotsCache cache = cache(2_000 * weight, Duration.ofMinutes(5))) {
-      for (int round = 0; round < 4; round++) {
-        for (int f = 0; f < 2_000; f++) {
-          cache.check(url("used" + f + ".example", round)).block(WAIT);
-        }
-      }
+      fillWithSitesUsedFourTimes(cache);
       for (int page = 0; page < 40; page++) {
         cache.check(url("popular.example", page)).block(WAIT);
       }
