@@ -85,9 +85,6 @@ final class CachedEntries {
   private final int minimumCharge;
   private final long maximumWeight;
 
-  /** The main cache's bound now: what the pins leave of the whole, in steps. Guarded by writes. */
-  private long mainBound;
-
   CachedEntries(CacheSettings settings, TimeSource time, Events events) {
     this.time = time;
     this.events = events;
@@ -98,7 +95,6 @@ final class CachedEntries {
     this.pinned =
         new PinnedEntries(
             pinnedBudget, cap, TimeSource.saturatedNanos(settings.minimumResidency()), GRACE_NANOS);
-    this.mainBound = mainBound();
     long maximumOrigins = settings.maximumOrigins();
     this.history =
         new UseHistory(maximumOrigins > 0 ? maximumOrigins : maximumWeight / TYPICAL_ENTRY_BYTES);
@@ -108,7 +104,7 @@ final class CachedEntries {
         Caffeine.newBuilder()
             .ticker(time::nanos)
             .executor(Runnable::run)
-            .maximumWeight(mainBound)
+            .maximumWeight(mainBound())
             .<Origin, Entry>weigher((origin, entry) -> charge(entry))
             .expireAfter(new Retention())
             .removalListener(
@@ -211,7 +207,8 @@ final class CachedEntries {
       }
       cache.put(p.origin, p.entry);
       pinned.release(p);
-      for (int i = Math.min(p.reads(), MAX_READS_CARRIED); i > 0; i--) {
+      // The checks it served while pinned: its uses but its fetch.
+      for (int i = Math.min(p.entry.uses() - 1, MAX_READS_CARRIED); i > 0; i--) {
         cache.getIfPresent(p.origin);
       }
     }
@@ -281,9 +278,9 @@ final class CachedEntries {
    */
   private void fitMainToPins() {
     long bound = mainBound();
-    if (bound != mainBound) {
-      mainBound = bound;
-      cache.policy().eviction().orElseThrow().setMaximum(bound);
+    Policy.Eviction<Origin, Entry> eviction = cache.policy().eviction().orElseThrow();
+    if (bound != eviction.getMaximum()) {
+      eviction.setMaximum(bound);
     }
   }
 

@@ -30,6 +30,9 @@ final class Entry {
   /** The key and host strings' bytes per character of the origin's key. */
   static final int BYTES_PER_KEY_CHAR = 2;
 
+  /** The most checks an entry counts. */
+  static final int MAX_USES = 255;
+
   /** The blanket answers an entry without rules can give. */
   enum Blanket {
     /** 4xx or too many redirects: allow all. */
@@ -75,9 +78,6 @@ final class Entry {
   private final GoodCopy copy;
   private final FailureStreak streak;
   private final int weight;
-
-  /** The most checks an entry counts. */
-  static final int MAX_USES = 255;
 
   /** Checks this entry served while held (racy increments: a count, not an invariant). */
   private int uses = 1;

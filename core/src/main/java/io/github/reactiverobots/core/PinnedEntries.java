@@ -34,15 +34,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class PinnedEntries {
   /**
-   * An entry pinned at {@code since} (ticker nanos), its charged weight, when it was last touched,
-   * and how many checks read it.
+   * An entry pinned at {@code since} (ticker nanos), its charged weight, when it was last touched.
    */
   static final class Pin {
     final Origin origin;
     final Entry entry;
     final long since;
     final int charge;
-    private volatile int reads;
 
     /** The logical time of its arrival or latest read: the least recent leaves first. */
     private volatile long touched;
@@ -58,11 +56,6 @@ final class PinnedEntries {
       this.entry = entry;
       this.since = since;
       this.charge = charge;
-    }
-
-    /** Checks that read the entry while pinned (racy increments: a count, not an invariant). */
-    int reads() {
-      return reads;
     }
   }
 
@@ -101,7 +94,6 @@ final class PinnedEntries {
     if (p == null) {
       return null;
     }
-    p.reads++;
     p.touched = clock.incrementAndGet();
     p.touchedAt = now;
     return p.entry;

@@ -1,6 +1,7 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.url.Origin;
+import java.util.Arrays;
 
 /**
  * How often each origin was asked in its past stays in the cache: a count-min sketch (four counters
@@ -66,7 +67,7 @@ final class UseHistory {
 
   /** Forgets everything. */
   void clear() {
-    java.util.Arrays.fill(table, 0);
+    Arrays.fill(table, 0);
     added = 0;
   }
 
