@@ -73,6 +73,9 @@ final class DirectiveKeys {
     LOW = new long[2 * SPELLINGS.length];
     FOLD = new long[2 * SPELLINGS.length];
     for (int i = 0; i < SPELLINGS.length; i++) {
+      if (SPELLINGS[i].length > 2 * Long.BYTES) {
+        throw new IllegalStateException("a spelling longer than two words: " + i);
+      }
       for (int k = 0; k < SPELLINGS[i].length; k++) {
         byte b = SPELLINGS[i][k];
         LOW[2 * i + k / 8] |= (long) b << (8 * (k % 8));

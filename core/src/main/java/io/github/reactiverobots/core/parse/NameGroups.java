@@ -27,14 +27,9 @@ final class NameGroups {
   void add(byte[] d, int from, int to, int group) {
     int end = from;
     int h = 0;
-    while (end < to) {
+    while (end < to && UserAgents.isTokenChar(d[end])) {
       int c = d[end];
-      if (c >= 'A' && c <= 'Z') {
-        c += 'a' - 'A';
-      } else if (!((c >= 'a' && c <= 'z') || c == '_' || c == '-')) {
-        break;
-      }
-      h = 31 * h + c;
+      h = 31 * h + (c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
       end++;
     }
     int n = index.find(names, d, from, end, h, true);

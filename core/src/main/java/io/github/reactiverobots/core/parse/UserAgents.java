@@ -35,13 +35,14 @@ final class UserAgents {
   /** The end of the leading run of {@code A-Z a-z _ -} of {@code s}. */
   private static int tokenRunEnd(String s) {
     int end = 0;
-    while (end < s.length()) {
-      char c = s.charAt(end);
-      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-')) {
-        break;
-      }
+    while (end < s.length() && isTokenChar(s.charAt(end))) {
       end++;
     }
     return end;
+  }
+
+  /** Whether {@code c} may appear in a product token: {@code A-Z a-z _ -}. */
+  static boolean isTokenChar(int c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-';
   }
 }
