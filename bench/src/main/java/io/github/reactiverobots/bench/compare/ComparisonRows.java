@@ -64,11 +64,7 @@ final class ComparisonRows {
             1,
             "check, all " + corpus.rows().size() + " urls.tsv rows, path given (checks/s)",
             PATH_TARGET));
-    rows.add(
-        urlRow(
-            "check, same rows, URL split by each library (checks/s)",
-            score(results, "CheckBenchmark.reactiveRobotsFromUrl", "rows", "all", "checks"),
-            score(results, "CheckBenchmark.crawlerCommons", "rows", "all", "checks")));
+    rows.add(urlRow(results, "all", "check, same rows, URL split by each library (checks/s)"));
     rows.add(
         pair(
             results,
@@ -81,9 +77,9 @@ final class ComparisonRows {
             PATH_TARGET));
     rows.add(
         urlRow(
-            "check, same " + shortRows + " rows, URL split by each library (checks/s)",
-            score(results, "CheckBenchmark.reactiveRobotsFromUrl", "rows", "short-paths", "checks"),
-            score(results, "CheckBenchmark.crawlerCommons", "rows", "short-paths", "checks")));
+            results,
+            "short-paths",
+            "check, same " + shortRows + " rows, URL split by each library (checks/s)"));
     rows.add(
         pair(
             results,
@@ -128,7 +124,9 @@ final class ComparisonRows {
   }
 
   /** A check from the URL string: the ratio and the time per check, each in the worst pairing. */
-  private static String urlRow(String label, Spread ours, Spread theirs) {
+  private static String urlRow(Collection<RunResult> results, String rows, String label) {
+    Spread ours = score(results, "CheckBenchmark.reactiveRobotsFromUrl", "rows", rows, "checks");
+    Spread theirs = score(results, "CheckBenchmark.crawlerCommons", "rows", rows, "checks");
     String row = ratioRow(label, ours, theirs, 1, URL_TARGET);
     double worstNanos = 1e9 / ours.min();
     return String.format(
