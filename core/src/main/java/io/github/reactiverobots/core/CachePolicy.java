@@ -93,7 +93,6 @@ final class CachePolicy {
    * @param now ticker nanos when the result arrived
    */
   Entry next(Origin origin, FetchResult result, Entry previous, Conditional sent, long now) {
-    int keyChars = origin.key().length();
     if (!result.hasStatus()) {
       FailureKind kind = result.failure();
       if (kind == FailureKind.CRAWLER_FAULT) {
@@ -103,24 +102,23 @@ final class CachePolicy {
             Blanket.DISALLOW_CRAWLER_FAULT,
             state,
             new Lifetime(now, now, now),
-            previous != null ? previous.streak() : FailureStreak.NONE,
-            keyChars);
+            previous != null ? previous.streak() : FailureStreak.NONE);
       }
       if (kind == FailureKind.TOO_MANY_REDIRECTS || kind == FailureKind.REDIRECT_LOOP) {
-        return unavailable(FetchOutcome.TOO_MANY_REDIRECTS, 0, kind, now, keyChars);
+        return unavailable(FetchOutcome.TOO_MANY_REDIRECTS, 0, kind, now);
       }
       FetchOutcome outcome =
           kind == FailureKind.ADDRESS_REFUSED ? FetchOutcome.REFUSED : FetchOutcome.UNREACHABLE;
-      return failure(outcome, result, previous, now, keyChars);
+      return failure(outcome, result, previous, now);
     }
     int status = result.status();
     if (status >= 200 && status < 300) {
       RobotsTxt rules = timedParse(origin, result);
       long ttl = ttl(result, now);
       OriginState state = state(FetchOutcome.OK, status, now, now + ttl, false);
-      GoodCopy copy = new GoodCopy(now, new Conditional(result.etag(), result.lastModified()));
-      return Entry.withRules(
-          rules, state, copyLifetime(now + ttl, now, now), copy, FailureStreak.NONE, keyChars);
+      GoodCopy copy =
+          new GoodCopy(rules, now, new Conditional(result.etag(), result.lastModified()));
+      return Entry.withRules(copy, state, copyLifetime(now + ttl, now, now), FailureStreak.NONE);
     }
     if (status == 304 && !sent.isEmpty() && previous != null && previous.rules() != null) {
       long ttl = ttl(result, now);
@@ -131,17 +129,15 @@ final class CachePolicy {
               result.etag() != null ? result.etag() : held.etag(),
               result.lastModified() != null ? result.lastModified() : held.lastModified());
       return Entry.withRules(
-          previous.rules(),
+          new GoodCopy(previous.rules(), now, validators),
           state,
           copyLifetime(now + ttl, now, now),
-          new GoodCopy(now, validators),
-          FailureStreak.NONE,
-          keyChars);
+          FailureStreak.NONE);
     }
     if (status == 429 || status >= 500 || status < 200) {
-      return failure(FetchOutcome.UNREACHABLE, result, previous, now, keyChars);
+      return failure(FetchOutcome.UNREACHABLE, result, previous, now);
     }
-    return unavailable(FetchOutcome.UNAVAILABLE, status, null, now, keyChars);
+    return unavailable(FetchOutcome.UNAVAILABLE, status, null, now);
   }
 
   /** An entry for a body put into the cache, as if fetched at {@code fetchedAt}. */
@@ -150,12 +146,10 @@ final class CachePolicy {
     long expiresAt = TimeSource.saturatedAdd(fetchedAt, ttlMax);
     OriginState state = state(FetchOutcome.PRELOADED, 0, fetchedAt, expiresAt, false);
     return Entry.withRules(
-        rules,
+        new GoodCopy(rules, fetchedAt, Conditional.NONE),
         state,
         copyLifetime(expiresAt, fetchedAt, fetchedAt),
-        new GoodCopy(fetchedAt, Conditional.NONE),
-        FailureStreak.NONE,
-        origin.key().length());
+        FailureStreak.NONE);
   }
 
   /**
@@ -167,7 +161,6 @@ final class CachePolicy {
    * @return the entry, or null when the value's outcome and body do not go together
    */
   Entry restored(Origin origin, StoredRobots value) {
-    int keyChars = origin.key().length();
     FetchOutcome outcome = value.outcome();
     RestoredTimes t =
         RestoredTimes.of(
@@ -192,12 +185,10 @@ final class CachePolicy {
           state(
               outcome, value.status(), value.failure(), fetchedAt, expiresAt, outcome.isFailure());
       return Entry.withRules(
-          rules,
+          new GoodCopy(rules, confirmedAt, RestoredTimes.validators(value.validators())),
           state,
           copyLifetime(expiresAt, confirmedAt, fetchedAt),
-          new GoodCopy(confirmedAt, RestoredTimes.validators(value.validators())),
-          streak,
-          keyChars);
+          streak);
     }
     if (outcome.isFailure()) {
       return failureBlanket(
@@ -206,8 +197,7 @@ final class CachePolicy {
           value.failure(),
           fetchedAt,
           expiresAt,
-          streak.failures() > 0 ? streak : new FailureStreak(fetchedAt, 1),
-          keyChars);
+          streak.failures() > 0 ? streak : new FailureStreak(fetchedAt, 1));
     }
     OriginState state =
         state(outcome, value.status(), value.failure(), fetchedAt, expiresAt, false);
@@ -215,8 +205,7 @@ final class CachePolicy {
         Blanket.ALLOW_UNAVAILABLE,
         state,
         new Lifetime(expiresAt, expiresAt, expiresAt),
-        FailureStreak.NONE,
-        keyChars);
+        FailureStreak.NONE);
   }
 
   /**
@@ -285,20 +274,17 @@ final class CachePolicy {
     return new Lifetime(expiresAt, staleUntil, TimeSource.saturatedAdd(attemptAt, staleCopyWindow));
   }
 
-  private Entry unavailable(
-      FetchOutcome outcome, int status, FailureKind failure, long now, int keyChars) {
+  private Entry unavailable(FetchOutcome outcome, int status, FailureKind failure, long now) {
     long expiresAt = now + ttlMax;
     OriginState state = state(outcome, status, failure, now, expiresAt, false);
     return Entry.blanket(
         Blanket.ALLOW_UNAVAILABLE,
         state,
         new Lifetime(expiresAt, expiresAt, expiresAt),
-        FailureStreak.NONE,
-        keyChars);
+        FailureStreak.NONE);
   }
 
-  private Entry failure(
-      FetchOutcome outcome, FetchResult result, Entry previous, long now, int keyChars) {
+  private Entry failure(FetchOutcome outcome, FetchResult result, Entry previous, long now) {
     FailureStreak before = previous != null ? previous.streak() : FailureStreak.NONE;
     FailureStreak streak =
         before.failures() > 0
@@ -310,15 +296,9 @@ final class CachePolicy {
     if (copy != null && now - copy.confirmedAt() < staleCopyWindow) {
       long until = Math.min(expiresAt, copy.confirmedAt() + staleCopyWindow);
       OriginState state = state(outcome, status, result.failure(), now, until, true);
-      return Entry.withRules(
-          previous.rules(),
-          state,
-          copyLifetime(until, copy.confirmedAt(), now),
-          copy,
-          streak,
-          keyChars);
+      return Entry.withRules(copy, state, copyLifetime(until, copy.confirmedAt(), now), streak);
     }
-    return failureBlanket(outcome, status, result.failure(), now, expiresAt, streak, keyChars);
+    return failureBlanket(outcome, status, result.failure(), now, expiresAt, streak);
   }
 
   /** Disallow-all after a failure with no good copy, or allow-all once given up. */
@@ -328,8 +308,7 @@ final class CachePolicy {
       FailureKind failure,
       long now,
       long expiresAt,
-      FailureStreak streak,
-      int keyChars) {
+      FailureStreak streak) {
     boolean gaveUp = allowAllWhenGaveUp && now - streak.since() >= staleCopyWindow;
     OriginState state = state(outcome, status, failure, now, expiresAt, false);
     Lifetime lifetime =
@@ -338,11 +317,7 @@ final class CachePolicy {
             gaveUp ? expiresAt : expiresAt + staleWhileRevalidate,
             now + staleCopyWindow);
     return Entry.blanket(
-        gaveUp ? Blanket.ALLOW_GAVE_UP : Blanket.DISALLOW_UNREACHABLE,
-        state,
-        lifetime,
-        streak,
-        keyChars);
+        gaveUp ? Blanket.ALLOW_GAVE_UP : Blanket.DISALLOW_UNREACHABLE, state, lifetime, streak);
   }
 
   private RobotsTxt timedParse(Origin origin, FetchResult result) {

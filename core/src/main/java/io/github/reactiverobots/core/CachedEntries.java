@@ -105,7 +105,7 @@ final class CachedEntries {
             .ticker(time::nanos)
             .executor(Runnable::run)
             .maximumWeight(mainBound())
-            .<Origin, Entry>weigher((origin, entry) -> charge(entry))
+            .<Origin, Entry>weigher(this::charge)
             .expireAfter(new Retention())
             .removalListener(
                 (Origin origin, Entry entry, RemovalCause cause) -> {
@@ -116,14 +116,15 @@ final class CachedEntries {
             .build();
   }
 
-  private int charge(Entry entry) {
-    return Math.max(entry.weight(), minimumCharge);
+  private int charge(Origin origin, Entry entry) {
+    return Math.max(entry.weight(origin), minimumCharge);
   }
 
   private void removed(Origin origin, Entry entry, EvictionCause cause) {
     history.add(origin, entry.uses());
-    weight.add(-entry.weight());
-    events.eviction(origin, cause, entry.weight());
+    int w = entry.weight(origin);
+    weight.add(-w);
+    events.eviction(origin, cause, w);
   }
 
   /** The entry held for {@code origin}, or null; the caller uses it. */
@@ -136,7 +137,7 @@ final class CachedEntries {
     long now = time.nanos();
     e = pinned.get(origin, now);
     // Caffeine drops an entry past its retention on read; a pin does the same.
-    if (e == null || now - e.lifetime().retainUntil() >= 0) {
+    if (e == null || now - e.retainUntil() >= 0) {
       return null;
     }
     e.used();
@@ -155,7 +156,7 @@ final class CachedEntries {
   /** Stores {@code entry}, replacing any other; what is put (preloaded) is not pinned. */
   void put(Origin origin, Entry entry) {
     synchronized (writes) {
-      weight.add(entry.weight());
+      weight.add(entry.weight(origin));
       PinnedEntries.Pin old = pinned.remove(origin);
       cache.put(origin, entry);
       if (old != null) {
@@ -172,8 +173,8 @@ final class CachedEntries {
    */
   void putFetched(Origin origin, Entry entry) {
     synchronized (writes) {
-      weight.add(entry.weight());
-      if (!pinned.accepts(charge(entry)) || cache.asMap().containsKey(origin)) {
+      weight.add(entry.weight(origin));
+      if (!pinned.accepts(charge(origin, entry)) || cache.asMap().containsKey(origin)) {
         PinnedEntries.Pin old = pinned.remove(origin);
         cache.put(origin, entry);
         if (old != null) {
@@ -182,7 +183,7 @@ final class CachedEntries {
         matureDue(null);
       } else {
         PinnedEntries.Pin old = pinned.pinOf(origin);
-        PinnedEntries.Pin pin = pinned.add(origin, entry, time.nanos(), charge(entry));
+        PinnedEntries.Pin pin = pinned.add(origin, entry, time.nanos(), charge(origin, entry));
         if (old != null) {
           removed(origin, old.entry, EvictionCause.REPLACED);
         }
@@ -221,7 +222,7 @@ final class CachedEntries {
    */
   private boolean admitted(PinnedEntries.Pin p) {
     Policy.Eviction<Origin, Entry> eviction = cache.policy().eviction().orElseThrow();
-    if (eviction.weightedSize().orElse(0) + charge(p.entry) <= eviction.getMaximum()) {
+    if (eviction.weightedSize().orElse(0) + charge(p.origin, p.entry) <= eviction.getMaximum()) {
       return true;
     }
     Map<Origin, Entry> coldest = eviction.coldest(1);
@@ -334,7 +335,7 @@ final class CachedEntries {
     }
 
     private static long remaining(Entry entry, long currentTime) {
-      return Math.max(0, TimeSource.saturatedAdd(entry.lifetime().retainUntil(), -currentTime));
+      return Math.max(0, TimeSource.saturatedAdd(entry.retainUntil(), -currentTime));
     }
   }
 }

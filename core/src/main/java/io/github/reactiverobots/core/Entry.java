@@ -8,6 +8,7 @@ import io.github.reactiverobots.core.model.Reason;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.core.url.Origin;
 
 /**
  * What the cache holds for one origin: either a good copy of its robots.txt (fresh, expired, or in
@@ -19,16 +20,16 @@ import io.github.reactiverobots.core.parse.RobotsTxt;
  */
 final class Entry {
   /**
-   * Charged per entry on top of the rules: this object, its {@code OriginState} with two instants,
-   * the cache's node, map slot and sketch counters, and the {@code Origin} object; the origin's key
-   * and host strings add {@link #BYTES_PER_KEY_CHAR} per key character. Calibrated against a
-   * measured retained size (the bench's {@code memory}: 401 bytes of heap for an allow-all entry of
-   * a 25-character origin, against 411 weighed).
+   * Charged per entry on top of the rules: this object, its {@code OriginState}, the cache's node,
+   * map slot and sketch counters, and the {@code Origin} object with its array; the origin's key
+   * adds {@link #BYTES_PER_KEY_CHAR} per character. Calibrated against a measured retained size
+   * (the bench's {@code memory}: 232 bytes of heap for an allow-all entry of a 26-character origin,
+   * against 236 weighed).
    */
-  static final int OVERHEAD_BYTES = 360;
+  static final int OVERHEAD_BYTES = 210;
 
-  /** The key and host strings' bytes per character of the origin's key. */
-  static final int BYTES_PER_KEY_CHAR = 2;
+  /** The origin's array holds a byte per character of its key. */
+  static final int BYTES_PER_KEY_CHAR = 1;
 
   /** The most checks an entry counts. */
   static final int MAX_USES = 255;
@@ -62,63 +63,64 @@ final class Entry {
     }
   }
 
-  /** A good copy's history: when it was last fetched or confirmed by a 304, and its validators. */
-  record GoodCopy(long confirmedAt, Conditional validators) {}
+  /**
+   * A good copy: its parsed rules and their estimated weight, when it was last fetched or confirmed
+   * by a 304, and its validators.
+   */
+  record GoodCopy(RobotsTxt rules, int rulesWeight, long confirmedAt, Conditional validators) {
+    GoodCopy(RobotsTxt rules, long confirmedAt, Conditional validators) {
+      this(
+          rules,
+          (int) Math.min(Integer.MAX_VALUE, rules.estimatedWeight()),
+          confirmedAt,
+          validators);
+    }
+  }
 
   /** The current run of failed attempts: when it began and how long it is (0: none). */
   record FailureStreak(long since, int failures) {
     static final FailureStreak NONE = new FailureStreak(0, 0);
   }
 
-  private final RobotsTxt rules;
-  private final AgentRules blanket;
+  /** The answer of an entry whose latest attempts failed, and their streak. */
+  private record Failing(Object answer, FailureStreak streak) {}
+
+  // One per cached origin, so kept small: the lifetime's three times inline; in one field, the good
+  // copy (which holds the rules) or the blanket answer, wrapped with the failure streak if any; the
+  // weight computed from the origin's key and the copy's weight.
+  private final Object answer;
   private final OriginState state;
-  private final OriginState staleState;
-  private final Lifetime lifetime;
-  private final GoodCopy copy;
-  private final FailureStreak streak;
-  private final int weight;
+  private final long expiresAt;
+  private final long staleUntil;
+  private final long retainUntil;
 
   /** Checks this entry served while held (racy increments: a count, not an invariant). */
   private int uses = 1;
 
-  private Entry(
-      RobotsTxt rules,
-      AgentRules blanket,
-      OriginState state,
-      Lifetime lifetime,
-      GoodCopy copy,
-      FailureStreak streak,
-      int keyChars) {
-    this.rules = rules;
-    this.blanket = blanket;
+  private Entry(Object answer, OriginState state, Lifetime lifetime, FailureStreak streak) {
+    this.answer = streak.failures() == 0 ? answer : new Failing(answer, streak);
     this.state = state;
-    this.staleState = rules == null ? state : state.asStaleCopy();
-    this.lifetime = lifetime;
-    this.copy = copy;
-    this.streak = streak;
-    long w =
-        OVERHEAD_BYTES
-            + (long) BYTES_PER_KEY_CHAR * keyChars
-            + (rules == null ? 0 : rules.estimatedWeight());
-    this.weight = (int) Math.min(Integer.MAX_VALUE, w);
+    this.expiresAt = lifetime.expiresAt();
+    this.staleUntil = lifetime.staleUntil();
+    this.retainUntil = lifetime.retainUntil();
   }
 
   /** An entry whose rules are a good copy. */
   static Entry withRules(
-      RobotsTxt rules,
-      OriginState state,
-      Lifetime lifetime,
-      GoodCopy copy,
-      FailureStreak streak,
-      int keyChars) {
-    return new Entry(rules, null, state, lifetime, copy, streak, keyChars);
+      GoodCopy copy, OriginState state, Lifetime lifetime, FailureStreak streak) {
+    return new Entry(copy, state, lifetime, streak);
   }
 
   /** An entry with a blanket answer and no copy. */
   static Entry blanket(
-      Blanket blanket, OriginState state, Lifetime lifetime, FailureStreak streak, int keyChars) {
-    return new Entry(null, blanket.rules, state, lifetime, null, streak, keyChars);
+      Blanket blanket, OriginState state, Lifetime lifetime, FailureStreak streak) {
+    return new Entry(blanket.rules, state, lifetime, streak);
+  }
+
+  /** The good copy or the blanket answer. */
+  private Object answer() {
+    Object a = answer;
+    return a instanceof Failing f ? f.answer() : a;
   }
 
   /**
@@ -132,20 +134,19 @@ final class Entry {
 
   /** The rules that apply to {@code userAgent}: its groups, or the blanket answer. */
   AgentRules rulesFor(String userAgent) {
-    if (rules != null) {
-      return rules.forAgent(userAgent);
-    }
-    return blanket;
+    Object a = answer();
+    return a instanceof GoodCopy copy ? copy.rules().forAgent(userAgent) : (AgentRules) a;
   }
 
   /** The state to report at {@code now}: stale-flagged once an expired good copy answers. */
   OriginState stateAt(long now) {
-    return now - lifetime.expiresAt() < 0 ? state : staleState;
+    // The stale variant is made when needed: an expired copy answers only until its refresh ends.
+    return isFresh(now) || !(answer() instanceof GoodCopy) ? state : state.asStaleCopy();
   }
 
   /** Whether the entry is within its time to keep. */
   boolean isFresh(long now) {
-    return now - lifetime.expiresAt() < 0;
+    return now - expiresAt < 0;
   }
 
   /** Whether a check served now counts as a plain hit (fresh, and not an outage copy). */
@@ -158,22 +159,22 @@ final class Entry {
    * policy decides until when; see {@link CachePolicy}).
    */
   boolean servableWhileRefreshing(long now) {
-    return now - lifetime.staleUntil() < 0;
+    return now - staleUntil < 0;
   }
 
   /** The parsed rules in use, or null for a blanket entry. */
   RobotsTxt rules() {
-    return rules;
+    return answer() instanceof GoodCopy copy ? copy.rules() : null;
   }
 
   /** The good copy in use, or null for a blanket entry. */
   GoodCopy copy() {
-    return copy;
+    return answer() instanceof GoodCopy copy ? copy : null;
   }
 
   /** The validators to send on a refresh: the good copy's, or none. */
   Conditional validators() {
-    return copy == null ? Conditional.NONE : copy.validators();
+    return answer() instanceof GoodCopy copy ? copy.validators() : Conditional.NONE;
   }
 
   /** The state as of the latest attempt. */
@@ -181,17 +182,25 @@ final class Entry {
     return state;
   }
 
-  Lifetime lifetime() {
-    return lifetime;
+  /** When the entry leaves the cache (ticker nanos). */
+  long retainUntil() {
+    return retainUntil;
   }
 
   FailureStreak streak() {
-    return streak;
+    return answer instanceof Failing f ? f.streak() : FailureStreak.NONE;
   }
 
-  /** The charged weight in bytes. */
-  int weight() {
-    return weight;
+  /**
+   * The charged weight in bytes of this entry held for {@code origin}: the same for the entry's
+   * whole life, as the cache's accounting needs.
+   */
+  int weight(Origin origin) {
+    long w =
+        OVERHEAD_BYTES
+            + (long) BYTES_PER_KEY_CHAR * origin.key().length()
+            + (answer() instanceof GoodCopy copy ? copy.rulesWeight() : 0);
+    return (int) Math.min(Integer.MAX_VALUE, w);
   }
 
   /** The outcome of the latest attempt. */
@@ -204,11 +213,9 @@ final class Entry {
     return "Entry{"
         + state
         + ", blanket="
-        + (blanket != null)
+        + !(answer() instanceof GoodCopy)
         + ", failures="
-        + streak.failures()
-        + ", weight="
-        + weight
+        + streak().failures()
         + '}';
   }
 

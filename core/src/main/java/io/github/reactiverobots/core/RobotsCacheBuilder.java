@@ -163,7 +163,7 @@ public final class RobotsCacheBuilder {
 
   /**
    * The bound on the summed estimated weight of the entries, in bytes; default 256 MiB ({@link
-   * #DEFAULT_MAXIMUM_WEIGHT}). An entry's weight is the heap it retains, within 10 %: about 4.2 KB
+   * #DEFAULT_MAXIMUM_WEIGHT}). An entry's weight is the heap it retains, within 10 %: about 4.1 KB
    * per origin of the shared corpus of real sites (docs/performance.md, sizing the heap). The fixed
    * indexes of the 16,384 most recently seen origins (up to about 3 MB) and the history of uses
    * admission reads (16 bytes per 4 KB of this bound, 1 MiB at the default) come on top.

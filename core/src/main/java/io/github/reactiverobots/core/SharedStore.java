@@ -234,7 +234,7 @@ final class SharedStore {
       }
     }
     StoredRobots value = policy.stored(next, body, result.failure());
-    long left = TimeSource.saturatedAdd(next.lifetime().retainUntil(), -time.nanos());
+    long left = TimeSource.saturatedAdd(next.retainUntil(), -time.nanos());
     Duration retention = Duration.ofNanos(Math.max(1_000_000L, left));
     if (lease != null) {
       endLease(origin, () -> store.complete(lease, value, retention), StoreEvent.WRITE);

@@ -9,24 +9,65 @@ import java.util.Objects;
  * thread-safe.
  */
 public final class OriginState {
-  private final FetchOutcome outcome;
+  private static final FetchOutcome[] OUTCOMES = FetchOutcome.values();
+  private static final FailureKind[] FAILURES = FailureKind.values();
+  private static final int OUTCOME_BITS = 3;
+  private static final int OUTCOME_MASK = (1 << OUTCOME_BITS) - 1;
+  private static final int FAILURE_MASK = 0xF;
+  private static final int STALE_BIT = 1 << 7;
+
+  static {
+    if (OUTCOMES.length > OUTCOME_MASK + 1 || FAILURES.length > FAILURE_MASK) {
+      throw new ExceptionInInitializerError("an outcome or failure kind does not fit its bits");
+    }
+  }
+
+  private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+  // A cache holds one state per origin, so it is kept small: the two instants as nanoseconds since
+  // the epoch (both instants kept whole only when one falls outside the years 1677 to 2262), the
+  // outcome, failure and stale flag packed in one byte.
+  private final long fetchedNanos;
+  private final long expiresNanos;
   private final int status;
-  private final FailureKind failure;
-  private final Instant fetchedAt;
-  private final Instant expiresAt;
-  private final boolean staleCopy;
+  private final byte packed;
+  private final Instant[] farInstants;
 
   private OriginState(Builder b) {
-    outcome = Objects.requireNonNull(b.outcome, "outcome");
-    fetchedAt = Objects.requireNonNull(b.fetchedAt, "fetchedAt");
-    expiresAt = Objects.requireNonNull(b.expiresAt, "expiresAt");
+    FetchOutcome outcome = Objects.requireNonNull(b.outcome, "outcome");
+    Instant fetchedAt = Objects.requireNonNull(b.fetchedAt, "fetchedAt");
+    Instant expiresAt = Objects.requireNonNull(b.expiresAt, "expiresAt");
+    FailureKind failure = b.failure;
     status = b.status;
-    failure = b.failure;
-    staleCopy = b.staleCopy;
     if (failure != null && status != 0) {
       throw new IllegalArgumentException(
           "a state has a status (" + status + ") or a failure (" + failure + "), not both");
     }
+    packed =
+        (byte)
+            (outcome.ordinal()
+                | (failure == null ? 0 : failure.ordinal() + 1) << OUTCOME_BITS
+                | (b.staleCopy ? STALE_BIT : 0));
+    if (nearEpoch(fetchedAt) && nearEpoch(expiresAt)) {
+      fetchedNanos = epochNanos(fetchedAt);
+      expiresNanos = epochNanos(expiresAt);
+      farInstants = null;
+    } else {
+      fetchedNanos = 0;
+      expiresNanos = 0;
+      farInstants = new Instant[] {fetchedAt, expiresAt};
+    }
+  }
+
+  private static boolean nearEpoch(Instant t) {
+    // One second inside the range of a long of nanoseconds, so that the sum below cannot overflow.
+    long seconds = t.getEpochSecond();
+    return seconds > Long.MIN_VALUE / NANOS_PER_SECOND
+        && seconds < Long.MAX_VALUE / NANOS_PER_SECOND;
+  }
+
+  private static long epochNanos(Instant t) {
+    return t.getEpochSecond() * NANOS_PER_SECOND + t.getNano();
   }
 
   /**
@@ -44,7 +85,7 @@ public final class OriginState {
    * @return the outcome
    */
   public FetchOutcome outcome() {
-    return outcome;
+    return OUTCOMES[packed & OUTCOME_MASK];
   }
 
   /**
@@ -63,7 +104,8 @@ public final class OriginState {
    * @return the failure, or null when it got one (or the body was preloaded)
    */
   public FailureKind failure() {
-    return failure;
+    int kind = packed >>> OUTCOME_BITS & FAILURE_MASK;
+    return kind == 0 ? null : FAILURES[kind - 1];
   }
 
   /**
@@ -72,7 +114,7 @@ public final class OriginState {
    * @return the instant
    */
   public Instant fetchedAt() {
-    return fetchedAt;
+    return farInstants != null ? farInstants[0] : Instant.ofEpochSecond(0, fetchedNanos);
   }
 
   /**
@@ -81,7 +123,7 @@ public final class OriginState {
    * @return the instant
    */
   public Instant expiresAt() {
-    return expiresAt;
+    return farInstants != null ? farInstants[1] : Instant.ofEpochSecond(0, expiresNanos);
   }
 
   /**
@@ -91,7 +133,7 @@ public final class OriginState {
    * @return true for a stale copy
    */
   public boolean staleCopy() {
-    return staleCopy;
+    return (packed & STALE_BIT) != 0;
   }
 
   /**
@@ -100,7 +142,7 @@ public final class OriginState {
    * @return the state, flagged
    */
   public OriginState asStaleCopy() {
-    return staleCopy ? this : toBuilder().staleCopy(true).build();
+    return staleCopy() ? this : toBuilder().staleCopy(true).build();
   }
 
   /**
@@ -110,44 +152,42 @@ public final class OriginState {
    */
   public Builder toBuilder() {
     return new Builder()
-        .outcome(outcome)
+        .outcome(outcome())
         .status(status)
-        .failure(failure)
-        .fetchedAt(fetchedAt)
-        .expiresAt(expiresAt)
-        .staleCopy(staleCopy);
+        .failure(failure())
+        .fetchedAt(fetchedAt())
+        .expiresAt(expiresAt())
+        .staleCopy(staleCopy());
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof OriginState s
         && status == s.status
-        && staleCopy == s.staleCopy
-        && outcome == s.outcome
-        && failure == s.failure
-        && fetchedAt.equals(s.fetchedAt)
-        && expiresAt.equals(s.expiresAt);
+        && packed == s.packed
+        && fetchedAt().equals(s.fetchedAt())
+        && expiresAt().equals(s.expiresAt());
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(outcome, status, failure, fetchedAt, expiresAt, staleCopy);
+    return Objects.hash(outcome(), status, failure(), fetchedAt(), expiresAt(), staleCopy());
   }
 
   @Override
   public String toString() {
     return "OriginState[outcome="
-        + outcome
+        + outcome()
         + ", status="
         + status
         + ", failure="
-        + failure
+        + failure()
         + ", fetchedAt="
-        + fetchedAt
+        + fetchedAt()
         + ", expiresAt="
-        + expiresAt
+        + expiresAt()
         + ", staleCopy="
-        + staleCopy
+        + staleCopy()
         + "]";
   }
 

@@ -1,5 +1,11 @@
 package io.github.reactiverobots.core.url;
 
+import static java.nio.ByteOrder.BIG_ENDIAN;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -18,14 +24,45 @@ public final class Origin {
   private static final String HTTP = "http";
   private static final String HTTPS = "https";
 
-  /** The canonical form, from which the scheme and host are read (an origin is a cache key). */
-  private final String key;
+  private static final VarHandle INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, BIG_ENDIAN);
+  private static final int FLAGS = Integer.BYTES;
+  private static final int AUTHORITY = FLAGS + 1;
+  private static final byte SECURE = 1;
+  private static final byte EXPLICIT_PORT = 2;
+  private static final byte[] HTTPS_PREFIX = "https://".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] HTTP_PREFIX = "http://".getBytes(StandardCharsets.US_ASCII);
 
-  private final int port;
+  // A cache holds an origin per cached site as its key, so an origin is one small array: the hash
+  // the key string would have, a flags byte (https, explicit port), then the key's authority,
+  // host[:port], in ASCII. The key string is made when asked for.
+  private final byte[] data;
 
   private Origin(String key, int port) {
-    this.key = key;
-    this.port = port;
+    boolean secure = key.startsWith(HTTPS);
+    int authority = (secure ? HTTPS_PREFIX : HTTP_PREFIX).length;
+    byte[] d = new byte[AUTHORITY + key.length() - authority];
+    for (int i = authority; i < key.length(); i++) {
+      d[AUTHORITY + i - authority] = (byte) key.charAt(i);
+    }
+    d[FLAGS] = (byte) ((secure ? SECURE : 0) | (port == -1 ? 0 : EXPLICIT_PORT));
+    INT.set(d, 0, key.hashCode());
+    this.data = d;
+  }
+
+  private boolean flag(byte flag) {
+    return (data[FLAGS] & flag) != 0;
+  }
+
+  /** The index in {@code data} of the port's colon, or its length when the port is the default. */
+  private int authorityEnd() {
+    int to = data.length;
+    if (flag(EXPLICIT_PORT)) {
+      while (data[--to] != ':') {
+        // back to the port's colon
+      }
+    }
+    return to;
   }
 
   /**
@@ -87,8 +124,7 @@ public final class Origin {
    * @return the host
    */
   public String host() {
-    int from = scheme().length() + 3;
-    return port == -1 ? key.substring(from) : key.substring(from, key.lastIndexOf(':'));
+    return new String(data, AUTHORITY, authorityEnd() - AUTHORITY, StandardCharsets.ISO_8859_1);
   }
 
   /**
@@ -97,6 +133,13 @@ public final class Origin {
    * @return the port, or -1
    */
   public int port() {
+    if (!flag(EXPLICIT_PORT)) {
+      return -1;
+    }
+    int port = 0;
+    for (int i = authorityEnd() + 1; i < data.length; i++) {
+      port = 10 * port + data[i] - '0';
+    }
     return port;
   }
 
@@ -106,7 +149,7 @@ public final class Origin {
    * @return the port
    */
   public int effectivePort() {
-    return port == -1 ? defaultPort(scheme()) : port;
+    return flag(EXPLICIT_PORT) ? port() : defaultPort(scheme());
   }
 
   /**
@@ -115,7 +158,7 @@ public final class Origin {
    * @return true for {@code https}
    */
   public boolean secure() {
-    return key.startsWith("https:");
+    return flag(SECURE);
   }
 
   /**
@@ -125,7 +168,28 @@ public final class Origin {
    * @return the key
    */
   public String key() {
-    return key;
+    return scheme()
+        + "://"
+        + new String(data, AUTHORITY, data.length - AUTHORITY, StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * Whether {@code ascii[from, to)} is this origin's {@link #key()}, byte for byte: a URL's bytes
+   * can be tested against an origin without making strings.
+   *
+   * @param ascii the bytes
+   * @param from the first byte's index
+   * @param to the index after the last byte
+   * @return true when the range holds exactly the key
+   * @throws IndexOutOfBoundsException if the range is not within {@code ascii}
+   */
+  public boolean isKey(byte[] ascii, int from, int to) {
+    Objects.checkFromToIndex(from, to, ascii.length);
+    byte[] prefix = flag(SECURE) ? HTTPS_PREFIX : HTTP_PREFIX;
+    int authority = from + prefix.length;
+    return authority <= to
+        && Arrays.equals(prefix, 0, prefix.length, ascii, from, authority)
+        && Arrays.equals(data, AUTHORITY, data.length, ascii, authority, to);
   }
 
   /**
@@ -134,21 +198,21 @@ public final class Origin {
    * @return {@link #key()} followed by {@code /robots.txt}
    */
   public String robotsTxtUrl() {
-    return key + "/robots.txt";
+    return key() + "/robots.txt";
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Origin && ((Origin) o).key.equals(key);
+    return o == this || o instanceof Origin other && Arrays.equals(other.data, data);
   }
 
   @Override
   public int hashCode() {
-    return key.hashCode();
+    return (int) INT.get(data, 0);
   }
 
   @Override
   public String toString() {
-    return key;
+    return key();
   }
 }

@@ -34,7 +34,7 @@ public final class RecentOrigins {
   private static final long HTTP = word("http://x".getBytes(StandardCharsets.US_ASCII), 0);
   private static final long SEVEN_BYTES = 0x00FFFFFFFFFFFFFFL;
 
-  private final Known[] slots = new Known[1 << SLOT_BITS];
+  private final Origin[] slots = new Origin[1 << SLOT_BITS];
 
   /** Forgets every remembered origin, so that a closed cache keeps none reachable. */
   public void clear() {
@@ -73,9 +73,9 @@ public final class RecentOrigins {
     }
     SplitUrl split = SplitUrl.of(url);
     Origin origin = split.origin();
-    byte[] key = origin.key().getBytes(StandardCharsets.UTF_8);
+    byte[] key = origin.key().getBytes(StandardCharsets.US_ASCII);
     if (key.length >= Long.BYTES) {
-      slots[slot(key, key.length)] = new Known(origin, key);
+      slots[slot(key, key.length)] = origin;
     }
     byte[] path = split.pathAndQuery().getBytes(StandardCharsets.UTF_8);
     return new Located(origin, path, 0, path.length);
@@ -103,11 +103,11 @@ public final class RecentOrigins {
     if (end < Long.BYTES || (end < n && u[end] == '?')) {
       return null;
     }
-    Known known = slots[slot(u, end)];
-    if (known == null || known.key.length != end || !Arrays.equals(u, 0, end, known.key, 0, end)) {
+    Origin known = slots[slot(u, end)];
+    if (known == null || !known.isKey(u, 0, end)) {
       return null;
     }
-    return new Located(known.origin, u, end, n);
+    return new Located(known, u, end, n);
   }
 
   /**
@@ -142,7 +142,4 @@ public final class RecentOrigins {
     h = (h ^ word(b, end - Long.BYTES)) * 0x9E3779B97F4A7C15L;
     return (int) (h >>> (Long.SIZE - SLOT_BITS));
   }
-
-  /** A remembered origin and its key's bytes. */
-  private record Known(Origin origin, byte[] key) {}
 }
