@@ -145,6 +145,19 @@ final class CachedEntries {
   }
 
   /**
+   * The entry held for {@code origin}, or null, read quietly: no use counted, no pin touched, no
+   * access recorded by Caffeine. For a second look by the same check or by a background refresh.
+   */
+  Entry held(Origin origin) {
+    Entry e = cache.policy().getIfPresentQuietly(origin);
+    if (e != null) {
+      return e;
+    }
+    PinnedEntries.Pin p = pinned.pinOf(origin);
+    return p == null || time.nanos() - p.entry.retainUntil() >= 0 ? null : p.entry;
+  }
+
+  /**
    * Counts a use of the origin's entry by a check that did not read it here: one that waited for
    * its fetch and was handed the entry. A waiter may be handed it long after it was stored (the
    * callers before it run first), and its next page reads the entry again.

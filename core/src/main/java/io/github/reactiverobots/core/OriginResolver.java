@@ -154,7 +154,8 @@ final class OriginResolver {
    */
   private Mono<Entry> fetch(Origin origin, Entry seen, boolean caller) {
     long now = time.nanos();
-    Entry current = entries.get(origin);
+    // Quietly: the check that started this flight already counted its read.
+    Entry current = entries.held(origin);
     if (current != null && current != seen && current.isFresh(now)) {
       if (caller) {
         events.lookup(origin, current.isHit(now) ? Lookup.HIT : Lookup.STALE);

@@ -120,6 +120,32 @@ class OriginResolverTest {
   }
 
   @Test
+  void aFlightsSecondLookCountsNoUse() {
+    Entry first = resolveNow();
+    assertThat(first.uses()).isEqualTo(1);
+    resolveNow();
+    assertThat(first.uses()).as("a check that finds the entry counts one use").isEqualTo(2);
+
+    // A check that sees the expired copy counts its read; the background refresh it starts
+    // looks at the cache again before fetching, and that second look is not a use.
+    nanos.addAndGet(Duration.ofHours(24).toNanos());
+    assertThat(resolveNow()).isSameAs(first);
+    assertThat(fetches).hasValue(2);
+    assertThat(first.uses()).isEqualTo(3);
+
+    // A flight started by a caller that looked before another flight stored its entry: the
+    // flight's look finds that entry, and counts nothing either.
+    Entry refreshed = entries.held(ORIGIN);
+    assertThat(refreshed).isNotSameAs(first);
+    int before = refreshed.uses();
+    StepVerifier.create(resolver.resolve(ORIGIN, null, time.nanos()))
+        .assertNext(e -> assertThat(e).isSameAs(refreshed))
+        .verifyComplete();
+    assertThat(refreshed.uses()).isEqualTo(before);
+    assertThat(fetches).hasValue(2);
+  }
+
+  @Test
   void entriesAreNeverWrittenOnANonBlockingThread() {
     // The waiter may receive the entry on any thread (it can join after the flight finished),
     // so the test watches the write scheduler itself: the write must have been handed to it.

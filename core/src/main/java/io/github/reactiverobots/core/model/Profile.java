@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core.model;
 
+import static io.github.reactiverobots.core.internal.text.ProductTokens.isTokenChar;
+
 import java.util.Locale;
 
 /**
@@ -136,10 +138,5 @@ public enum Profile {
     }
     String run = end == s.length() ? s : s.substring(0, end);
     return lower ? run : run.toLowerCase(Locale.ROOT);
-  }
-
-  /** Whether {@code c} may appear in a product token: {@code A-Z a-z _ -}. */
-  static boolean isTokenChar(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-';
   }
 }

@@ -1,5 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
+import io.github.reactiverobots.core.internal.text.ProductTokens;
+
 /**
  * The group names of one robots.txt as a builder collects them (SEMANTICS.md §2): per lower-case
  * name, in the order first written, the groups it names, ascending, without repeats. Reads each
@@ -27,7 +29,7 @@ final class NameGroups {
   void add(byte[] d, int from, int to, int group) {
     int end = from;
     int h = 0;
-    while (end < to && UserAgents.isTokenChar(d[end])) {
+    while (end < to && ProductTokens.isTokenChar(d[end])) {
       int c = d[end];
       h = 31 * h + (c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
       end++;

@@ -29,20 +29,8 @@ final class UserAgents {
    * a-z _ -}.
    */
   static boolean isValidProductToken(String token) {
-    return token != null && !token.isEmpty() && tokenRunEnd(token) == token.length();
-  }
-
-  /** The end of the leading run of {@code A-Z a-z _ -} of {@code s}. */
-  private static int tokenRunEnd(String s) {
-    int end = 0;
-    while (end < s.length() && isTokenChar(s.charAt(end))) {
-      end++;
-    }
-    return end;
-  }
-
-  /** Whether {@code c} may appear in a product token: {@code A-Z a-z _ -}. */
-  static boolean isTokenChar(int c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-';
+    return token != null
+        && !token.isEmpty()
+        && Profile.RFC_9309.tokenLength(token) == token.length();
   }
 }
