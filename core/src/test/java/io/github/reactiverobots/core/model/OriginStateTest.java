@@ -38,15 +38,7 @@ class OriginStateTest {
           for (Instant fetched : INSTANTS) {
             Instant expires = INSTANTS.get((built + 3) % INSTANTS.size());
             int status = failure == null ? 200 + built % 400 : 0;
-            OriginState s =
-                OriginState.builder()
-                    .outcome(outcome)
-                    .status(status)
-                    .failure(failure)
-                    .fetchedAt(fetched)
-                    .expiresAt(expires)
-                    .staleCopy(stale)
-                    .build();
+            OriginState s = state(outcome, status, failure, fetched, expires, stale);
             assertThat(s.outcome()).isEqualTo(outcome);
             assertThat(s.failure()).isEqualTo(failure);
             assertThat(s.status()).isEqualTo(status);
@@ -66,17 +58,14 @@ class OriginStateTest {
 
   @Test
   void statesThatDifferInAnySettingDiffer() {
+    Instant fetched = INSTANTS.get(1);
     OriginState base =
-        OriginState.builder()
-            .outcome(FetchOutcome.OK)
-            .status(200)
-            .fetchedAt(Instant.EPOCH)
-            .expiresAt(Instant.EPOCH.plusSeconds(60))
-            .build();
+        state(FetchOutcome.NOT_MODIFIED, 304, null, fetched, fetched.plusSeconds(60), false);
+    assertThat(base.toBuilder().build()).isEqualTo(base);
     assertThat(base.toBuilder().status(404).build()).isNotEqualTo(base);
     assertThat(base.toBuilder().outcome(FetchOutcome.PRELOADED).build()).isNotEqualTo(base);
     assertThat(base.toBuilder().staleCopy(true).build()).isNotEqualTo(base);
-    assertThat(base.toBuilder().fetchedAt(Instant.EPOCH.plusNanos(1)).build()).isNotEqualTo(base);
+    assertThat(base.toBuilder().fetchedAt(fetched.plusNanos(1)).build()).isNotEqualTo(base);
     assertThat(base.toBuilder().expiresAt(Instant.MAX).build()).isNotEqualTo(base);
     assertThat(base.toBuilder().status(0).failure(FailureKind.DNS).build()).isNotEqualTo(base);
   }
@@ -85,13 +74,30 @@ class OriginStateTest {
   void aStatusAndAFailureTogetherAreRefused() {
     assertThatThrownBy(
             () ->
-                OriginState.builder()
-                    .outcome(FetchOutcome.UNREACHABLE)
-                    .status(503)
-                    .failure(FailureKind.TIMEOUT)
-                    .fetchedAt(Instant.EPOCH)
-                    .expiresAt(Instant.EPOCH)
-                    .build())
+                state(
+                    FetchOutcome.UNREACHABLE,
+                    503,
+                    FailureKind.TIMEOUT,
+                    Instant.EPOCH,
+                    Instant.EPOCH,
+                    false))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  private static OriginState state(
+      FetchOutcome outcome,
+      int status,
+      FailureKind failure,
+      Instant fetched,
+      Instant expires,
+      boolean stale) {
+    return OriginState.builder()
+        .outcome(outcome)
+        .status(status)
+        .failure(failure)
+        .fetchedAt(fetched)
+        .expiresAt(expires)
+        .staleCopy(stale)
+        .build();
   }
 }
