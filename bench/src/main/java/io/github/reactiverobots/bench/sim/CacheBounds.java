@@ -82,6 +82,61 @@ public final class CacheBounds {
     return misses;
   }
 
+  /**
+   * The misses of a cache of {@code maximumWeight} bytes that holds the most popular origins (the
+   * lowest ranks) whose own weights ({@code weights}, by rank) fit, and nothing else.
+   */
+  public static long popularityByWeight(int[] trace, long[] weights, long maximumWeight) {
+    Integer[] byRank = new Integer[weights.length];
+    for (int r = 0; r < weights.length; r++) {
+      byRank[r] = r;
+    }
+    return heldMisses(trace, fill(byRank, weights, maximumWeight));
+  }
+
+  /**
+   * The misses of a cache of {@code maximumWeight} bytes that holds the origins of most expected
+   * requests per byte (Zipf with exponent {@code zipf} by rank, over their own {@code weights})
+   * that fit, and nothing else: a weighted cache that knows the popularity law but not the trace.
+   */
+  public static long popularityPerByte(
+      int[] trace, long[] weights, long maximumWeight, double zipf) {
+    Integer[] byDensity = new Integer[weights.length];
+    double[] density = new double[weights.length];
+    for (int r = 0; r < weights.length; r++) {
+      byDensity[r] = r;
+      density[r] = Math.pow(r + 1, -zipf) / Math.max(1, weights[r]);
+    }
+    Arrays.sort(byDensity, (a, b) -> Double.compare(density[b], density[a]));
+    return heldMisses(trace, fill(byDensity, weights, maximumWeight));
+  }
+
+  private static boolean[] fill(Integer[] order, long[] weights, long maximumWeight) {
+    boolean[] held = new boolean[weights.length];
+    long used = 0;
+    for (int o : order) {
+      if (used + weights[o] <= maximumWeight) {
+        used += weights[o];
+        held[o] = true;
+      }
+    }
+    return held;
+  }
+
+  private static long heldMisses(int[] trace, boolean[] held) {
+    boolean[] fetched = new boolean[held.length];
+    long misses = 0;
+    for (int o : trace) {
+      if (o >= held.length || !held[o]) {
+        misses++;
+      } else if (!fetched[o]) {
+        fetched[o] = true;
+        misses++;
+      }
+    }
+    return misses;
+  }
+
   /** The misses of plain LRU with room for {@code capacity} origins. */
   public static long lru(int[] trace, int capacity) {
     Map<Integer, Boolean> held =

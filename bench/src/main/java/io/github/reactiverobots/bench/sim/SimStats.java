@@ -57,6 +57,9 @@ public final class SimStats implements RobotsCacheListener {
   private final AtomicIntegerArray fetchesInFlight;
   private final AtomicIntegerArray activeVisits;
 
+  /** Per origin: the weight of its entry when it last left the cache (closing included), or 0. */
+  private final AtomicIntegerArray weights;
+
   /** Per origin: the {@link Refetch} ordinal its last removal stands for, or NOT_REMOVED. */
   private final AtomicIntegerArray lastRemoval;
 
@@ -77,6 +80,7 @@ public final class SimStats implements RobotsCacheListener {
     fetches = new AtomicIntegerArray(origins);
     fetchesInFlight = new AtomicIntegerArray(origins);
     activeVisits = new AtomicIntegerArray(origins);
+    weights = new AtomicIntegerArray(origins);
     lastRemoval = new AtomicIntegerArray(origins);
     unexplained = new AtomicIntegerArray(origins);
     for (int i = 0; i < origins; i++) {
@@ -190,6 +194,10 @@ public final class SimStats implements RobotsCacheListener {
 
   @Override
   public void onEviction(Origin origin, EvictionCause cause, long weightBytes) {
+    int at = indexOf(origin);
+    if (at >= 0) {
+      weights.set(at, (int) Math.min(Integer.MAX_VALUE, weightBytes));
+    }
     if (frozen) {
       return;
     }
@@ -224,6 +232,15 @@ public final class SimStats implements RobotsCacheListener {
   private int indexOf(Origin origin) {
     int index = OriginFarm.indexOf(origin.host());
     return index < fetches.length() ? index : -1;
+  }
+
+  /** Per origin: the weight of its entry when it last left the cache, or 0 if none did. */
+  long[] weights() {
+    long[] w = new long[weights.length()];
+    for (int i = 0; i < w.length; i++) {
+      w[i] = weights.get(i);
+    }
+    return w;
   }
 
   /** Checks finished (with a verdict or an error). */

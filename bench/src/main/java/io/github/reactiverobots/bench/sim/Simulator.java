@@ -120,6 +120,8 @@ public final class Simulator {
                 trace,
                 options.cacheWeightBytes(),
                 full.origins() == 0 ? 1 : full.weightBytes() / full.origins(),
+                stats.weights(),
+                options.zipfExponent(),
                 stats.fetchesStarted(),
                 scan);
         return SimReport.of(

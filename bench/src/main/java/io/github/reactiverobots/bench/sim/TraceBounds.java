@@ -16,6 +16,8 @@ import java.util.Locale;
  * @param belady Belady's MIN on the trace
  * @param popularity the popularity bound on the trace
  * @param lru plain LRU on the trace
+ * @param popularityByWeight the popularity bound with each origin at its own weight
+ * @param popularityPerByte the bound of a cache holding the most expected requests per byte
  * @param scan the scan probe after the run, or null
  */
 public record TraceBounds(
@@ -26,15 +28,28 @@ public record TraceBounds(
     long belady,
     long popularity,
     long lru,
+    long popularityByWeight,
+    long popularityPerByte,
     ScanProbe scan) {
 
   /**
    * Bounds for {@code trace} (visit index to origin rank, -1 for a visit not made) and a cache of
-   * {@code maximumWeight} bytes whose cached entries weighed {@code meanEntryBytes} on average.
+   * {@code maximumWeight} bytes whose cached entries weighed {@code meanEntryBytes} on average;
+   * {@code weights} by origin rank, 0 where unknown (read as the mean), and the Zipf exponent.
    */
   static TraceBounds of(
-      int[] trace, long maximumWeight, long meanEntryBytes, long fetches, ScanProbe scan) {
+      int[] trace,
+      long maximumWeight,
+      long meanEntryBytes,
+      long[] weights,
+      double zipf,
+      long fetches,
+      ScanProbe scan) {
     int[] made = Arrays.stream(trace).filter(o -> o >= 0).toArray();
+    long[] known = new long[weights.length];
+    for (int i = 0; i < weights.length; i++) {
+      known[i] = weights[i] > 0 ? weights[i] : Math.max(1, meanEntryBytes);
+    }
     int capacity = (int) Math.min(Integer.MAX_VALUE, maximumWeight / Math.max(1, meanEntryBytes));
     return new TraceBounds(
         made.length,
@@ -44,6 +59,8 @@ public record TraceBounds(
         CacheBounds.belady(made, capacity),
         CacheBounds.popularity(made, capacity),
         CacheBounds.lru(made, capacity),
+        CacheBounds.popularityByWeight(made, known, maximumWeight),
+        CacheBounds.popularityPerByte(made, known, maximumWeight, zipf),
         scan);
   }
 
@@ -55,6 +72,10 @@ public record TraceBounds(
   /** The cache's fetches over Belady's MIN. */
   public double overBelady() {
     return belady == 0 ? 0 : (double) fetches / belady;
+  }
+
+  private static double ratio(long a, long b) {
+    return b == 0 ? 0 : (double) a / b;
   }
 
   /** The report's lines. */
@@ -89,6 +110,19 @@ public record TraceBounds(
             belady));
     sb.append(
         String.format(Locale.ROOT, "                  plain LRU                    %,d%n", lru));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "  by weight     each origin at its own weight (the entry it last had),"
+                + " not the mean:%n"
+                + "                  popularity bound by weight   %,d (%.2fx; the most popular"
+                + " origins that fit)%n"
+                + "                  per-byte popularity bound    %,d (%.2fx; the most expected"
+                + " checks per byte that fit)%n",
+            popularityByWeight,
+            ratio(fetches, popularityByWeight),
+            popularityPerByte,
+            ratio(fetches, popularityPerByte)));
     if (scan != null) {
       sb.append(
           String.format(

@@ -30,6 +30,16 @@ class CacheBoundsTest {
   }
 
   @Test
+  void byWeightTheBoundsHoldWhatTheOriginsOwnWeightsFit() {
+    int[] trace = {0, 1, 1, 2, 1, 2, 0};
+    long[] weights = {2, 1, 1};
+    // By rank, rank 0 fills the room of 2: it is fetched once, the others on each request.
+    assertThat(CacheBounds.popularityByWeight(trace, weights, 2)).isEqualTo(6);
+    // Per byte (Zipf s = 0.5: 0.50, 0.71 and 0.58 per unit of weight), ranks 1 and 2 fill it.
+    assertThat(CacheBounds.popularityPerByte(trace, weights, 2, 0.5)).isEqualTo(4);
+  }
+
+  @Test
   void onAZipfTraceBeladyIsBelowThePopularityBoundWhichIsBelowLru() {
     ZipfSampler zipf = new ZipfSampler(5_000, 1.0);
     SplittableRandom r = new SplittableRandom(42);
