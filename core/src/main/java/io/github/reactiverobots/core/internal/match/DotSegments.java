@@ -29,8 +29,18 @@ final class DotSegments {
 
   /** The path {@code p[from, to)} with its dot segments removed, in a new array. */
   static byte[] removed(byte[] p, int from, int to) {
+    byte[] out = new byte[to - from];
+    return Arrays.copyOf(out, removeInto(p, from, to, out));
+  }
+
+  /**
+   * Writes the path {@code p[from, to)} with its dot segments removed into {@code out} from its
+   * start; returns the number of bytes written, never more than {@code to - from}. Each write lands
+   * at or before the byte it comes from, so {@code out} may be {@code p} itself when {@code from}
+   * is 0.
+   */
+  static int removeInto(byte[] p, int from, int to, byte[] out) {
     int end = firstOf(p, from, to, '?', '?', '?', '?');
-    byte[] out = new byte[to - from + 1];
     int o = 0;
     int i = from;
     if (i < end && p[i] != '/') {
@@ -60,7 +70,7 @@ final class DotSegments {
       i = segmentEnd;
     }
     System.arraycopy(p, end, out, o, to - end);
-    return Arrays.copyOf(out, o + to - end);
+    return o + to - end;
   }
 
   private static int segmentEnd(byte[] p, int from, int end) {
