@@ -30,6 +30,11 @@ final class WildcardTrie {
     }
   }
 
+  /** The highest priority of any pattern in this trie. */
+  int maxPriority() {
+    return maxBelow[0];
+  }
+
   long estimatedBytes() {
     return trie.estimatedBytes()
         + HeapSizes.object(2L * HeapSizes.REFERENCE)
@@ -69,6 +74,12 @@ final class WildcardTrie {
     private int end;
     private int best;
 
+    /** The priority of {@code best}, -1 for none. */
+    private int bestPriority;
+
+    /** The trie's {@code maxBelow}. */
+    private int[] maxBelow;
+
     /** The states to advance at this byte: a node, and the bytes of its edge matched so far. */
     private int[] currentNode = new int[16];
 
@@ -105,6 +116,8 @@ final class WildcardTrie {
       this.path = path;
       this.end = to;
       this.best = best;
+      this.bestPriority = trie.priority(best);
+      this.maxBelow = w.maxBelow;
       int words = (trie.nodeCount + 63) >>> 6;
       if (stickySeen.length < words) {
         stickySeen = new long[words];
@@ -122,6 +135,7 @@ final class WildcardTrie {
       this.w = null;
       this.trie = null;
       this.path = null;
+      this.maxBelow = null;
       return result;
     }
 
@@ -185,7 +199,7 @@ final class WildcardTrie {
       boolean changed = false;
       for (int i = 0; i < stickyBefore; i++) {
         int s = sticky[i];
-        if (w.maxBelow[s] < trie.priority(best)) {
+        if (maxBelow[s] < bestPriority) {
           sticky[i] = -1;
           changed = true;
           continue;
@@ -228,7 +242,7 @@ final class WildcardTrie {
     private void reach(int node, int off, int posAfter) {
       if (off == trie.labelLength(node)) {
         activate(node, posAfter);
-      } else if (w.maxBelow[node] >= trie.priority(best)) {
+      } else if (maxBelow[node] >= bestPriority) {
         push(node, off);
       }
     }
@@ -244,12 +258,12 @@ final class WildcardTrie {
 
     private void activate(int node, int posAfter) {
       work++;
-      if (w.maxBelow[node] < trie.priority(best)) {
+      if (maxBelow[node] < bestPriority) {
         return;
       }
-      best = trie.better(best, trie.prefixTerm(node));
+      improve(trie.prefixTerm(node));
       if (posAfter == end) {
-        best = trie.better(best, trie.exactTerm(node));
+        improve(trie.exactTerm(node));
       }
       int star = trie.starChild(node);
       if (star >= 0 && (stickySeen[star >>> 6] & (1L << star)) == 0) {
@@ -260,12 +274,21 @@ final class WildcardTrie {
         seenStars[seenCount++] = star;
         addSticky(star);
         if (posAfter == end) {
-          best = trie.better(best, trie.exactTerm(star));
+          improve(trie.exactTerm(star));
         }
-        best = trie.better(best, trie.prefixTerm(star));
+        improve(trie.prefixTerm(star));
       }
       if (trie.childCount(node) > (star >= 0 ? 1 : 0)) {
         push(node, trie.labelLength(node));
+      }
+    }
+
+    /** Makes {@code term} the best match when it is better. */
+    private void improve(int term) {
+      int better = trie.better(best, term);
+      if (better != best) {
+        best = better;
+        bestPriority = trie.priority(better);
       }
     }
 
