@@ -17,10 +17,12 @@ final class DotSegments {
   /** Whether the path {@code p[from, to)} has a dot segment before its query. */
   static boolean has(byte[] p, int from, int to) {
     int end = firstOf(p, from, to, '?', '?', '?', '?');
-    for (int i = firstOf(p, from, end, '.', '%', '%', '%');
-        i < end;
-        i = firstOf(p, i + 1, end, '.', '%', '%', '%')) {
-      if (i > from && p[i - 1] == '/' && dots(p, i, segmentEnd(p, i, end)) > 0) {
+    // A dot segment starts right after a '/' with '.' or '%'; paths have fewer '/' than '%'.
+    for (int slash = segmentEnd(p, from, end);
+        slash + 1 < end;
+        slash = segmentEnd(p, slash + 1, end)) {
+      int i = slash + 1;
+      if ((p[i] == '.' || p[i] == '%') && dots(p, i, segmentEnd(p, i, end)) > 0) {
         return true;
       }
     }
