@@ -151,7 +151,13 @@ final class WildcardTrie {
         }
         byte b = path[pos];
         if (b != Trie.STAR) {
-          advanceSticky(b, pos + 1, pos == n - 1);
+          // A byte in no active star's live set costs this one check, made here, not in a call.
+          int c = b & 0xFF;
+          boolean last = pos == n - 1;
+          work++;
+          if (last || (union[c >>> 6] & (1L << (c & 63))) != 0) {
+            advanceSticky(b, pos + 1, last);
+          }
           for (int i = 0; i < currentSize; i++) {
             advance(currentNode[i], currentOff[i], b, pos + 1);
           }
@@ -184,17 +190,13 @@ final class WildcardTrie {
      * Advances the star nodes active before this byte (those activated during it start at the next
      * one). A star's continuation that has no literal children gives nothing new after its first
      * activation (its terminal is counted, its own star is active), so it is dropped from the
-     * star's live first bytes; a byte in no active star's live set costs one check. At the last
-     * byte, where anchored patterns can still end, every continuation is tried.
+     * star's live first bytes. At the last byte, where anchored patterns can still end, every
+     * continuation is tried. Called only for a byte in some active star's live set, or the last.
      */
     private void advanceSticky(byte b, int posAfter, boolean last) {
       int c = b & 0xFF;
       int word = c >>> 6;
       long bit = 1L << (c & 63);
-      work++;
-      if (!last && (union[word] & bit) == 0) {
-        return;
-      }
       int stickyBefore = stickySize;
       boolean changed = false;
       for (int i = 0; i < stickyBefore; i++) {
