@@ -57,6 +57,15 @@ public final class PercentEncoding {
       slashDot |= ((slashes << 8 | slashBefore) & dots) != 0;
       slashBefore = slashes >>> 56;
     }
+    if (i < to && to - from >= Long.BYTES) {
+      // The last eight bytes, overlapping those tested: they hold the rest and the byte before it.
+      long w = word(utf8, to - Long.BYTES);
+      if (flagged(w, true)) {
+        return false;
+      }
+      slashDot |= (zeroBytes(w ^ ('/' * ONES)) << 8 & zeroBytes(w ^ ('.' * ONES))) != 0;
+      i = to;
+    }
     int previous = i > from ? utf8[i - 1] : 0;
     for (; i < to; i++) {
       int b = utf8[i] & 0xFF;
