@@ -1,6 +1,7 @@
 package io.github.reactiverobots.core.parse;
 
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
+import io.github.reactiverobots.core.internal.match.PathScratch;
 import io.github.reactiverobots.core.internal.match.PercentEncoding;
 import io.github.reactiverobots.core.internal.match.RuleMatcher;
 import io.github.reactiverobots.core.internal.rules.ByteChecks;
@@ -231,9 +232,12 @@ public final class AgentRules {
       start = 0;
       end = ROOT.length;
     } else if (!PercentEncoding.isMatchedAsIs(path, start, end, normalises, removesDots)) {
-      path = PercentEncoding.normalisedPath(path, start, end, normalises, removesDots);
-      start = 0;
-      end = path.length;
+      PathScratch scratch = PathScratch.get();
+      path = scratch.matchedAs(utf8, from, to, normalises, removesDots);
+      if (path != utf8) {
+        start = 0;
+        end = scratch.length();
+      }
     }
     if (allowsRobotsTxtItself
         && Arrays.equals(path, start, end, ROBOTS_TXT, 0, ROBOTS_TXT.length)) {

@@ -17,10 +17,12 @@ final class DotSegments {
   /** Whether the path {@code p[from, to)} has a dot segment before its query. */
   static boolean has(byte[] p, int from, int to) {
     int end = firstOf(p, from, to, '?', '?', '?', '?');
-    for (int i = firstOf(p, from, end, '.', '%', '%', '%');
-        i < end;
-        i = firstOf(p, i + 1, end, '.', '%', '%', '%')) {
-      if (i > from && p[i - 1] == '/' && dots(p, i, segmentEnd(p, i, end)) > 0) {
+    // A dot segment starts right after a '/' with '.' or '%'; paths have fewer '/' than '%'.
+    for (int slash = segmentEnd(p, from, end);
+        slash + 1 < end;
+        slash = segmentEnd(p, slash + 1, end)) {
+      int i = slash + 1;
+      if ((p[i] == '.' || p[i] == '%') && dots(p, i, segmentEnd(p, i, end)) > 0) {
         return true;
       }
     }
@@ -29,8 +31,18 @@ final class DotSegments {
 
   /** The path {@code p[from, to)} with its dot segments removed, in a new array. */
   static byte[] removed(byte[] p, int from, int to) {
+    byte[] out = new byte[to - from];
+    return Arrays.copyOf(out, removeInto(p, from, to, out));
+  }
+
+  /**
+   * Writes the path {@code p[from, to)} with its dot segments removed into {@code out} from its
+   * start; returns the number of bytes written, never more than {@code to - from}. Each write lands
+   * at or before the byte it comes from, so {@code out} may be {@code p} itself when {@code from}
+   * is 0.
+   */
+  static int removeInto(byte[] p, int from, int to, byte[] out) {
     int end = firstOf(p, from, to, '?', '?', '?', '?');
-    byte[] out = new byte[to - from + 1];
     int o = 0;
     int i = from;
     if (i < end && p[i] != '/') {
@@ -60,7 +72,7 @@ final class DotSegments {
       i = segmentEnd;
     }
     System.arraycopy(p, end, out, o, to - end);
-    return Arrays.copyOf(out, o + to - end);
+    return o + to - end;
   }
 
   private static int segmentEnd(byte[] p, int from, int end) {

@@ -38,15 +38,44 @@ public final class PercentEncoding {
    */
   public static boolean isMatchedAsIs(
       byte[] utf8, int from, int to, boolean normalises, boolean removesDots) {
-    if (normalises) {
-      for (int i = plainWords(utf8, from, to, true); i < to; i++) {
-        int b = utf8[i] & 0xFF;
-        if (b == '%' || mustEncode(b, true)) {
-          return false;
-        }
-      }
+    if (!normalises) {
+      return !removesDots || !DotSegments.has(utf8, from, to);
     }
-    return !removesDots || !DotSegments.has(utf8, from, to);
+    // One pass: any byte normalisation could change ends it, and a '.' after a '/' is noted, since
+    // only such a pair can start a dot segment when no '%' is present.
+    boolean slashDot = false;
+    long slashBefore = 0;
+    int i = from;
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
+      long w = word(utf8, i);
+      if (flagged(w, true)) {
+        return false;
+      }
+      // Flags past the first may be false; a false one only sends the path to the exact test.
+      long slashes = zeroBytes(w ^ ('/' * ONES));
+      long dots = zeroBytes(w ^ ('.' * ONES));
+      slashDot |= ((slashes << 8 | slashBefore) & dots) != 0;
+      slashBefore = slashes >>> 56;
+    }
+    if (i < to && to - from >= Long.BYTES) {
+      // The last eight bytes, overlapping those tested: they hold the rest and the byte before it.
+      long w = word(utf8, to - Long.BYTES);
+      if (flagged(w, true)) {
+        return false;
+      }
+      slashDot |= (zeroBytes(w ^ ('/' * ONES)) << 8 & zeroBytes(w ^ ('.' * ONES))) != 0;
+      i = to;
+    }
+    int previous = i > from ? utf8[i - 1] : 0;
+    for (; i < to; i++) {
+      int b = utf8[i] & 0xFF;
+      if (b == '%' || mustEncode(b, true)) {
+        return false;
+      }
+      slashDot |= b == '.' && previous == '/';
+      previous = b;
+    }
+    return !removesDots || !slashDot || !DotSegments.has(utf8, from, to);
   }
 
   /**
@@ -94,38 +123,64 @@ public final class PercentEncoding {
   }
 
   private static byte[] normalise(byte[] in, int from, int to, boolean rfc) {
+    int first = firstChange(in, from, to, rfc);
+    if (first == to) {
+      return in;
+    }
+    byte[] out = new byte[maxNormalisedLength(from, first, to)];
+    return Arrays.copyOf(out, normaliseInto(in, from, to, first, rfc, out));
+  }
+
+  /** The index of the first byte of {@code in[from, to)} that normalisation changes, or to. */
+  static int firstChange(byte[] in, int from, int to, boolean rfc) {
     int i = plainWords(in, from, to, rfc);
     while (i < to && !needsWork(in, i, to, rfc)) {
       i++;
     }
-    if (i == to) {
-      return in;
-    }
-    ByteSink out = new ByteSink(to - from + 16);
-    out.write(in, from, i - from);
+    return i;
+  }
+
+  /**
+   * The most bytes normalising {@code in[from, to)} can make when its first change is at {@code
+   * first}: each byte from there may become three.
+   */
+  static int maxNormalisedLength(int from, int first, int to) {
+    return first - from + 3 * (to - first);
+  }
+
+  /**
+   * Writes {@code in[from, to)} normalised into {@code out} from its start, given {@link
+   * #firstChange} {@code first}; {@code out} holds at least {@link #maxNormalisedLength} bytes.
+   *
+   * @return the number of bytes written
+   */
+  static int normaliseInto(byte[] in, int from, int to, int first, boolean rfc, byte[] out) {
+    int o = first - from;
+    System.arraycopy(in, from, out, 0, o);
+    int i = first;
     while (i < to) {
       int b = in[i] & 0xFF;
       if (b == '%' && i + 2 < to && isHex(in[i + 1]) && isHex(in[i + 2])) {
         int v = (hexValue(in[i + 1]) << 4) | hexValue(in[i + 2]);
         if (rfc && isUnreserved(v)) {
-          out.write(v);
+          out[o++] = (byte) v;
         } else {
-          out.write('%');
-          out.write(HEX[v >> 4]);
-          out.write(HEX[v & 0xF]);
+          out[o++] = '%';
+          out[o++] = HEX[v >> 4];
+          out[o++] = HEX[v & 0xF];
         }
         i += 3;
       } else if (mustEncode(b, rfc)) {
-        out.write('%');
-        out.write(HEX[b >> 4]);
-        out.write(HEX[b & 0xF]);
+        out[o++] = '%';
+        out[o++] = HEX[b >> 4];
+        out[o++] = HEX[b & 0xF];
         i++;
       } else {
-        out.write(b);
+        out[o++] = (byte) b;
         i++;
       }
     }
-    return out.toByteArray();
+    return o;
   }
 
   /**
@@ -192,34 +247,5 @@ public final class PercentEncoding {
 
   private static int hexValue(byte b) {
     return b <= '9' ? b - '0' : (b | 0x20) - 'a' + 10;
-  }
-
-  /** A growable byte array; {@code java.io.ByteArrayOutputStream} is synchronised. */
-  private static final class ByteSink {
-    private byte[] buf;
-    private int size;
-
-    ByteSink(int capacity) {
-      buf = new byte[capacity];
-    }
-
-    void write(int b) {
-      if (size == buf.length) {
-        buf = Arrays.copyOf(buf, buf.length * 2);
-      }
-      buf[size++] = (byte) b;
-    }
-
-    void write(byte[] b, int off, int len) {
-      if (size + len > buf.length) {
-        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + len));
-      }
-      System.arraycopy(b, off, buf, size, len);
-      size += len;
-    }
-
-    byte[] toByteArray() {
-      return Arrays.copyOf(buf, size);
-    }
   }
 }

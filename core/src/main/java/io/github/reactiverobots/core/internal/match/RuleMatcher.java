@@ -26,12 +26,17 @@ public final class RuleMatcher {
 
   private final Trie plain;
   private final WildcardTrie wildcard;
-  private final int size;
 
-  private RuleMatcher(Trie plain, WildcardTrie wildcard, int size) {
+  /**
+   * The highest priority of any wildcard pattern: a plain match above it needs no wildcard walk,
+   * which would stop at its root. Kept here, so such a check reads nothing of the wildcard trie.
+   */
+  private final int wildcardMax;
+
+  private RuleMatcher(Trie plain, WildcardTrie wildcard) {
     this.plain = plain;
     this.wildcard = wildcard;
-    this.size = size;
+    this.wildcardMax = wildcard == null ? -1 : wildcard.maxPriority();
   }
 
   /**
@@ -68,7 +73,7 @@ public final class RuleMatcher {
     Trie plain = Trie.build(table, plainMembers, false);
     WildcardTrie wildcard =
         wild == 0 ? null : new WildcardTrie(Trie.build(table, wildMembers, true));
-    return new RuleMatcher(plain, wildcard, members.length);
+    return new RuleMatcher(plain, wildcard);
   }
 
   /**
@@ -78,15 +83,6 @@ public final class RuleMatcher {
    */
   static Builder builder() {
     return new Builder();
-  }
-
-  /**
-   * Whether no pattern was compiled.
-   *
-   * @return true for a matcher that matches nothing
-   */
-  boolean isEmpty() {
-    return size == 0;
   }
 
   /**
@@ -110,7 +106,7 @@ public final class RuleMatcher {
    */
   public int match(byte[] bytes, int from, int to) {
     int best = matchPlain(bytes, from, to);
-    if (wildcard != null) {
+    if (wildcard != null && wildcardMax >= plain.priority(best)) {
       best = wildcard.match(bytes, from, to, best, null);
     }
     return best;

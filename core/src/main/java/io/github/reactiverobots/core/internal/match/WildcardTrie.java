@@ -30,6 +30,11 @@ final class WildcardTrie {
     }
   }
 
+  /** The highest priority of any pattern in this trie. */
+  int maxPriority() {
+    return maxBelow[0];
+  }
+
   long estimatedBytes() {
     return trie.estimatedBytes()
         + HeapSizes.object(2L * HeapSizes.REFERENCE)
@@ -69,6 +74,12 @@ final class WildcardTrie {
     private int end;
     private int best;
 
+    /** The priority of {@code best}, -1 for none. */
+    private int bestPriority;
+
+    /** The trie's {@code maxBelow}. */
+    private int[] maxBelow;
+
     /** The states to advance at this byte: a node, and the bytes of its edge matched so far. */
     private int[] currentNode = new int[16];
 
@@ -105,6 +116,8 @@ final class WildcardTrie {
       this.path = path;
       this.end = to;
       this.best = best;
+      this.bestPriority = trie.priority(best);
+      this.maxBelow = w.maxBelow;
       int words = (trie.nodeCount + 63) >>> 6;
       if (stickySeen.length < words) {
         stickySeen = new long[words];
@@ -122,6 +135,7 @@ final class WildcardTrie {
       this.w = null;
       this.trie = null;
       this.path = null;
+      this.maxBelow = null;
       return result;
     }
 
@@ -137,7 +151,13 @@ final class WildcardTrie {
         }
         byte b = path[pos];
         if (b != Trie.STAR) {
-          advanceSticky(b, pos + 1, pos == n - 1);
+          // A byte in no active star's live set costs this one check, made here, not in a call.
+          int c = b & 0xFF;
+          boolean last = pos == n - 1;
+          work++;
+          if (last || (union[c >>> 6] & (1L << (c & 63))) != 0) {
+            advanceSticky(b, pos + 1, last);
+          }
           for (int i = 0; i < currentSize; i++) {
             advance(currentNode[i], currentOff[i], b, pos + 1);
           }
@@ -170,22 +190,18 @@ final class WildcardTrie {
      * Advances the star nodes active before this byte (those activated during it start at the next
      * one). A star's continuation that has no literal children gives nothing new after its first
      * activation (its terminal is counted, its own star is active), so it is dropped from the
-     * star's live first bytes; a byte in no active star's live set costs one check. At the last
-     * byte, where anchored patterns can still end, every continuation is tried.
+     * star's live first bytes. At the last byte, where anchored patterns can still end, every
+     * continuation is tried. Called only for a byte in some active star's live set, or the last.
      */
     private void advanceSticky(byte b, int posAfter, boolean last) {
       int c = b & 0xFF;
       int word = c >>> 6;
       long bit = 1L << (c & 63);
-      work++;
-      if (!last && (union[word] & bit) == 0) {
-        return;
-      }
       int stickyBefore = stickySize;
       boolean changed = false;
       for (int i = 0; i < stickyBefore; i++) {
         int s = sticky[i];
-        if (w.maxBelow[s] < trie.priority(best)) {
+        if (maxBelow[s] < bestPriority) {
           sticky[i] = -1;
           changed = true;
           continue;
@@ -228,7 +244,7 @@ final class WildcardTrie {
     private void reach(int node, int off, int posAfter) {
       if (off == trie.labelLength(node)) {
         activate(node, posAfter);
-      } else if (w.maxBelow[node] >= trie.priority(best)) {
+      } else if (maxBelow[node] >= bestPriority) {
         push(node, off);
       }
     }
@@ -244,12 +260,12 @@ final class WildcardTrie {
 
     private void activate(int node, int posAfter) {
       work++;
-      if (w.maxBelow[node] < trie.priority(best)) {
+      if (maxBelow[node] < bestPriority) {
         return;
       }
-      best = trie.better(best, trie.prefixTerm(node));
+      improve(trie.prefixTerm(node));
       if (posAfter == end) {
-        best = trie.better(best, trie.exactTerm(node));
+        improve(trie.exactTerm(node));
       }
       int star = trie.starChild(node);
       if (star >= 0 && (stickySeen[star >>> 6] & (1L << star)) == 0) {
@@ -260,12 +276,21 @@ final class WildcardTrie {
         seenStars[seenCount++] = star;
         addSticky(star);
         if (posAfter == end) {
-          best = trie.better(best, trie.exactTerm(star));
+          improve(trie.exactTerm(star));
         }
-        best = trie.better(best, trie.prefixTerm(star));
+        improve(trie.prefixTerm(star));
       }
       if (trie.childCount(node) > (star >= 0 ? 1 : 0)) {
         push(node, trie.labelLength(node));
+      }
+    }
+
+    /** Makes {@code term} the best match when it is better. */
+    private void improve(int term) {
+      int better = trie.better(best, term);
+      if (better != best) {
+        best = better;
+        bestPriority = trie.priority(better);
       }
     }
 

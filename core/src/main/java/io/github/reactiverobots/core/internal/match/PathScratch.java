@@ -1,0 +1,82 @@
+package io.github.reactiverobots.core.internal.match;
+
+/**
+ * A thread's own buffer for the bytes a path is matched as when they differ from the path given
+ * (SEMANTICS.md §4), so that a check allocates nothing for them: {@link #matchedAs} writes what
+ * {@link PercentEncoding#normalisedPath} would answer, in one pass, into this buffer. A result over
+ * {@value #KEPT} bytes gets a new array, which is not kept. One per thread, used by one call at a
+ * time: a result is valid until that thread's next call. Not thread-safe.
+ */
+public final class PathScratch {
+  /** The largest buffer a thread keeps. */
+  private static final int KEPT = 4096;
+
+  private static final ThreadLocal<PathScratch> LOCAL = ThreadLocal.withInitial(PathScratch::new);
+
+  private byte[] buffer = new byte[256];
+  private int length;
+
+  private PathScratch() {}
+
+  /**
+   * The calling thread's scratch.
+   *
+   * @return the scratch, for this thread's use only
+   */
+  public static PathScratch get() {
+    return LOCAL.get();
+  }
+
+  /**
+   * The bytes the path {@code utf8[from, to)} is matched as: normalised like patterns, then its dot
+   * segments removed when {@code removesDots}, exactly as {@link PercentEncoding#normalisedPath}
+   * makes them. When neither changes a byte, the answer is {@code utf8} itself (then the path is
+   * {@code utf8[from, to)}); otherwise it is an array holding the path in {@code [0, length())},
+   * valid until this scratch's next use. {@code utf8} is read, never changed or kept.
+   *
+   * @param utf8 an array holding the path
+   * @param from the index of the path's first byte
+   * @param to the index after its last byte
+   * @param normalises the profile's {@code normalisesPercentEncoding()}
+   * @param removesDots the profile's {@code removesDotSegments()}
+   * @return {@code utf8}, or an array holding the path from index 0
+   */
+  public byte[] matchedAs(byte[] utf8, int from, int to, boolean normalises, boolean removesDots) {
+    byte[] path = utf8;
+    int start = from;
+    int end = to;
+    int first = PercentEncoding.firstChange(utf8, from, to, normalises);
+    if (first < to) {
+      path = buffer(PercentEncoding.maxNormalisedLength(from, first, to));
+      end = PercentEncoding.normaliseInto(utf8, from, to, first, normalises, path);
+      start = 0;
+    }
+    if (removesDots && DotSegments.has(path, start, end)) {
+      // Removing dot segments never lengthens a path, and may work in place from index 0.
+      byte[] out = path == utf8 ? buffer(end - start) : path;
+      end = DotSegments.removeInto(path, start, end, out);
+      path = out;
+    }
+    length = end;
+    return path;
+  }
+
+  /**
+   * The length of the path {@link #matchedAs} last wrote into an array of its own.
+   *
+   * @return the number of bytes from index 0
+   */
+  public int length() {
+    return length;
+  }
+
+  private byte[] buffer(int capacity) {
+    if (capacity > KEPT) {
+      return new byte[capacity];
+    }
+    if (buffer.length < capacity) {
+      buffer = new byte[Math.min(KEPT, Math.max(capacity, 2 * buffer.length))];
+    }
+    return buffer;
+  }
+}
