@@ -105,7 +105,7 @@ final class CachedEntries {
             .ticker(time::nanos)
             .executor(Runnable::run)
             .maximumWeight(mainBound())
-            .<Origin, Entry>weigher(this::charge)
+            .<Origin, Entry>weigher((origin, entry) -> charge(entry.weight(origin)))
             .expireAfter(new Retention())
             .removalListener(
                 (Origin origin, Entry entry, RemovalCause cause) -> {
@@ -116,8 +116,9 @@ final class CachedEntries {
             .build();
   }
 
-  private int charge(Origin origin, Entry entry) {
-    return Math.max(entry.weight(origin), minimumCharge);
+  /** What an entry of {@code weight} is charged against the bound. */
+  private int charge(int weight) {
+    return Math.max(weight, minimumCharge);
   }
 
   private void removed(Origin origin, Entry entry, EvictionCause cause) {
@@ -186,8 +187,9 @@ final class CachedEntries {
    */
   void putFetched(Origin origin, Entry entry) {
     synchronized (writes) {
-      weight.add(entry.weight(origin));
-      if (!pinned.accepts(charge(origin, entry)) || cache.asMap().containsKey(origin)) {
+      int w = entry.weight(origin);
+      weight.add(w);
+      if (!pinned.accepts(charge(w)) || cache.asMap().containsKey(origin)) {
         PinnedEntries.Pin old = pinned.remove(origin);
         cache.put(origin, entry);
         if (old != null) {
@@ -196,7 +198,7 @@ final class CachedEntries {
         matureDue(null);
       } else {
         PinnedEntries.Pin old = pinned.pinOf(origin);
-        PinnedEntries.Pin pin = pinned.add(origin, entry, time.nanos(), charge(origin, entry));
+        PinnedEntries.Pin pin = pinned.add(origin, entry, time.nanos(), charge(w));
         if (old != null) {
           removed(origin, old.entry, EvictionCause.REPLACED);
         }
@@ -235,7 +237,7 @@ final class CachedEntries {
    */
   private boolean admitted(PinnedEntries.Pin p) {
     Policy.Eviction<Origin, Entry> eviction = cache.policy().eviction().orElseThrow();
-    if (eviction.weightedSize().orElse(0) + charge(p.origin, p.entry) <= eviction.getMaximum()) {
+    if (eviction.weightedSize().orElse(0) + p.charge <= eviction.getMaximum()) {
       return true;
     }
     Map<Origin, Entry> coldest = eviction.coldest(1);

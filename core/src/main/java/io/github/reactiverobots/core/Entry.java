@@ -141,7 +141,7 @@ final class Entry {
   /** The state to report at {@code now}: stale-flagged once an expired good copy answers. */
   OriginState stateAt(long now) {
     // The stale variant is made when needed: an expired copy answers only until its refresh ends.
-    return isFresh(now) || !(answer() instanceof GoodCopy) ? state : state.asStaleCopy();
+    return isFresh(now) || copy() == null ? state : state.asStaleCopy();
   }
 
   /** Whether the entry is within its time to keep. */
@@ -164,7 +164,8 @@ final class Entry {
 
   /** The parsed rules in use, or null for a blanket entry. */
   RobotsTxt rules() {
-    return answer() instanceof GoodCopy copy ? copy.rules() : null;
+    GoodCopy copy = copy();
+    return copy == null ? null : copy.rules();
   }
 
   /** The good copy in use, or null for a blanket entry. */
@@ -174,7 +175,8 @@ final class Entry {
 
   /** The validators to send on a refresh: the good copy's, or none. */
   Conditional validators() {
-    return answer() instanceof GoodCopy copy ? copy.validators() : Conditional.NONE;
+    GoodCopy copy = copy();
+    return copy == null ? Conditional.NONE : copy.validators();
   }
 
   /** The state as of the latest attempt. */
@@ -196,10 +198,11 @@ final class Entry {
    * whole life, as the cache's accounting needs.
    */
   int weight(Origin origin) {
+    GoodCopy copy = copy();
     long w =
         OVERHEAD_BYTES
             + (long) BYTES_PER_KEY_CHAR * origin.key().length()
-            + (answer() instanceof GoodCopy copy ? copy.rulesWeight() : 0);
+            + (copy == null ? 0 : copy.rulesWeight());
     return (int) Math.min(Integer.MAX_VALUE, w);
   }
 
@@ -213,7 +216,7 @@ final class Entry {
     return "Entry{"
         + state
         + ", blanket="
-        + !(answer() instanceof GoodCopy)
+        + (copy() == null)
         + ", failures="
         + streak().failures()
         + '}';

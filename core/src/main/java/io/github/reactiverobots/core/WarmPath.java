@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.internal.bytes.ScratchBytes;
 import io.github.reactiverobots.core.internal.url.CanonicalPaths;
 import io.github.reactiverobots.core.internal.url.RecentOrigins;
 import io.github.reactiverobots.core.model.Verdict;
@@ -24,9 +25,6 @@ import java.util.Arrays;
  */
 final class WarmPath {
   private static final int SLOT_BITS = 14;
-
-  /** Paths up to this many bytes reuse the thread's buffer; longer ones get their own array. */
-  private static final int KEPT_BUFFER = 4096;
 
   private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[256]);
 
@@ -73,12 +71,10 @@ final class WarmPath {
   static Verdict verdict(Entry entry, String url, int keyLength, String agent, long now) {
     int end = CanonicalPaths.end(url, keyLength);
     int length = CanonicalPaths.length(url, keyLength, end);
-    byte[] buffer = BUFFER.get();
-    if (buffer.length < length) {
-      buffer = new byte[Math.max(length, 2 * buffer.length)];
-      if (buffer.length <= KEPT_BUFFER) {
-        BUFFER.set(buffer);
-      }
+    byte[] held = BUFFER.get();
+    byte[] buffer = ScratchBytes.atLeast(held, length);
+    if (buffer != held && ScratchBytes.keeps(buffer)) {
+      BUFFER.set(buffer);
     }
     CanonicalPaths.copy(url, keyLength, end, buffer);
     return PathChecks.RULES.check(entry.rulesFor(agent), buffer, 0, length, entry.stateAt(now));

@@ -1,16 +1,15 @@
 package io.github.reactiverobots.core.internal.match;
 
+import io.github.reactiverobots.core.internal.bytes.ScratchBytes;
+
 /**
  * A thread's own buffer for the bytes a path is matched as when they differ from the path given
  * (SEMANTICS.md §4), so that a check allocates nothing for them: {@link #matchedAs} writes what
- * {@link PercentEncoding#normalisedPath} would answer, in one pass, into this buffer. A result over
- * {@value #KEPT} bytes gets a new array, which is not kept. One per thread, used by one call at a
- * time: a result is valid until that thread's next call. Not thread-safe.
+ * {@link PercentEncoding#normalisedPath} would answer, in one pass, into this buffer, which grows
+ * as {@link ScratchBytes} says. One per thread, used by one call at a time: a result is valid until
+ * that thread's next call. Not thread-safe.
  */
 public final class PathScratch {
-  /** The largest buffer a thread keeps. */
-  private static final int KEPT = 4096;
-
   private static final ThreadLocal<PathScratch> LOCAL = ThreadLocal.withInitial(PathScratch::new);
 
   private byte[] buffer = new byte[256];
@@ -71,12 +70,10 @@ public final class PathScratch {
   }
 
   private byte[] buffer(int capacity) {
-    if (capacity > KEPT) {
-      return new byte[capacity];
+    byte[] b = ScratchBytes.atLeast(buffer, capacity);
+    if (ScratchBytes.keeps(b)) {
+      buffer = b;
     }
-    if (buffer.length < capacity) {
-      buffer = new byte[Math.min(KEPT, Math.max(capacity, 2 * buffer.length))];
-    }
-    return buffer;
+    return b;
   }
 }
