@@ -21,6 +21,9 @@ import java.util.TreeSet;
  *       one per visit to any other. With requests drawn independently, as the simulator's are, no
  *       online policy does better once warm (it can only use the room the popular origins do not
  *       yet fill while the run warms up).
+ *   <li>{@link #popularityByWeight} and {@link #popularityPerByte}: the same with a weight bound
+ *       and each origin at its own weight, holding the most popular origins, or the most expected
+ *       requests per byte, that fit.
  *   <li>{@link #lru}: plain least-recently-used, for scale.
  * </ul>
  *
@@ -69,17 +72,9 @@ public final class CacheBounds {
   /** The misses of a cache that holds exactly the origins ranked below {@code capacity}. */
   public static long popularity(int[] trace, int capacity) {
     int max = Arrays.stream(trace).max().orElse(0);
-    boolean[] fetched = new boolean[max + 1];
-    long misses = 0;
-    for (int o : trace) {
-      if (o >= capacity) {
-        misses++;
-      } else if (!fetched[o]) {
-        fetched[o] = true;
-        misses++;
-      }
-    }
-    return misses;
+    boolean[] held = new boolean[Math.max(0, Math.min(capacity, max + 1))];
+    Arrays.fill(held, true);
+    return heldMisses(trace, held);
   }
 
   /**
@@ -123,6 +118,10 @@ public final class CacheBounds {
     return held;
   }
 
+  /**
+   * The misses of a cache that holds exactly the origins {@code held} marks (ranks past its end are
+   * not held): one fetch for each held origin asked, one per request for any other.
+   */
   private static long heldMisses(int[] trace, boolean[] held) {
     boolean[] fetched = new boolean[held.length];
     long misses = 0;
