@@ -22,7 +22,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
-import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -243,12 +242,12 @@ class RobotsCacheConcurrencyTest {
     toClose.add(parse::dispose);
     AtomicReference<String> parsedOn = new AtomicReference<>();
     AtomicReference<String> answeredOn = new AtomicReference<>();
+    // The response arrives only once the check waits for it: a flight that ended before the
+    // caller subscribed would hand it the stored answer on the caller's own thread.
+    Sinks.One<FetchResult> response = Sinks.one();
     RobotsCache cache =
         RobotsCache.builder()
-            .fetcher(
-                (o, c) ->
-                    Mono.fromSupplier(() -> FetchResult.status(200).body(BODY).build())
-                        .subscribeOn(fetcherLoop))
+            .fetcher((o, c) -> response.asMono().publishOn(fetcherLoop))
             .parseScheduler(parse)
             .listener(
                 new RobotsCacheListener() {
@@ -263,6 +262,7 @@ class RobotsCacheConcurrencyTest {
             cache
                 .check("http://a.example/private", "bot")
                 .doOnNext(v -> answeredOn.set(Thread.currentThread().getName())))
+        .then(() -> response.tryEmitValue(FetchResult.status(200).body(BODY).build()))
         .assertNext(v -> assertThat(v.allowed()).isFalse())
         .verifyComplete();
     assertThat(parsedOn.get()).startsWith("robots-parse");
