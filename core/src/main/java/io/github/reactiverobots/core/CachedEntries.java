@@ -130,18 +130,26 @@ final class CachedEntries {
 
   /** The entry held for {@code origin}, or null; the caller uses it. */
   Entry get(Origin origin) {
-    Entry e = cache.getIfPresent(origin);
-    if (e != null) {
-      e.used();
-      return e;
-    }
-    long now = time.nanos();
-    e = pinned.get(origin, now);
-    // Caffeine drops an entry past its retention on read; a pin does the same.
-    if (e == null || now - e.retainUntil() >= 0) {
+    return get(origin, time.nanos());
+  }
+
+  /**
+   * The entry held for {@code origin} at {@code now}, the ticker's time, or null; the caller uses
+   * it.
+   */
+  Entry get(Origin origin, long now) {
+    // The pins first: a crawl checks the sites it is crawling, which are pinned, and the pinned
+    // map is small enough to stay in the processor's cache; an origin is held in one place only.
+    Entry e = pinned.get(origin, now);
+    if (e == null) {
+      e = cache.getIfPresent(origin);
+    } else if (now - e.retainUntil() >= 0) {
+      // Caffeine drops an entry past its retention on read; a pin does the same.
       return null;
     }
-    e.used();
+    if (e != null) {
+      e.used();
+    }
     return e;
   }
 

@@ -92,7 +92,7 @@ final class OriginResolver {
 
   /** The entry that can answer at {@code now} without any fetch, or null. No events. */
   Entry peek(Origin origin, long now) {
-    Entry e = entries.get(origin);
+    Entry e = entries.get(origin, now);
     if (e == null || !(e.isFresh(now) || e.servableWhileRefreshing(now))) {
       return null;
     }

@@ -11,7 +11,7 @@ import java.util.Arrays;
 /**
  * The allocation-free part of a warm check of a canonical URL (one {@link SplitUrl#originKeyLength}
  * accepts, whose first {@code keyLength} characters are its origin's key): the origin found from
- * the URL's own characters in a small front index (a hash of the key span, the remembered key
+ * the URL's own characters in a small front index (a hash of the key span, the remembered origin
  * compared in place), and the path matched from a per-thread byte buffer the URL's path is copied
  * into, instead of a new {@link Origin}, key string, path string and byte array per check. The
  * entry itself still comes from the store (Caffeine), so its frequency, expiry and residency
@@ -28,7 +28,7 @@ final class WarmPath {
 
   private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[256]);
 
-  private final Slot[] slots = new Slot[1 << SLOT_BITS];
+  private final Origin[] slots = new Origin[1 << SLOT_BITS];
   private final RecentOrigins recent;
 
   WarmPath(RecentOrigins recent) {
@@ -41,9 +41,6 @@ final class WarmPath {
     recent.clear();
   }
 
-  /** A remembered origin and its key. */
-  private record Slot(String key, Origin origin) {}
-
   /**
    * The origin of {@code url}, whose key is {@code url[0, keyLength)} (see {@link
    * SplitUrl#originKeyLength}): the remembered one when the index holds it, else the one {@link
@@ -55,12 +52,13 @@ final class WarmPath {
       h = 31 * h + url.charAt(i);
     }
     int index = (h ^ h >>> SLOT_BITS ^ h >>> 2 * SLOT_BITS) & (slots.length - 1);
-    Slot slot = slots[index];
-    if (slot != null && slot.key.length() == keyLength && url.startsWith(slot.key)) {
-      return slot.origin;
+    Origin known = slots[index];
+    // The origin's hash is its key string's, the one computed here: a cheap first test.
+    if (known != null && known.hashCode() == h && known.isKey(url, 0, keyLength)) {
+      return known;
     }
     Origin origin = recent.locate(url).origin();
-    slots[index] = new Slot(origin.key(), origin);
+    slots[index] = origin;
     return origin;
   }
 

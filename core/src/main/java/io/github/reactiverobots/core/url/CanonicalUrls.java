@@ -182,7 +182,7 @@ final class CanonicalUrls {
     int keyEnd = keyEnd(url, scanned);
     int authorityEnd = authorityEnd(scanned);
     int port = keyEnd == authorityEnd && port(scanned) != 0 ? port(scanned) : -1;
-    Origin origin = Origin.canonical(url.substring(0, keyEnd), port);
+    Origin origin = Origin.canonical(url, keyEnd, port);
     return new SplitUrl(origin, pathAndQuery(url, authorityEnd));
   }
 

@@ -38,15 +38,22 @@ public final class Origin {
   // host[:port], in ASCII. The key string is made when asked for.
   private final byte[] data;
 
-  private Origin(String key, int port) {
-    boolean secure = key.startsWith(HTTPS);
+  /** The origin whose key is {@code text[0, keyEnd)}, {@code port} its explicit port or -1. */
+  private Origin(String text, int keyEnd, int port) {
+    boolean secure = text.startsWith(HTTPS);
     int authority = (secure ? HTTPS_PREFIX : HTTP_PREFIX).length;
-    byte[] d = new byte[AUTHORITY + key.length() - authority];
-    for (int i = authority; i < key.length(); i++) {
-      d[AUTHORITY + i - authority] = (byte) key.charAt(i);
+    byte[] d = new byte[AUTHORITY + keyEnd - authority];
+    int hash = 0;
+    for (int i = 0; i < keyEnd; i++) {
+      char c = text.charAt(i);
+      hash = 31 * hash + c;
+      if (i >= authority) {
+        d[AUTHORITY + i - authority] = (byte) c;
+      }
     }
     d[FLAGS] = (byte) ((secure ? SECURE : 0) | (port == -1 ? 0 : EXPLICIT_PORT));
-    INT.set(d, 0, key.hashCode());
+    // The hash the key string has, so that an index over URLs' key spans can compute it too.
+    INT.set(d, 0, hash);
     this.data = d;
   }
 
@@ -97,12 +104,15 @@ public final class Origin {
     int effectivePort = port == defaultPort(scheme) ? -1 : port;
     String key =
         effectivePort == -1 ? scheme + "://" + host : scheme + "://" + host + ":" + effectivePort;
-    return new Origin(key, effectivePort);
+    return new Origin(key, key.length(), effectivePort);
   }
 
-  /** The origin whose canonical form is {@code key}, already checked to be one. */
-  static Origin canonical(String key, int port) {
-    return new Origin(key, port);
+  /**
+   * The origin whose canonical form is {@code text[0, keyEnd)}, already checked to be one, with
+   * {@code port} its explicit port or -1.
+   */
+  static Origin canonical(String text, int keyEnd, int port) {
+    return new Origin(text, keyEnd, port);
   }
 
   static int defaultPort(String scheme) {
@@ -190,6 +200,31 @@ public final class Origin {
     return authority <= to
         && Arrays.equals(prefix, 0, prefix.length, ascii, from, authority)
         && Arrays.equals(data, AUTHORITY, data.length, ascii, authority, to);
+  }
+
+  /**
+   * Whether {@code text[from, to)} is this origin's {@link #key()}, character for character: a URL
+   * can be tested against an origin without making strings.
+   *
+   * @param text the text, such as a URL that starts with an origin's key
+   * @param from the first character's index
+   * @param to the index after the last character
+   * @return true when the range holds exactly the key
+   * @throws IndexOutOfBoundsException if the range is not within {@code text}
+   */
+  public boolean isKey(String text, int from, int to) {
+    Objects.checkFromToIndex(from, to, text.length());
+    String prefix = flag(SECURE) ? "https://" : "http://";
+    int authority = from + prefix.length();
+    if (to - authority != data.length - AUTHORITY || !text.startsWith(prefix, from)) {
+      return false;
+    }
+    for (int i = AUTHORITY, j = authority; i < data.length; i++, j++) {
+      if (data[i] != text.charAt(j)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -69,6 +69,20 @@ class OriginTest {
   void isKeyMatchesExactlyTheKeysBytes(String origin, String candidate, boolean expected) {
     byte[] bytes = ("<<" + candidate + ">>").getBytes(StandardCharsets.US_ASCII);
     assertThat(Origin.of(origin).isKey(bytes, 2, bytes.length - 2)).isEqualTo(expected);
+    String text = "<<" + candidate + ">>";
+    assertThat(Origin.of(origin).isKey(text, 2, text.length() - 2)).isEqualTo(expected);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "https://example.com, 'https://examplé.com'",
+    "https://example.com, 'https://EXAMPLE.com'",
+    "https://example.com, 'https://example.coM'",
+    "http://[::1]:8080, 'http://[::1]:8081'",
+  })
+  void isKeyOfTextComparesEveryCharacter(String origin, String candidate) {
+    assertThat(Origin.of(origin).isKey(candidate, 0, candidate.length())).isFalse();
+    assertThat(Origin.of(origin).isKey(origin, 0, origin.length())).isTrue();
   }
 
   @ParameterizedTest
@@ -78,8 +92,11 @@ class OriginTest {
     Origin origin = Origin.of("https://example.com");
     if (from >= 0 && from <= to && to <= bytes.length) {
       assertThat(origin.isKey(bytes, from, to)).isFalse();
+      assertThat(origin.isKey("https://example.com", from, to)).isFalse();
     } else {
       assertThatThrownBy(() -> origin.isKey(bytes, from, to))
+          .isInstanceOf(IndexOutOfBoundsException.class);
+      assertThatThrownBy(() -> origin.isKey("https://example.com", from, to))
           .isInstanceOf(IndexOutOfBoundsException.class);
     }
   }
