@@ -8,7 +8,6 @@ import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.url.Origin;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -33,11 +32,14 @@ import java.util.concurrent.atomic.LongAdder;
  * its probation segment, without comparing frequencies, to make room. A scan of one-shot origins
  * then flushed the hot set.
  *
- * <p>A pin that leaves when the main cache is full first passes an admission of its own: it enters
- * only if its origin was asked more often, over the long memory of {@link UseHistory} plus the
- * checks its entry served, than the entry Caffeine would evict first. Caffeine's sketch forgets
- * within ten times its size and saturates at 15; a one-shot origin that served a five-page visit
- * looked to it as used as an origin asked on every other visit, and displaced it.
+ * <p>A pin that leaves when the main cache is full first passes an admission of its own, by its
+ * origin's uses over the long memory of {@link UseHistory} plus the checks its entry served:
+ * Caffeine's sketch forgets within ten times its size and saturates at 15, and a one-shot origin
+ * that served a five-page visit looked to it as used as an origin asked on every other visit, and
+ * displaced it. The pin displaces the entries least used per byte among the coldest, as many as its
+ * weight needs, if it was asked more often per byte than each of them ({@link Displacement}); when
+ * those cannot make the room, it enters only if asked more often than the entry Caffeine would
+ * evict first.
  *
  * <p>An origin already held in Caffeine when it is fetched again (a refresh, a retry) is replaced
  * in place: it keeps its place and its frequency.
@@ -82,6 +84,14 @@ final class CachedEntries {
 
   private final UseHistory history;
 
+  private final Displacement displacement = new Displacement(GRACE_NANOS);
+
+  /**
+   * The origin this cache is evicting to admit a pin, reported as evicted for size; written and
+   * read by the writer (the listener runs on the thread that removes).
+   */
+  private Origin displacing;
+
   private final int minimumCharge;
   private final long maximumWeight;
 
@@ -122,6 +132,9 @@ final class CachedEntries {
   }
 
   private void removed(Origin origin, Entry entry, EvictionCause cause) {
+    if (cause == EvictionCause.EXPLICIT && origin.equals(displacing)) {
+      cause = EvictionCause.SIZE;
+    }
     history.add(origin, entry.uses());
     int w = entry.weight(origin);
     weight.add(-w);
@@ -148,7 +161,7 @@ final class CachedEntries {
       return null;
     }
     if (e != null) {
-      e.used();
+      e.used(now);
     }
     return e;
   }
@@ -195,6 +208,7 @@ final class CachedEntries {
    */
   void putFetched(Origin origin, Entry entry) {
     synchronized (writes) {
+      entry.touched(time.nanos());
       int w = entry.weight(origin);
       weight.add(w);
       if (!pinned.accepts(charge(w)) || cache.asMap().containsKey(origin)) {
@@ -221,12 +235,15 @@ final class CachedEntries {
    * early. Holding {@code writes}.
    */
   private void matureDue(PinnedEntries.Pin arrived) {
-    List<PinnedEntries.Pin> leaving = pinned.leaving(time.nanos(), arrived);
+    long now = time.nanos();
+    List<PinnedEntries.Pin> leaving = pinned.leaving(now, arrived);
     fitMainToPins();
     for (PinnedEntries.Pin p : leaving) {
-      if (!admitted(p)) {
-        pinned.release(p);
+      if (!admitted(p, now)) {
+        // Reported before the origin is found nowhere: a check that then fetches it again
+        // follows the eviction.
         removed(p.origin, p.entry, EvictionCause.SIZE);
+        pinned.release(p);
         continue;
       }
       cache.put(p.origin, p.entry);
@@ -239,21 +256,25 @@ final class CachedEntries {
   }
 
   /**
-   * Whether a pin that leaves enters the main cache: when it fits without evicting, or when its
-   * origin was asked more often over the long memory of {@link UseHistory} than the entry Caffeine
-   * would evict first. Caffeine then applies its own admission too.
+   * Whether a pin that leaves enters the main cache, having made room for it if it does: when it
+   * fits, or when it was asked more often than what it would displace ({@link Displacement}).
+   * Caffeine then applies its own admission too.
    */
-  private boolean admitted(PinnedEntries.Pin p) {
+  private boolean admitted(PinnedEntries.Pin p, long now) {
     Policy.Eviction<Origin, Entry> eviction = cache.policy().eviction().orElseThrow();
-    if (eviction.weightedSize().orElse(0) + p.charge <= eviction.getMaximum()) {
+    long need = eviction.weightedSize().orElse(0) + p.charge - eviction.getMaximum();
+    if (need <= 0) {
       return true;
     }
-    Map<Origin, Entry> coldest = eviction.coldest(1);
-    if (coldest.isEmpty()) {
-      return true;
+    long pinUses = uses(p.origin, p.entry);
+    Displacement.Choice choice =
+        displacement.choose(eviction, need, pinUses, p.charge, this::uses, now);
+    for (Origin victim : choice.victims()) {
+      displacing = victim;
+      cache.invalidate(victim);
     }
-    Map.Entry<Origin, Entry> victim = coldest.entrySet().iterator().next();
-    return uses(p.origin, p.entry) > uses(victim.getKey(), victim.getValue());
+    displacing = null;
+    return choice.admit();
   }
 
   private long uses(Origin origin, Entry entry) {

@@ -34,6 +34,9 @@ final class Entry {
   /** The most checks an entry counts. */
   static final int MAX_USES = 255;
 
+  /** A read's time is kept in units of 2^this nanoseconds. */
+  private static final int READ_TIME_SHIFT = 30;
+
   /** The blanket answers an entry without rules can give. */
   enum Blanket {
     /** 4xx or too many redirects: allow all. */
@@ -94,8 +97,17 @@ final class Entry {
   private final long staleUntil;
   private final long retainUntil;
 
-  /** Checks this entry served while held (racy increments: a count, not an invariant). */
-  private int uses = 1;
+  /**
+   * Checks this entry served while held, at most {@link #MAX_USES} (racy increments: a count, not
+   * an invariant). A {@code char} with {@link #readAt}, so that the two take one int's room.
+   */
+  private char uses = 1;
+
+  /**
+   * The ticker's time of its latest read (or arrival) in units of 2^30 ns (about a second), modulo
+   * 2^16 (about 19.5 hours): enough to tell a read within seconds.
+   */
+  private char readAt;
 
   private Entry(Object answer, OriginState state, Lifetime lifetime, FailureStreak streak) {
     this.answer = streak.failures() == 0 ? answer : new Failing(answer, streak);
@@ -226,10 +238,29 @@ final class Entry {
    * Counts a check served by this entry, up to {@link #MAX_USES}: past it an entry is surely kept,
    * and a hot entry read by many threads stops being written to.
    */
-  void used() {
+  void used(long now) {
     if (uses < MAX_USES) {
       uses++;
     }
+    touched(now);
+  }
+
+  /** Records a read or an arrival at {@code now} (ticker nanos) without counting a use. */
+  void touched(long now) {
+    char t = (char) (now >>> READ_TIME_SHIFT);
+    // A hot entry read by many threads is written about once a second, not on every read.
+    if (readAt != t) {
+      readAt = t;
+    }
+  }
+
+  /**
+   * Whether the entry was read (or arrived) within {@code nanos} before {@code now}: true for every
+   * such read, and for some up to one unit (about a second) older, or 19.5 hours older.
+   */
+  boolean readWithin(long nanos, long now) {
+    int ago = (char) ((char) (now >>> READ_TIME_SHIFT) - readAt);
+    return ago <= (nanos >>> READ_TIME_SHIFT) + 1;
   }
 
   /** The checks this entry served while held, its fetch included. */

@@ -1,0 +1,117 @@
+package io.github.reactiverobots.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Policy;
+import io.github.reactiverobots.core.Entry.Blanket;
+import io.github.reactiverobots.core.Entry.FailureStreak;
+import io.github.reactiverobots.core.Entry.Lifetime;
+import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.core.model.OriginState;
+import io.github.reactiverobots.core.url.Origin;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a leaving pin displaces: the entries least used per byte among the coldest, as many as its
+ * weight needs, none read within the grace; nothing when one of them is used as much per byte.
+ */
+class DisplacementTest {
+  private static final long GRACE = CachedEntries.GRACE_NANOS;
+  private static final long NOW = TimeUnit.DAYS.toNanos(3);
+
+  /** Each origin's weight and uses. */
+  private final Map<Origin, long[]> entries = new HashMap<>();
+
+  private final Cache<Origin, Entry> cache =
+      Caffeine.newBuilder()
+          .executor(Runnable::run)
+          .maximumWeight(10_000)
+          .<Origin, Entry>weigher((o, e) -> (int) entries.get(o)[0])
+          .build();
+
+  private final Displacement displacement = new Displacement(GRACE);
+
+  private static Entry entry(long readAt) {
+    OriginState state =
+        OriginState.builder()
+            .outcome(FetchOutcome.UNAVAILABLE)
+            .status(404)
+            .fetchedAt(Instant.EPOCH)
+            .expiresAt(Instant.EPOCH)
+            .build();
+    Entry e =
+        Entry.blanket(
+            Blanket.ALLOW_UNAVAILABLE,
+            state,
+            new Lifetime(Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE),
+            FailureStreak.NONE);
+    e.touched(readAt);
+    return e;
+  }
+
+  /**
+   * Holds {@code host} at {@code weight} bytes, asked {@code uses} times, last read at {@code
+   * readAt}.
+   */
+  private void hold(String host, long weight, long uses, long readAt) {
+    Origin o = Origin.of("https://" + host);
+    entries.put(o, new long[] {weight, uses});
+    cache.put(o, entry(readAt));
+  }
+
+  private Displacement.Choice choose(long need, long pinUses, int charge) {
+    Policy.Eviction<Origin, Entry> eviction = cache.policy().eviction().orElseThrow();
+    return displacement.choose(eviction, need, pinUses, charge, (o, e) -> entries.get(o)[1], NOW);
+  }
+
+  private static Origin origin(String host) {
+    return Origin.of("https://" + host);
+  }
+
+  @Test
+  void theLeastUsedPerByteMakeTheRoomAsManyAsTheWeightNeeds() {
+    long idle = NOW - 10 * GRACE;
+    hold("dense.example", 100, 5, idle); // 0.05 per byte
+    hold("heavy.example", 2_000, 4, idle); // 0.002
+    hold("mid.example", 1_000, 3, idle); // 0.003
+    hold("light.example", 200, 2, idle); // 0.01
+    Displacement.Choice c = choose(2_500, 10, 500); // 0.02 per byte
+    assertThat(c.admit()).isTrue();
+    assertThat(c.victims()).containsExactly(origin("heavy.example"), origin("mid.example"));
+  }
+
+  @Test
+  void aPinUsedLessPerByteThanAVictimItWouldNeedIsRefused() {
+    long idle = NOW - 10 * GRACE;
+    hold("heavy.example", 2_000, 4, idle); // 0.002
+    hold("light.example", 200, 2, idle); // 0.01
+    assertThat(choose(1_000, 5, 1_000).admit()).as("0.005 beats 0.002").isTrue();
+    Displacement.Choice refused = choose(2_100, 5, 1_000);
+    assertThat(refused.admit()).as("the room needs light.example too, at 0.01").isFalse();
+    assertThat(refused.victims()).isEmpty();
+  }
+
+  @Test
+  void anEntryReadWithinTheGraceIsNoCandidate() {
+    long idle = NOW - 10 * GRACE;
+    hold("crawled.example", 2_000, 1, NOW - GRACE); // the least used per byte, but read just now
+    hold("idle.example", 2_000, 4, idle);
+    Displacement.Choice c = choose(1_000, 10, 500);
+    assertThat(c.admit()).isTrue();
+    assertThat(c.victims()).containsExactly(origin("idle.example"));
+  }
+
+  @Test
+  void withTooFewCandidatesTheEntryCaffeineWouldEvictFirstDecides() {
+    hold("crawled.example", 2_000, 3, NOW);
+    assertThat(choose(1_000, 4, 500).admit()).isTrue();
+    assertThat(choose(1_000, 4, 500).victims()).as("Caffeine makes the room").isEmpty();
+    assertThat(choose(1_000, 3, 500).admit()).isFalse();
+  }
+}
