@@ -84,7 +84,8 @@ final class CachedEntries {
 
   private final UseHistory history;
 
-  private final Displacement displacement = new Displacement(GRACE_NANOS);
+  /** Guarded by {@code writes}. */
+  private final Displacement displacement;
 
   /**
    * The origin this cache is evicting to admit a pin, reported as evicted for size; written and
@@ -124,6 +125,7 @@ final class CachedEntries {
                   }
                 })
             .build();
+    this.displacement = new Displacement(cache.policy(), GRACE_NANOS);
   }
 
   /** What an entry of {@code weight} is charged against the bound. */
@@ -267,8 +269,7 @@ final class CachedEntries {
       return true;
     }
     long pinUses = uses(p.origin, p.entry);
-    Displacement.Choice choice =
-        displacement.choose(eviction, need, pinUses, p.charge, this::uses, now);
+    Displacement.Choice choice = displacement.choose(need, pinUses, p.charge, this::uses, now);
     for (Origin victim : choice.victims()) {
       displacing = victim;
       cache.invalidate(victim);
@@ -299,6 +300,7 @@ final class CachedEntries {
       }
       cache.invalidateAll();
       history.clear();
+      displacement.clear();
       fitMainToPins();
     }
   }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Policy;
 import io.github.reactiverobots.core.Entry.Blanket;
 import io.github.reactiverobots.core.Entry.FailureStreak;
 import io.github.reactiverobots.core.Entry.Lifetime;
@@ -35,7 +34,7 @@ class DisplacementTest {
           .<Origin, Entry>weigher((o, e) -> (int) entries.get(o)[0])
           .build();
 
-  private final Displacement displacement = new Displacement(GRACE);
+  private final Displacement displacement = new Displacement(cache.policy(), GRACE);
 
   private static Entry entry(long readAt) {
     OriginState state =
@@ -65,9 +64,12 @@ class DisplacementTest {
     cache.put(o, entry(readAt));
   }
 
+  /** A choice at {@code NOW}, whose victims are then evicted, as the cache does. */
   private Displacement.Choice choose(long need, long pinUses, int charge) {
-    Policy.Eviction<Origin, Entry> eviction = cache.policy().eviction().orElseThrow();
-    return displacement.choose(eviction, need, pinUses, charge, (o, e) -> entries.get(o)[1], NOW);
+    Displacement.Choice c =
+        displacement.choose(need, pinUses, charge, (o, e) -> entries.get(o)[1], NOW);
+    c.victims().forEach(cache::invalidate);
+    return c;
   }
 
   private static Origin origin(String host) {
@@ -113,5 +115,23 @@ class DisplacementTest {
     assertThat(choose(1_000, 4, 500).admit()).isTrue();
     assertThat(choose(1_000, 4, 500).victims()).as("Caffeine makes the room").isEmpty();
     assertThat(choose(1_000, 3, 500).admit()).isFalse();
+  }
+
+  @Test
+  void pinsTakeThePoolInTurnSkippingWhatWasReadOrReplacedSinceItWasFilled() {
+    long idle = NOW - 10 * GRACE;
+    hold("a.example", 1_000, 1, idle); // 0.001
+    hold("b.example", 1_000, 2, idle); // 0.002
+    hold("c.example", 1_000, 3, idle); // 0.003
+    hold("d.example", 1_000, 4, idle); // 0.004
+    assertThat(choose(500, 10, 500).victims()).containsExactly(origin("a.example"));
+    cache.getIfPresent(origin("b.example")).touched(NOW); // read by a crawl since
+    hold("c.example", 1_000, 3, idle); // replaced by a refresh
+    assertThat(choose(500, 10, 500).victims())
+        .as("b was read, c is another entry now: the pool's next that may go")
+        .containsExactly(origin("d.example"));
+    assertThat(choose(500, 10, 500).victims())
+        .as("the pool used up, it is filled again: c, its new entry as idle as before")
+        .containsExactly(origin("c.example"));
   }
 }
