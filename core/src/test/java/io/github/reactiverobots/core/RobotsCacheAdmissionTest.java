@@ -3,16 +3,13 @@ package io.github.reactiverobots.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -21,32 +18,20 @@ import reactor.core.scheduler.Schedulers;
  */
 class RobotsCacheAdmissionTest {
   private static final Duration WAIT = Duration.ofSeconds(5);
-  private static final byte[] BODY;
-
-  static {
-    StringBuilder sb = new StringBuilder("User-agent: *\n");
-    for (int i = 0; i < 20; i++) {
-      sb.append("Disallow: /area-").append(i).append("/private/\n");
-    }
-    BODY = sb.toString().getBytes(StandardCharsets.UTF_8);
-  }
-
-  /** Counts the fetches of each origin. */
-  private final Map<Origin, AtomicInteger> fetches = new ConcurrentHashMap<>();
+  private static final byte[] BODY =
+      CountingFetcher.body(20, i -> "Disallow: /area-" + i + "/private/");
 
   /** Bodies other than {@link #BODY}, by origin. */
   private final Map<Origin, byte[]> bodies = new ConcurrentHashMap<>();
 
-  private final RobotsFetcher fetcher =
-      (origin, validators) -> {
-        fetches.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
-        return Mono.just(FetchResult.status(200).body(bodies.getOrDefault(origin, BODY)).build());
-      };
+  private final CountingFetcher fetches =
+      new CountingFetcher(
+          origin -> FetchResult.status(200).body(bodies.getOrDefault(origin, BODY)).build());
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
   private RobotsCache cache(long maximumWeight, Duration residency) {
     return RobotsCache.builder()
-        .fetcher(fetcher)
+        .fetcher(fetches)
         .crawler("CrawlerBot")
         .parseScheduler(Schedulers.immediate())
         .ticker(nanos::get)
@@ -87,7 +72,7 @@ class RobotsCacheAdmissionTest {
     }
     int total = 0;
     for (int s = 0; s < newSites; s++) {
-      total += fetches.get(Origin.of("https://new" + s + ".example")).get();
+      total += fetches.of(Origin.of("https://new" + s + ".example"));
     }
     return total;
   }
@@ -169,7 +154,7 @@ class RobotsCacheAdmissionTest {
       }
       cache.check(url("crawled.example", page)).block(WAIT);
       assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(2_000 * weight);
-      return fetches.get(Origin.of("https://crawled.example")).get();
+      return fetches.of("crawled.example");
     }
   }
 
@@ -188,7 +173,7 @@ class RobotsCacheAdmissionTest {
       // left their residency together and some lost to each other, equally used.)
       int hotRefetched = 0;
       for (int h = 0; h < hot; h++) {
-        hotRefetched += fetches.get(Origin.of("https://hot" + h + ".example")).get() - 1;
+        hotRefetched += fetches.of(Origin.of("https://hot" + h + ".example")) - 1;
       }
       assertThat(hotRefetched).isLessThanOrEqualTo(hot / 10);
       int hotHits = 0;
@@ -245,7 +230,7 @@ class RobotsCacheAdmissionTest {
         assertThat(cache.stats().weightBytes()).isLessThanOrEqualTo(2_000 * weight);
       }
       cache.check(url("crawled.example", 1)).block(WAIT);
-      return fetches.get(Origin.of("https://crawled.example")).get();
+      return fetches.of("crawled.example");
     }
   }
 
@@ -283,7 +268,7 @@ class RobotsCacheAdmissionTest {
         cache.check(url("once" + s + ".example", 0)).block(WAIT);
       }
       assertThat(cache.checkIfCached(url("popular.example", 41))).isPresent();
-      assertThat(fetches.get(Origin.of("https://popular.example")).get()).isEqualTo(2);
+      assertThat(fetches.of("popular.example")).isEqualTo(2);
     }
   }
 }

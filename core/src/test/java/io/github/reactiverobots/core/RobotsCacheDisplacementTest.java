@@ -4,19 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.url.Origin;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -30,33 +24,23 @@ class RobotsCacheDisplacementTest {
   private static final int LIGHT = 20;
 
   /** About 2 KB of rules: an entry some ten times an allow-all one. */
-  private static final byte[] HEAVY_BODY;
+  private static final byte[] HEAVY_BODY =
+      CountingFetcher.body(40, i -> "Disallow: /section-" + i + "/private*/x$");
 
-  static {
-    StringBuilder sb = new StringBuilder("User-agent: *\n");
-    for (int i = 0; i < 40; i++) {
-      sb.append("Disallow: /section-").append(i).append("/private*/x$\n");
-    }
-    HEAVY_BODY = sb.toString().getBytes(StandardCharsets.UTF_8);
-  }
-
-  private final Map<Origin, AtomicInteger> fetches = new ConcurrentHashMap<>();
   private final List<Origin> evictedForSize = new CopyOnWriteArrayList<>();
   private final AtomicLong nanos = new AtomicLong(TimeUnit.DAYS.toNanos(1));
 
   /** Heavy origins answer their rules; the others 404 (allow all, the lightest entry). */
-  private final RobotsFetcher fetcher =
-      (origin, validators) -> {
-        fetches.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
-        return Mono.just(
-            origin.host().startsWith("heavy")
-                ? FetchResult.status(200).body(HEAVY_BODY).build()
-                : FetchResult.status(404).build());
-      };
+  private final CountingFetcher fetches =
+      new CountingFetcher(
+          origin ->
+              origin.host().startsWith("heavy")
+                  ? FetchResult.status(200).body(HEAVY_BODY).build()
+                  : FetchResult.status(404).build());
 
   private RobotsCache cache(long maximumWeight) {
     return RobotsCache.builder()
-        .fetcher(fetcher)
+        .fetcher(fetches)
         .crawler("CrawlerBot")
         .parseScheduler(Schedulers.immediate())
         .ticker(nanos::get)

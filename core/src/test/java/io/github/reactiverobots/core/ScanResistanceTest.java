@@ -3,16 +3,10 @@ package io.github.reactiverobots.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.core.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -23,17 +17,17 @@ import reactor.core.scheduler.Schedulers;
 class ScanResistanceTest {
   private static final Duration WAIT = Duration.ofSeconds(5);
 
-  private final Map<Origin, AtomicInteger> fetches = new ConcurrentHashMap<>();
+  /** The body every origin serves, set by {@link #cache}. */
+  private volatile byte[] body;
+
+  private final CountingFetcher fetches =
+      new CountingFetcher(origin -> FetchResult.status(200).body(body).build());
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
   private RobotsCache cache(long maximumWeight, byte[] body) {
-    RobotsFetcher fetcher =
-        (origin, validators) -> {
-          fetches.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
-          return Mono.just(FetchResult.status(200).body(body).build());
-        };
+    this.body = body;
     return RobotsCache.builder()
-        .fetcher(fetcher)
+        .fetcher(fetches)
         .crawler("CrawlerBot")
         .parseScheduler(Schedulers.immediate())
         .ticker(nanos::get)
@@ -42,8 +36,7 @@ class ScanResistanceTest {
   }
 
   private int fetchesOf(String host) {
-    AtomicInteger n = fetches.get(Origin.of("https://" + host));
-    return n == null ? 0 : n.get();
+    return fetches.of(host);
   }
 
   private static void check(RobotsCache cache, String host, int page) {
