@@ -6,7 +6,9 @@ import io.github.reactiverobots.core.model.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds a {@link RobotsTxt} from scanner events straight into flat arrays (SEMANTICS.md §2, §5):
@@ -279,8 +281,7 @@ final class CompactBuilder implements RobotsParseHandler {
     // name in several groups shares a selection with any other name in the same groups.
     int[] groupSelection = new int[groupCount];
     Arrays.fill(groupSelection, -1);
-    List<Ints> several = new ArrayList<>();
-    List<Integer> severalSelection = new ArrayList<>();
+    Map<GroupSet, Integer> several = null;
     for (int name = 0; name < nameSelection.length; name++) {
       int s;
       if (nameGroups.single(name)) {
@@ -294,13 +295,15 @@ final class CompactBuilder implements RobotsParseHandler {
         }
       } else {
         Ints groupsOfName = nameGroups.groups(name);
-        int found = indexOfEqual(several, groupsOfName);
-        if (found >= 0) {
-          s = severalSelection.get(found);
+        if (several == null) {
+          several = new HashMap<>();
+        }
+        Integer found =
+            several.putIfAbsent(new GroupSet(groupsOfName.toArray()), selectionStart.size());
+        if (found != null) {
+          s = found;
         } else {
           s = selectionStart.size();
-          several.add(groupsOfName);
-          severalSelection.add(s);
           addSelection(groupsOfName, selectionStart, selectionGroups);
         }
       }
@@ -343,13 +346,22 @@ final class CompactBuilder implements RobotsParseHandler {
     }
   }
 
-  private static int indexOfEqual(List<Ints> lists, Ints wanted) {
-    for (int k = 0; k < lists.size(); k++) {
-      if (lists.get(k).sameAs(wanted)) {
-        return k;
-      }
+  /** The groups a name names, as a map key: equal when they hold the same groups. */
+  private record GroupSet(int[] groups) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof GroupSet other && Arrays.equals(groups, other.groups);
     }
-    return -1;
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(groups);
+    }
+
+    @Override
+    public String toString() {
+      return Arrays.toString(groups);
+    }
   }
 
   private static int lastSlash(byte[] d, int from, int to) {

@@ -37,11 +37,6 @@ final class Ints {
     return values[size - 1];
   }
 
-  /** Whether {@code other} holds the same values in the same order. */
-  boolean sameAs(Ints other) {
-    return Arrays.equals(values, 0, size, other.values, 0, other.size);
-  }
-
   /** The values, then zeros up to {@code length} values (at least {@link #size()}). */
   int[] copyOf(int length) {
     return Arrays.copyOf(values, length);

@@ -63,6 +63,12 @@ public final class RobotsScanner {
     int pos = start;
     while (pos < end) {
       line++;
+      byte first = data[pos];
+      if (first == '\n' || first == '\r') {
+        // An empty line: nothing to scan, report or cut.
+        pos += (first == '\r' && pos + 1 < end && data[pos + 1] == '\n') ? 2 : 1;
+        continue;
+      }
       long found = LineBreaks.colonAndContentEnd(data, pos, end);
       int contentEnd = (int) found;
       int colon = (int) (found >>> 32) - 1;

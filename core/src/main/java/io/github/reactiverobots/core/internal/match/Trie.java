@@ -271,12 +271,16 @@ final class Trie {
     int ending = 0;
     boolean sorted = true;
     int previous = -1;
+    int min = 256;
+    int max = -1;
     for (int i = lo; i < hi; i++) {
       int key = nextByte(table, order[i], depth);
       scratch[i] = key;
       sorted &= key >= previous;
       previous = key;
       ending += key < 0 ? 1 : 0;
+      min = Math.min(min, key);
+      max = Math.max(max, key);
     }
     if (sorted) {
       return lo + ending;
@@ -297,23 +301,25 @@ final class Trie {
       }
       return lo + ending;
     }
-    int[] next = b.counts();
+    // A counting sort over the keys present, min to max: a node's next bytes span few values.
+    int span = max - min + 1;
+    int[] next = b.counts(span + 1);
     for (int i = lo; i < hi; i++) {
-      next[scratch[i] + 2]++;
+      next[scratch[i] - min + 1]++;
     }
-    for (int c = 0; c < 257; c++) {
+    for (int c = 0; c < span; c++) {
       next[c + 1] += next[c];
     }
     int[] sortedOrder = b.temp(order.length);
     for (int i = lo; i < hi; i++) {
-      sortedOrder[next[scratch[i] + 1]++] = order[i];
+      sortedOrder[next[scratch[i] - min]++] = order[i];
     }
     System.arraycopy(sortedOrder, 0, order, lo, n);
-    // The keys, sorted alongside: key c fills up to where its bucket ended, next[c + 1].
-    for (int c = -1, at = lo; c < 256; c++) {
-      int bucketEnd = lo + next[c + 1];
+    // The keys, sorted alongside: key min + c fills up to where its bucket ended, next[c].
+    for (int c = 0, at = lo; c < span; c++) {
+      int bucketEnd = lo + next[c];
       while (at < bucketEnd) {
-        scratch[at++] = c;
+        scratch[at++] = min + c;
       }
     }
     return lo + ending;

@@ -46,12 +46,12 @@ final class TrieNodes {
     exactPairs[exactCount++] = (long) node << 32 | term;
   }
 
-  /** The bucket counts of a sort by next byte, zeroed. */
-  int[] counts() {
+  /** The first {@code n} bucket counts of a sort by next byte, zeroed ({@code n} at most 258). */
+  int[] counts(int n) {
     if (counts == null) {
       counts = new int[258];
     } else {
-      Arrays.fill(counts, 0);
+      Arrays.fill(counts, 0, n, 0);
     }
     return counts;
   }
