@@ -56,16 +56,18 @@ final class CompactBuilder implements RobotsParseHandler {
   private int lines;
   private boolean truncated;
 
+  private final ParseScratch scratch;
+
   /**
-   * A builder for a body of about {@code bodyBytes} bytes, which sizes the pattern table: patterns
-   * take about a fifth of a body's bytes, one pattern for every 100 bytes; sized a little above.
+   * A builder that collects the rules in {@code scratch}'s arrays, and hands them back to it when
+   * {@link #build()} is done.
    */
-  CompactBuilder(ParseOptions options, int bodyBytes) {
+  CompactBuilder(ParseOptions options, ParseScratch scratch) {
     this.options = options;
     this.normalises = options.profile().normalisesPercentEncoding();
     this.impliesIndexDirectory = options.profile().indexHtmAllowsDirectory();
-    int bytes = Math.min(bodyBytes, options.parseLimit());
-    this.rules = new PatternCollector(normalises, Math.max(8, bytes / 64), Math.max(64, bytes / 4));
+    this.scratch = scratch;
+    this.rules = new PatternCollector(normalises, scratch);
   }
 
   @Override
@@ -253,6 +255,7 @@ final class CompactBuilder implements RobotsParseHandler {
             ? PackedStrings.join(agents, names, sitemaps, records, forms)
             : usage.joinStrings(formBase + forms.size(), agents, names, sitemaps, records, forms);
     RuleTable ruleTable = rules.build(implied.toArray(), strings, formBase);
+    rules.lend(scratch);
     UsageTable usageTable =
         usage == null ? UsageTable.NONE : usage.build(strings, groupLines.size());
     RobotsTxt.Parts p = new RobotsTxt.Parts();
@@ -355,7 +358,9 @@ final class CompactBuilder implements RobotsParseHandler {
 
     @Override
     public int hashCode() {
-      return Arrays.hashCode(groups);
+      // Spread: the plain hash of two near groups, [g, g + 1], steps by 32 with g.
+      int h = Arrays.hashCode(groups) * 0x9E3779B9;
+      return h ^ (h >>> 15);
     }
 
     @Override

@@ -35,6 +35,15 @@ public final class RobotsScanner {
     }
   }
 
+  /**
+   * Scans the whole of {@code body}, as {@link #scan(ByteBuffer, ParseOptions, RobotsParseHandler)}
+   * does.
+   */
+  static void scan(byte[] body, ParseOptions options, RobotsParseHandler handler) {
+    int read = (int) Math.min(body.length, 2L * options.parseLimit() + 2);
+    scan(body, 0, read, body.length > read, options, handler);
+  }
+
   /** Scans {@code data[from, to)}; {@code moreBeyond} says the body continued past it. */
   private static void scan(
       byte[] data,

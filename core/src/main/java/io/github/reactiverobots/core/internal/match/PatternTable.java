@@ -41,7 +41,18 @@ public final class PatternTable {
    * @return an empty builder
    */
   public static Builder builder(int patterns, int bytes) {
-    return new Builder(patterns, bytes);
+    return new Builder(new int[Builder.SLOT * Math.max(1, patterns)], Math.max(16, bytes));
+  }
+
+  /**
+   * A builder that starts in {@code slots}, a scratch array of the caller's (its contents are
+   * ignored), which {@link Builder#slots()} hands back, or a larger one if it grew.
+   *
+   * @param slots an array of at least {@link Builder#SLOT} ints
+   * @return an empty builder
+   */
+  public static Builder builder(int[] slots) {
+    return new Builder(slots, 256);
   }
 
   /**
@@ -159,8 +170,8 @@ public final class PatternTable {
   public static final class Builder {
     private static final byte[] NO_TEXT = new byte[0];
 
-    /** Ints per pattern in {@code slots}. */
-    private static final int SLOT = 3;
+    /** Ints per pattern in the slots array. */
+    public static final int SLOT = 3;
 
     /** The bodies {@link #add} made, back to back. */
     private byte[] text = NO_TEXT;
@@ -180,9 +191,19 @@ public final class PatternTable {
     private int bodyBytes;
     private final int expectedBytes;
 
-    private Builder(int patterns, int bytes) {
-      slots = new int[SLOT * Math.max(1, patterns)];
-      expectedBytes = Math.max(16, bytes);
+    private Builder(int[] slots, int expectedBytes) {
+      this.slots = slots;
+      this.expectedBytes = expectedBytes;
+    }
+
+    /**
+     * The slots array as it stands, for a caller that lent one to {@link
+     * PatternTable#builder(int[])} to reuse once this builder is done with.
+     *
+     * @return the array
+     */
+    public int[] slots() {
+      return slots;
     }
 
     /**

@@ -176,15 +176,23 @@ final class Trie {
    * over an array of its own.
    */
   static Trie build(PatternTable table, int[] members, boolean splitAtStars) {
-    byte[] text = table.text;
     // A radix trie has at most two nodes per pattern besides its root; only stars (each adds at
     // most two: its own, and the split before it) and labels over MAX_LABEL bytes add more, and
     // then the arrays grow.
-    TrieNodes b = new TrieNodes(2 * members.length + 1);
+    TrieNodes b = TrieNodes.acquire(2 * members.length + 1, members.length);
+    try {
+      return build(table, members, splitAtStars, b);
+    } finally {
+      b.release();
+    }
+  }
+
+  private static Trie build(PatternTable table, int[] members, boolean splitAtStars, TrieNodes b) {
+    byte[] text = table.text;
     b.newNode(0, 0, (byte) 0);
     int[] order = members;
-    int[] scratch = new int[order.length];
-    int[] work = new int[64];
+    int[] scratch = b.keys();
+    int[] work = b.work;
     int top = 0;
     work[top++] = 0;
     work[top++] = 0;
@@ -247,6 +255,7 @@ final class Trie {
         }
         if (top + 4 > work.length) {
           work = Arrays.copyOf(work, work.length * 2);
+          b.work = work;
         }
         work[top++] = firstChild + count - 1;
         work[top++] = j;
