@@ -37,6 +37,8 @@ public final class Main {
                              N workers, one shared queue, spacing shared on Redis
         scan [options]       N new origins once each on a farm of many loopback addresses:
                              outcomes by kind, peak open descriptors (scan --help)
+        parse-digest         per corpus file, a digest of its parse and verdicts: diff the
+                             output of two builds to show they parse alike
       """;
 
   public static void main(String[] args) throws Exception {
@@ -81,6 +83,7 @@ public final class Main {
               m.wildcardOverBody(),
               m.wildcardWorstRatio());
         }
+        case "parse-digest" -> ParseDigest.main(rest);
         case "scan" -> System.exit(ScanRun.main(rest, System.out) ? 0 : 1);
         case "simulate" -> {
           if (List.of(rest).contains("--polite") && List.of(rest).contains("--workers")) {

@@ -6,7 +6,9 @@ import io.github.reactiverobots.core.model.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds a {@link RobotsTxt} from scanner events straight into flat arrays (SEMANTICS.md §2, §5):
@@ -54,16 +56,18 @@ final class CompactBuilder implements RobotsParseHandler {
   private int lines;
   private boolean truncated;
 
+  private final ParseScratch scratch;
+
   /**
-   * A builder for a body of about {@code bodyBytes} bytes, which sizes the pattern table: patterns
-   * take about a fifth of a body's bytes, one pattern for every 100 bytes; sized a little above.
+   * A builder that collects the rules in {@code scratch}'s arrays, and hands them back to it when
+   * {@link #build()} is done.
    */
-  CompactBuilder(ParseOptions options, int bodyBytes) {
+  CompactBuilder(ParseOptions options, ParseScratch scratch) {
     this.options = options;
     this.normalises = options.profile().normalisesPercentEncoding();
     this.impliesIndexDirectory = options.profile().indexHtmAllowsDirectory();
-    int bytes = Math.min(bodyBytes, options.parseLimit());
-    this.rules = new PatternCollector(normalises, Math.max(8, bytes / 64), Math.max(64, bytes / 4));
+    this.scratch = scratch;
+    this.rules = new PatternCollector(normalises, scratch);
   }
 
   @Override
@@ -251,6 +255,7 @@ final class CompactBuilder implements RobotsParseHandler {
             ? PackedStrings.join(agents, names, sitemaps, records, forms)
             : usage.joinStrings(formBase + forms.size(), agents, names, sitemaps, records, forms);
     RuleTable ruleTable = rules.build(implied.toArray(), strings, formBase);
+    rules.lend(scratch);
     UsageTable usageTable =
         usage == null ? UsageTable.NONE : usage.build(strings, groupLines.size());
     RobotsTxt.Parts p = new RobotsTxt.Parts();
@@ -279,8 +284,7 @@ final class CompactBuilder implements RobotsParseHandler {
     // name in several groups shares a selection with any other name in the same groups.
     int[] groupSelection = new int[groupCount];
     Arrays.fill(groupSelection, -1);
-    List<Ints> several = new ArrayList<>();
-    List<Integer> severalSelection = new ArrayList<>();
+    Map<GroupSet, Integer> several = null;
     for (int name = 0; name < nameSelection.length; name++) {
       int s;
       if (nameGroups.single(name)) {
@@ -294,13 +298,15 @@ final class CompactBuilder implements RobotsParseHandler {
         }
       } else {
         Ints groupsOfName = nameGroups.groups(name);
-        int found = indexOfEqual(several, groupsOfName);
-        if (found >= 0) {
-          s = severalSelection.get(found);
+        if (several == null) {
+          several = new HashMap<>();
+        }
+        Integer found =
+            several.putIfAbsent(new GroupSet(groupsOfName.toArray()), selectionStart.size());
+        if (found != null) {
+          s = found;
         } else {
           s = selectionStart.size();
-          several.add(groupsOfName);
-          severalSelection.add(s);
           addSelection(groupsOfName, selectionStart, selectionGroups);
         }
       }
@@ -343,13 +349,24 @@ final class CompactBuilder implements RobotsParseHandler {
     }
   }
 
-  private static int indexOfEqual(List<Ints> lists, Ints wanted) {
-    for (int k = 0; k < lists.size(); k++) {
-      if (lists.get(k).sameAs(wanted)) {
-        return k;
-      }
+  /** The groups a name names, as a map key: equal when they hold the same groups. */
+  private record GroupSet(int[] groups) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof GroupSet other && Arrays.equals(groups, other.groups);
     }
-    return -1;
+
+    @Override
+    public int hashCode() {
+      // Spread: the plain hash of two near groups, [g, g + 1], steps by 32 with g.
+      int h = Arrays.hashCode(groups) * 0x9E3779B9;
+      return h ^ (h >>> 15);
+    }
+
+    @Override
+    public String toString() {
+      return Arrays.toString(groups);
+    }
   }
 
   private static int lastSlash(byte[] d, int from, int to) {

@@ -30,6 +30,9 @@ final class DirectiveKeys {
 
   private static final long[] FOLD;
 
+  /** Per key length {@code n}, the masks of its bytes in the first and the second word. */
+  private static final long[] MASK;
+
   static {
     Object[][] table = {
       {"user-agent", Directive.USER_AGENT, false},
@@ -83,11 +86,22 @@ final class DirectiveKeys {
       }
     }
     BY_LENGTH = new int[longest + 1][0];
-    for (int i = 0; i < SPELLINGS.length; i++) {
-      int[] same = BY_LENGTH[SPELLINGS[i].length];
-      same = Arrays.copyOf(same, same.length + 1);
-      same[same.length - 1] = i;
-      BY_LENGTH[SPELLINGS[i].length] = same;
+    // The right spellings first, then the typos: a key is most often spelt right.
+    for (boolean typos : new boolean[] {false, true}) {
+      for (int i = 0; i < SPELLINGS.length; i++) {
+        if (TYPO[i] != typos) {
+          continue;
+        }
+        int[] same = BY_LENGTH[SPELLINGS[i].length];
+        same = Arrays.copyOf(same, same.length + 1);
+        same[same.length - 1] = i;
+        BY_LENGTH[SPELLINGS[i].length] = same;
+      }
+    }
+    MASK = new long[2 * (longest + 1)];
+    for (int n = 0; n <= longest; n++) {
+      MASK[2 * n] = lowBytes(n);
+      MASK[2 * n + 1] = lowBytes(n - Long.BYTES);
     }
   }
 
@@ -100,8 +114,8 @@ final class DirectiveKeys {
       return -1;
     }
     if (from + 2 * Long.BYTES <= data.length) {
-      long w0 = ByteWords.word(data, from) & lowBytes(len);
-      long w1 = ByteWords.word(data, from + Long.BYTES) & lowBytes(len - Long.BYTES);
+      long w0 = ByteWords.word(data, from) & MASK[2 * len];
+      long w1 = ByteWords.word(data, from + Long.BYTES) & MASK[2 * len + 1];
       for (int i : BY_LENGTH[len]) {
         if ((w0 | FOLD[2 * i]) == LOW[2 * i] && (w1 | FOLD[2 * i + 1]) == LOW[2 * i + 1]) {
           return i;

@@ -9,6 +9,16 @@ final class Ints {
   private int[] values;
   private int size;
 
+  /** An empty list that starts in {@code values}, a scratch array (its contents are ignored). */
+  Ints(int[] values) {
+    this.values = values;
+  }
+
+  /** The array the values are in, for reuse as another list's scratch once this one is done. */
+  int[] array() {
+    return values;
+  }
+
   /** A list for about {@code capacity} values; allocates nothing until the first when 0. */
   Ints(int capacity) {
     values = capacity == 0 ? NONE : new int[Math.max(4, capacity)];
@@ -35,11 +45,6 @@ final class Ints {
 
   int last() {
     return values[size - 1];
-  }
-
-  /** Whether {@code other} holds the same values in the same order. */
-  boolean sameAs(Ints other) {
-    return Arrays.equals(values, 0, size, other.values, 0, other.size);
   }
 
   /** The values, then zeros up to {@code length} values (at least {@link #size()}). */

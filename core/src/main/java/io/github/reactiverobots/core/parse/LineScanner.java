@@ -81,8 +81,12 @@ final class LineScanner {
         line, DirectiveKeys.directive(key), d, valueStart, to, valueStart - lineStart + 1);
   }
 
+  /** The bits of the space, tab, vertical tab and form feed: the bytes {@link #isSpace} takes. */
+  private static final long SPACES = 1L << ' ' | 1L << '\t' | 1L << 0x0B | 1L << 0x0C;
+
   static boolean isSpace(byte b) {
-    return b == ' ' || b == '\t' || b == 0x0B || b == 0x0C;
+    // One test for the usual byte, above the space: a shift takes its count mod 64.
+    return b <= ' ' && b >= 0 && ((SPACES >>> b) & 1) != 0;
   }
 
   static void reportEncodingIssues(

@@ -22,6 +22,18 @@ final class PatternCollector {
     this.lines = new Ints(patterns);
   }
 
+  /** A collector that starts in the scratch arrays of {@code scratch}; see {@link #lend}. */
+  PatternCollector(boolean normalises, ParseScratch scratch) {
+    this.normalises = normalises;
+    this.patterns = PatternTable.builder(scratch.slots);
+    this.lines = new Ints(scratch.lines);
+  }
+
+  /** Hands this collector's arrays, grown or not, to {@code scratch} once it is built. */
+  void lend(ParseScratch scratch) {
+    scratch.keep(patterns.slots(), lines.array());
+  }
+
   /** Adds a pattern written as {@code d[from, to)} on {@code line}; returns its index. */
   int add(int line, boolean allow, byte[] d, int from, int to) {
     int plain = patterns.addIfPlain(d, from, to, allow, normalises);

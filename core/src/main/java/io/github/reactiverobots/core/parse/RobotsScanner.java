@@ -35,6 +35,15 @@ public final class RobotsScanner {
     }
   }
 
+  /**
+   * Scans the whole of {@code body}, as {@link #scan(ByteBuffer, ParseOptions, RobotsParseHandler)}
+   * does.
+   */
+  static void scan(byte[] body, ParseOptions options, RobotsParseHandler handler) {
+    int read = (int) Math.min(body.length, 2L * options.parseLimit() + 2);
+    scan(body, 0, read, body.length > read, options, handler);
+  }
+
   /** Scans {@code data[from, to)}; {@code moreBeyond} says the body continued past it. */
   private static void scan(
       byte[] data,
@@ -63,6 +72,12 @@ public final class RobotsScanner {
     int pos = start;
     while (pos < end) {
       line++;
+      byte first = data[pos];
+      if (first == '\n' || first == '\r') {
+        // An empty line: nothing to scan, report or cut.
+        pos += (first == '\r' && pos + 1 < end && data[pos + 1] == '\n') ? 2 : 1;
+        continue;
+      }
       long found = LineBreaks.colonAndContentEnd(data, pos, end);
       int contentEnd = (int) found;
       int colon = (int) (found >>> 32) - 1;

@@ -108,7 +108,7 @@ public final class RobotsTxt {
    * @return the parsed file
    */
   public static RobotsTxt parse(byte[] body) {
-    return parse(ByteBuffer.wrap(body), ParseOptions.defaults());
+    return parse(body, ParseOptions.defaults());
   }
 
   /**
@@ -119,7 +119,14 @@ public final class RobotsTxt {
    * @return the parsed file
    */
   public static RobotsTxt parse(byte[] body, ParseOptions options) {
-    return parse(ByteBuffer.wrap(body), options);
+    ParseScratch scratch = ParseScratch.acquire();
+    try {
+      CompactBuilder builder = new CompactBuilder(options, scratch);
+      RobotsScanner.scan(body, options, builder);
+      return builder.build();
+    } finally {
+      scratch.release();
+    }
   }
 
   /**
@@ -142,9 +149,14 @@ public final class RobotsTxt {
    * @return the parsed file
    */
   public static RobotsTxt parse(ByteBuffer body, ParseOptions options) {
-    CompactBuilder builder = new CompactBuilder(options, body.remaining());
-    RobotsScanner.scan(body, options, builder);
-    return builder.build();
+    ParseScratch scratch = ParseScratch.acquire();
+    try {
+      CompactBuilder builder = new CompactBuilder(options, scratch);
+      RobotsScanner.scan(body, options, builder);
+      return builder.build();
+    } finally {
+      scratch.release();
+    }
   }
 
   /**

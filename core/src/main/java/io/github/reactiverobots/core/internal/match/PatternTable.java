@@ -41,7 +41,18 @@ public final class PatternTable {
    * @return an empty builder
    */
   public static Builder builder(int patterns, int bytes) {
-    return new Builder(patterns, bytes);
+    return new Builder(new int[Builder.SLOT * Math.max(1, patterns)], Math.max(16, bytes));
+  }
+
+  /**
+   * A builder that starts in {@code slots}, a scratch array of the caller's (its contents are
+   * ignored), which {@link Builder#slots()} hands back, or a larger one if it grew.
+   *
+   * @param slots an array of at least {@link Builder#SLOT} ints
+   * @return an empty builder
+   */
+  public static Builder builder(int[] slots) {
+    return new Builder(slots, 256);
   }
 
   /**
@@ -159,28 +170,40 @@ public final class PatternTable {
   public static final class Builder {
     private static final byte[] NO_TEXT = new byte[0];
 
+    /** Ints per pattern in the slots array. */
+    public static final int SLOT = 3;
+
     /** The bodies {@link #add} made, back to back. */
     private byte[] text = NO_TEXT;
 
     private int textSize;
 
-    /** Per pattern, the array holding its body (null for {@code text}), where and how long. */
-    private byte[][] sources;
+    /** The caller's array the plain bodies are ranges of: the first one {@link #addIfPlain} saw. */
+    private byte[] source;
 
-    private int[] offsets;
-    private int[] lengths;
-    private int[] info;
+    /**
+     * Per pattern three ints: where its body starts (in {@code source}, or at {@code ~start} in
+     * {@code text} when negative), its length and its facts; one array, so one grows.
+     */
+    private int[] slots;
+
     private int size;
     private int bodyBytes;
     private final int expectedBytes;
 
-    private Builder(int patterns, int bytes) {
-      int capacity = Math.max(1, patterns);
-      sources = new byte[capacity][];
-      offsets = new int[capacity];
-      lengths = new int[capacity];
-      info = new int[capacity];
-      expectedBytes = Math.max(16, bytes);
+    private Builder(int[] slots, int expectedBytes) {
+      this.slots = slots;
+      this.expectedBytes = expectedBytes;
+    }
+
+    /**
+     * The slots array as it stands, for a caller that lent one to {@link
+     * PatternTable#builder(int[])} to reuse once this builder is done with.
+     *
+     * @return the array
+     */
+    public int[] slots() {
+      return slots;
     }
 
     /**
@@ -223,8 +246,7 @@ public final class PatternTable {
         wildcard = Trie.firstStar(text, bodyStart, textSize) < textSize;
       }
       return append(
-          null,
-          bodyStart,
+          ~bodyStart,
           textSize - bodyStart,
           length << PRIORITY_SHIFT
               | (wildcard ? WILDCARD : 0)
@@ -232,19 +254,27 @@ public final class PatternTable {
               | (allow ? ALLOW : 0));
     }
 
-    private int append(byte[] source, int bodyFrom, int bodyLength, int fact) {
-      if (size == info.length) {
-        sources = Arrays.copyOf(sources, size * 2);
-        offsets = Arrays.copyOf(offsets, size * 2);
-        lengths = Arrays.copyOf(lengths, size * 2);
-        info = Arrays.copyOf(info, size * 2);
+    private int append(int bodyFrom, int bodyLength, int fact) {
+      int at = SLOT * size;
+      if (at == slots.length) {
+        slots = Arrays.copyOf(slots, 2 * slots.length);
       }
-      sources[size] = source;
-      offsets[size] = bodyFrom;
-      lengths[size] = bodyLength;
-      info[size] = fact;
+      slots[at] = bodyFrom;
+      slots[at + 1] = bodyLength;
+      slots[at + 2] = fact;
       bodyBytes += bodyLength;
       return size++;
+    }
+
+    /** The array holding the body of pattern {@code i}. */
+    private byte[] holder(int i) {
+      return slots[SLOT * i] < 0 ? text : source;
+    }
+
+    /** Where the body of pattern {@code i} starts in {@link #holder}. */
+    private int offset(int i) {
+      int start = slots[SLOT * i];
+      return start < 0 ? ~start : start;
     }
 
     /**
@@ -264,8 +294,15 @@ public final class PatternTable {
       if (!isPlain(bytes, from, to, normalises)) {
         return -1;
       }
+      if (source != bytes) {
+        if (source != null) {
+          // Plain bodies are ranges of one array; one from another array is copied, as add copies.
+          return add(bytes, from, to, allow);
+        }
+        source = bytes;
+      }
       int length = to - from;
-      return append(bytes, from, length, length << PRIORITY_SHIFT | (allow ? ALLOW : 0));
+      return append(from, length, length << PRIORITY_SHIFT | (allow ? ALLOW : 0));
     }
 
     /**
@@ -296,6 +333,11 @@ public final class PatternTable {
       if ((w & ByteWords.HIGHS) != 0) {
         return true;
       }
+      // Every byte the test below looks for is under '+' (0x2B) or is DEL; most words of a path
+      // hold neither, and then three operations tell it.
+      if ((ByteWords.bytesBelow(w, '+') | ByteWords.zeroBytes(w ^ (0x7F * ByteWords.ONES))) == 0) {
+        return false;
+      }
       return (ByteWords.bytesBelow(w, 0x20)
               | ByteWords.zeroBytes(w ^ (0x7F * ByteWords.ONES))
               | ByteWords.zeroBytes(w ^ ('%' * ByteWords.ONES))
@@ -316,12 +358,12 @@ public final class PatternTable {
      * @return whether the pattern can be rebuilt from its body
      */
     public boolean reproduces(int i, byte[] bytes, int from, int to) {
-      int bodyLength = lengths[i];
-      int fact = info[i];
-      byte[] source = sources[i] == null ? text : sources[i];
+      int bodyLength = slots[SLOT * i + 1];
+      int fact = slots[SLOT * i + 2];
+      int offset = offset(i);
       if (to - from != fact >>> PRIORITY_SHIFT
           || !Arrays.equals(
-              source, offsets[i], offsets[i] + bodyLength, bytes, from, from + bodyLength)) {
+              holder(i), offset, offset + bodyLength, bytes, from, from + bodyLength)) {
         return false;
       }
       int tailEnd = (fact & ANCHORED) != 0 ? to - 1 : to;
@@ -356,15 +398,17 @@ public final class PatternTable {
     public PatternTable build() {
       byte[] bodies = new byte[bodyBytes];
       int[] start = new int[size + 1];
+      int[] info = new int[size];
       int at = 0;
       for (int i = 0; i < size; i++) {
-        System.arraycopy(
-            sources[i] == null ? text : sources[i], offsets[i], bodies, at, lengths[i]);
+        int length = slots[SLOT * i + 1];
+        System.arraycopy(holder(i), offset(i), bodies, at, length);
         start[i] = at;
-        at += lengths[i];
+        info[i] = slots[SLOT * i + 2];
+        at += length;
       }
       start[size] = at;
-      return new PatternTable(bodies, start, Arrays.copyOf(info, size));
+      return new PatternTable(bodies, start, info);
     }
   }
 }

@@ -176,15 +176,23 @@ final class Trie {
    * over an array of its own.
    */
   static Trie build(PatternTable table, int[] members, boolean splitAtStars) {
-    byte[] text = table.text;
     // A radix trie has at most two nodes per pattern besides its root; only stars (each adds at
     // most two: its own, and the split before it) and labels over MAX_LABEL bytes add more, and
     // then the arrays grow.
-    TrieNodes b = new TrieNodes(2 * members.length + 1);
+    TrieNodes b = TrieNodes.acquire(2 * members.length + 1, members.length);
+    try {
+      return build(table, members, splitAtStars, b);
+    } finally {
+      b.release();
+    }
+  }
+
+  private static Trie build(PatternTable table, int[] members, boolean splitAtStars, TrieNodes b) {
+    byte[] text = table.text;
     b.newNode(0, 0, (byte) 0);
     int[] order = members;
-    int[] scratch = new int[order.length];
-    int[] work = new int[64];
+    int[] scratch = b.keys();
+    int[] work = b.work;
     int top = 0;
     work[top++] = 0;
     work[top++] = 0;
@@ -247,6 +255,7 @@ final class Trie {
         }
         if (top + 4 > work.length) {
           work = Arrays.copyOf(work, work.length * 2);
+          b.work = work;
         }
         work[top++] = firstChild + count - 1;
         work[top++] = j;
@@ -271,12 +280,16 @@ final class Trie {
     int ending = 0;
     boolean sorted = true;
     int previous = -1;
+    int min = 256;
+    int max = -1;
     for (int i = lo; i < hi; i++) {
       int key = nextByte(table, order[i], depth);
       scratch[i] = key;
       sorted &= key >= previous;
       previous = key;
       ending += key < 0 ? 1 : 0;
+      min = Math.min(min, key);
+      max = Math.max(max, key);
     }
     if (sorted) {
       return lo + ending;
@@ -297,23 +310,25 @@ final class Trie {
       }
       return lo + ending;
     }
-    int[] next = b.counts();
+    // A counting sort over the keys present, min to max: a node's next bytes span few values.
+    int span = max - min + 1;
+    int[] next = b.counts(span + 1);
     for (int i = lo; i < hi; i++) {
-      next[scratch[i] + 2]++;
+      next[scratch[i] - min + 1]++;
     }
-    for (int c = 0; c < 257; c++) {
+    for (int c = 0; c < span; c++) {
       next[c + 1] += next[c];
     }
     int[] sortedOrder = b.temp(order.length);
     for (int i = lo; i < hi; i++) {
-      sortedOrder[next[scratch[i] + 1]++] = order[i];
+      sortedOrder[next[scratch[i] - min]++] = order[i];
     }
     System.arraycopy(sortedOrder, 0, order, lo, n);
-    // The keys, sorted alongside: key c fills up to where its bucket ended, next[c + 1].
-    for (int c = -1, at = lo; c < 256; c++) {
-      int bucketEnd = lo + next[c + 1];
+    // The keys, sorted alongside: key min + c fills up to where its bucket ended, next[c].
+    for (int c = 0, at = lo; c < span; c++) {
+      int bucketEnd = lo + next[c];
       while (at < bucketEnd) {
-        scratch[at++] = c;
+        scratch[at++] = min + c;
       }
     }
     return lo + ending;
