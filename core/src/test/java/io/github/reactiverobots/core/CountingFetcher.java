@@ -8,7 +8,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * A fetcher that answers at once, as {@code answer} says for each origin, and counts its fetches.
@@ -36,6 +38,19 @@ final class CountingFetcher implements RobotsFetcher {
   int of(Origin origin) {
     AtomicInteger n = fetches.get(origin);
     return n == null ? 0 : n.get();
+  }
+
+  /**
+   * A builder of a cache on this fetcher for the crawler {@code CrawlerBot}, parsing on the calling
+   * thread, on {@code ticker}, bounded at {@code maximumWeight}.
+   */
+  RobotsCacheBuilder cache(LongSupplier ticker, long maximumWeight) {
+    return RobotsCache.builder()
+        .fetcher(this)
+        .crawler("CrawlerBot")
+        .parseScheduler(Schedulers.immediate())
+        .ticker(ticker)
+        .maximumWeight(maximumWeight);
   }
 
   /** Forgets the counts. */

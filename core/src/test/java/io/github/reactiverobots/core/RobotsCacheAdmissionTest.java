@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * A cache at capacity keeps what it just fetched (SEMANTICS.md §6): crawling new sites several
@@ -30,14 +29,7 @@ class RobotsCacheAdmissionTest {
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
   private RobotsCache cache(long maximumWeight, Duration residency) {
-    return RobotsCache.builder()
-        .fetcher(fetches)
-        .crawler("CrawlerBot")
-        .parseScheduler(Schedulers.immediate())
-        .ticker(nanos::get)
-        .maximumWeight(maximumWeight)
-        .minimumResidency(residency)
-        .build();
+    return fetches.cache(nanos::get, maximumWeight).minimumResidency(residency).build();
   }
 
   /** One entry's weight with this body, from a cache of its own. */

@@ -11,7 +11,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * A leaving pin displaces the entries least used per byte, never one read within the grace
@@ -39,12 +38,8 @@ class RobotsCacheDisplacementTest {
                   : FetchResult.status(404).build());
 
   private RobotsCache cache(long maximumWeight) {
-    return RobotsCache.builder()
-        .fetcher(fetches)
-        .crawler("CrawlerBot")
-        .parseScheduler(Schedulers.immediate())
-        .ticker(nanos::get)
-        .maximumWeight(maximumWeight)
+    return fetches
+        .cache(nanos::get, maximumWeight)
         .minimumResidency(Duration.ofSeconds(1))
         .listener(
             new RobotsCacheListener() {

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * SEMANTICS.md §6 at capacity, deterministically (one thread, immediate parse scheduler, a ticker
@@ -26,13 +25,7 @@ class ScanResistanceTest {
 
   private RobotsCache cache(long maximumWeight, byte[] body) {
     this.body = body;
-    return RobotsCache.builder()
-        .fetcher(fetches)
-        .crawler("CrawlerBot")
-        .parseScheduler(Schedulers.immediate())
-        .ticker(nanos::get)
-        .maximumWeight(maximumWeight)
-        .build();
+    return fetches.cache(nanos::get, maximumWeight).build();
   }
 
   private int fetchesOf(String host) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * A parsed robots.txt: its groups, rules, sitemaps and other records held in flat arrays (one byte
@@ -119,14 +120,7 @@ public final class RobotsTxt {
    * @return the parsed file
    */
   public static RobotsTxt parse(byte[] body, ParseOptions options) {
-    ParseScratch scratch = ParseScratch.acquire();
-    try {
-      CompactBuilder builder = new CompactBuilder(options, scratch);
-      RobotsScanner.scan(body, options, builder);
-      return builder.build();
-    } finally {
-      scratch.release();
-    }
+    return build(options, builder -> RobotsScanner.scan(body, options, builder));
   }
 
   /**
@@ -149,10 +143,15 @@ public final class RobotsTxt {
    * @return the parsed file
    */
   public static RobotsTxt parse(ByteBuffer body, ParseOptions options) {
+    return build(options, builder -> RobotsScanner.scan(body, options, builder));
+  }
+
+  /** What {@code scan} gives a builder working in this thread's scratch arrays. */
+  private static RobotsTxt build(ParseOptions options, Consumer<CompactBuilder> scan) {
     ParseScratch scratch = ParseScratch.acquire();
     try {
       CompactBuilder builder = new CompactBuilder(options, scratch);
-      RobotsScanner.scan(body, options, builder);
+      scan.accept(builder);
       return builder.build();
     } finally {
       scratch.release();
