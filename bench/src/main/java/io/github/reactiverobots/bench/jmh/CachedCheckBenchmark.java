@@ -21,11 +21,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * One check through a warm {@link RobotsCache}: every origin of the corpus' oddity sample ({@link
- * Corpus#odditySample()}) fetched (from memory) and parsed before measurement, then each operation
- * checks the next {@code urls.tsv} row's URL (origin lookup, path split, match). Sampled, so JMH
- * reports the median and tail per check; run with {@code -t 1} and {@code -t 2} for one and two
- * threads.
+ * One check through a warm {@link RobotsCache}: every origin of the bench's corpus ({@link
+ * BenchCorpus#selected()}: the full shared corpus unless the oddity sample is asked for) fetched
+ * (from memory) and parsed before measurement, then each operation checks the next {@code urls.tsv}
+ * row's URL (origin lookup, path split, match). Sampled, so JMH reports the median and tail per
+ * check; run with {@code -t 1} and {@code -t 2} for one and two threads.
  *
  * <p>{@code repeat} checks each row that many times before the next: with {@code -p repeat=16} the
  * origin's data, the URL and the branch history are warm, which separates the cost of a check's

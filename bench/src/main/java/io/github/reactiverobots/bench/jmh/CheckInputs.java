@@ -62,8 +62,8 @@ public final class CheckInputs {
   }
 
   /**
-   * Every {@code urls.tsv} row of the corpus' oddity sample whose path has at most {@code
-   * maxPathLength} chars.
+   * Every {@code urls.tsv} row of the bench's corpus whose path has at most {@code maxPathLength}
+   * chars.
    */
   public static CheckInputs corpusRows(ParseOptions options, int maxPathLength) {
     Corpus corpus = BenchCorpus.selected();

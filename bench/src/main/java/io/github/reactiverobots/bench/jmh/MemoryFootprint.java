@@ -72,7 +72,9 @@ public record MemoryFootprint(
   /** The agent both libraries parse for. */
   static final String AGENT = "googlebot";
 
-  /** Measures over the corpus' oddity sample with {@code copies} copies. */
+  /**
+   * Measures over the bench's corpus ({@link BenchCorpus#selected()}) with {@code copies} copies.
+   */
   public static MemoryFootprint measure(int copies) {
     Corpus corpus = BenchCorpus.selected();
     List<CorpusFile> files = corpus.files();

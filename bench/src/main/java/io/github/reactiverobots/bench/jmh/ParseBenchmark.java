@@ -3,7 +3,6 @@ package io.github.reactiverobots.bench.jmh;
 import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.core.parse.ParseOptions;
 import io.github.reactiverobots.core.parse.RobotsTxt;
-import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.CorpusFile;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -20,9 +19,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Parse throughput over the corpus' oddity sample ({@link Corpus#odditySample()}): one operation
- * parses every body of the sample once, for one agent. The {@code bytes} secondary result is body
- * bytes per second (divide by 10^6 for MB/s).
+ * Parse throughput over the bench's corpus ({@link BenchCorpus#selected()}: the full shared corpus
+ * unless the oddity sample is asked for): one operation parses every body of it once, for one
+ * agent. The {@code bytes} secondary result is body bytes per second (divide by 10^6 for MB/s).
  *
  * <p>Both sides do what a crawler does with a fresh body: crawler-commons' {@code parseContent} for
  * the crawler's name, and reactive-robots' {@code RobotsTxt.parse} (which compiles the {@code *}
