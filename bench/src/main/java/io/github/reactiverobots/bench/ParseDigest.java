@@ -53,50 +53,67 @@ public final class ParseDigest {
             new ParseOptions[] {
               ParseOptions.of(p), ParseOptions.of(p).withParseLimit(4 * 1024 * 1024)
             }) {
-          StringBuilder sb = new StringBuilder();
           byte[] body = f.body();
-          RobotsTxt r = RobotsTxt.parse(body, o);
+          Digest d = digest(body, o, rows.getOrDefault(f.name(), List.of()));
           parses++;
-          sb.append(r.lines()).append(r.truncated()).append(r.unknownRecordsCapped());
-          sb.append(r.estimatedWeight()).append('\n');
-          Set<String> paths = new LinkedHashSet<>(List.of("/", "/robots.txt", "/a", "/index.html"));
-          for (Group g : r.groups()) {
-            sb.append("G ").append(g.line()).append(g.userAgents()).append(g.names());
-            sb.append(g.isGlobal()).append(g.pacing()).append(g.rules()).append('\n');
-            for (Rule rule : g.rules()) {
-              String pat = rule.pattern();
-              paths.add(pat);
-              paths.add(pat + "x");
-              paths.add(pat.replace("*", "zz"));
-              paths.add(pat.replace("$", ""));
-              if (pat.length() > 1) {
-                paths.add(pat.substring(0, pat.length() - 1));
-              }
-              sb.append(r.patternAsMatched(rule)).append(' ');
-            }
-          }
-          sb.append(r.sitemaps()).append(r.otherRecords()).append(r.groupNames()).append('\n');
-          for (UrlRow row : rows.getOrDefault(f.name(), List.of())) {
-            paths.add(row.path());
-          }
-          List<String> agents =
-              new ArrayList<>(List.of("googlebot", "Googlebot/2.1", "*", "bingbot", "nosuchbot"));
-          agents.addAll(r.groupNames());
-          for (String agent : agents) {
-            AgentRules ar = r.forAgent(agent);
-            for (String path : paths) {
-              sb.append(ar.check(path.startsWith("/") ? path : "/" + path)).append('\n');
-              checks++;
-            }
-          }
-          sb.append(r.estimatedWeight()).append('\n');
-          sb.append(Linter.lint(body, o)).append('\n');
-          out.println(f.name() + " " + p + " " + o.parseLimit() + " " + sha(sb.toString()));
+          checks += d.checks();
+          out.println(f.name() + " " + p + " " + o.parseLimit() + " " + d.sha());
         }
       }
     }
     out.println("files " + corpus.files().size() + " parses " + parses + " verdicts " + checks);
     return checks;
+  }
+
+  /** A file's digest under one set of options, and the number of verdicts in it. */
+  private record Digest(String sha, long checks) {}
+
+  /**
+   * The digest of {@code body} parsed with {@code options}: the parse, the verdicts of several
+   * agents for {@code rows}' paths and paths made from each rule, and the linter's diagnostics.
+   */
+  private static Digest digest(byte[] body, ParseOptions options, List<UrlRow> rows) {
+    RobotsTxt r = RobotsTxt.parse(body, options);
+    StringBuilder sb = new StringBuilder();
+    sb.append(r.lines()).append(r.truncated()).append(r.unknownRecordsCapped());
+    sb.append(r.estimatedWeight()).append('\n');
+    Set<String> paths = new LinkedHashSet<>(List.of("/", "/robots.txt", "/a", "/index.html"));
+    for (Group g : r.groups()) {
+      sb.append("G ").append(g.line()).append(g.userAgents()).append(g.names());
+      sb.append(g.isGlobal()).append(g.pacing()).append(g.rules()).append('\n');
+      for (Rule rule : g.rules()) {
+        paths.addAll(pathsFrom(rule.pattern()));
+        sb.append(r.patternAsMatched(rule)).append(' ');
+      }
+    }
+    sb.append(r.sitemaps()).append(r.otherRecords()).append(r.groupNames()).append('\n');
+    for (UrlRow row : rows) {
+      paths.add(row.path());
+    }
+    List<String> agents =
+        new ArrayList<>(List.of("googlebot", "Googlebot/2.1", "*", "bingbot", "nosuchbot"));
+    agents.addAll(r.groupNames());
+    long checks = 0;
+    for (String agent : agents) {
+      AgentRules ar = r.forAgent(agent);
+      for (String path : paths) {
+        sb.append(ar.check(path.startsWith("/") ? path : "/" + path)).append('\n');
+        checks++;
+      }
+    }
+    sb.append(Linter.lint(body, options)).append('\n');
+    return new Digest(sha(sb.toString()), checks);
+  }
+
+  /** Paths a rule's pattern suggests: itself, one byte longer and shorter, without `*` or `$`. */
+  private static List<String> pathsFrom(String pattern) {
+    List<String> out =
+        new ArrayList<>(
+            List.of(pattern, pattern + "x", pattern.replace("*", "zz"), pattern.replace("$", "")));
+    if (pattern.length() > 1) {
+      out.add(pattern.substring(0, pattern.length() - 1));
+    }
+    return out;
   }
 
   private static String sha(String s) {

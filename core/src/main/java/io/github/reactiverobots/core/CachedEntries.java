@@ -125,7 +125,7 @@ final class CachedEntries {
                   }
                 })
             .build();
-    this.displacement = new Displacement(cache.policy(), GRACE_NANOS);
+    this.displacement = new Displacement(cache.policy(), this::uses, GRACE_NANOS);
   }
 
   /** What an entry of {@code weight} is charged against the bound. */
@@ -269,7 +269,7 @@ final class CachedEntries {
       return true;
     }
     long pinUses = uses(p.origin, p.entry);
-    Displacement.Choice choice = displacement.choose(need, pinUses, p.charge, this::uses, now);
+    Displacement.Choice choice = displacement.choose(need, pinUses, p.charge, now);
     for (Origin victim : choice.victims()) {
       displacing = victim;
       cache.invalidate(victim);

@@ -52,6 +52,7 @@ final class Displacement {
   }
 
   private final Policy<Origin, Entry> policy;
+  private final ToLongBiFunction<Origin, Entry> uses;
   private final long graceNanos;
   private List<Candidate> pool = List.of();
   private int next;
@@ -59,10 +60,13 @@ final class Displacement {
 
   /**
    * @param policy the main cache's
+   * @param uses an entry's uses over the cache's long memory
    * @param graceNanos an entry read (or arrived) within it is no candidate
    */
-  Displacement(Policy<Origin, Entry> policy, long graceNanos) {
+  Displacement(
+      Policy<Origin, Entry> policy, ToLongBiFunction<Origin, Entry> uses, long graceNanos) {
     this.policy = policy;
+    this.uses = uses;
     this.graceNanos = graceNanos;
   }
 
@@ -72,23 +76,22 @@ final class Displacement {
    *
    * @param pinUses the pin's uses over the cache's long memory
    * @param charge the pin's charged weight
-   * @param uses an entry's uses over the cache's long memory
    */
-  Choice choose(
-      long need, long pinUses, int charge, ToLongBiFunction<Origin, Entry> uses, long now) {
+  Choice choose(long need, long pinUses, int charge, long now) {
     if (next >= pool.size() || now - filledAt >= POOL_NANOS) {
-      fill(uses, now);
+      fill(now);
     }
-    Choice c = take(need, (double) pinUses / Math.max(1, charge), uses, now);
+    double density = (double) pinUses / Math.max(1, charge);
+    Choice c = take(need, density, now);
     if (c == null && next > 0) {
-      fill(uses, now);
-      c = take(need, (double) pinUses / Math.max(1, charge), uses, now);
+      fill(now);
+      c = take(need, density, now);
     }
-    return c != null ? c : oneVictim(pinUses, uses);
+    return c != null ? c : oneVictim(pinUses);
   }
 
   /** The pool's next victims for a pin of {@code density}, or null if they cannot make the room. */
-  private Choice take(long need, double density, ToLongBiFunction<Origin, Entry> uses, long now) {
+  private Choice take(long need, double density, long now) {
     long freed = 0;
     List<Origin> victims = new ArrayList<>();
     int i = next;
@@ -111,18 +114,17 @@ final class Displacement {
     return new Choice(true, List.copyOf(victims));
   }
 
-  private void fill(ToLongBiFunction<Origin, Entry> uses, long now) {
+  private void fill(long now) {
     Policy.Eviction<Origin, Entry> eviction = policy.eviction().orElseThrow();
     List<Candidate> found =
-        eviction.coldest(stream -> collect(stream.limit(STEPS).iterator(), uses, now));
+        eviction.coldest(stream -> collect(stream.limit(STEPS).iterator(), now));
     found.sort(Comparator.comparingDouble(Candidate::density));
     pool = found;
     next = 0;
     filledAt = now;
   }
 
-  private List<Candidate> collect(
-      Iterator<CacheEntry<Origin, Entry>> coldest, ToLongBiFunction<Origin, Entry> uses, long now) {
+  private List<Candidate> collect(Iterator<CacheEntry<Origin, Entry>> coldest, long now) {
     List<Candidate> out = new ArrayList<>();
     while (out.size() < CANDIDATES && coldest.hasNext()) {
       CacheEntry<Origin, Entry> e = coldest.next();
@@ -137,7 +139,7 @@ final class Displacement {
   }
 
   /** The rule when the pool cannot make the room: beat the entry Caffeine would evict first. */
-  private Choice oneVictim(long pinUses, ToLongBiFunction<Origin, Entry> uses) {
+  private Choice oneVictim(long pinUses) {
     Map<Origin, Entry> coldest = policy.eviction().orElseThrow().coldest(1);
     if (coldest.isEmpty()) {
       return Choice.ADMITTED;

@@ -235,8 +235,9 @@ final class Entry {
   }
 
   /**
-   * Counts a check served by this entry, up to {@link #MAX_USES}: past it an entry is surely kept,
-   * and a hot entry read by many threads stops being written to.
+   * Counts a check served by this entry at {@code now} (ticker nanos), up to {@link #MAX_USES}:
+   * past it an entry is surely kept, and a hot entry read by many threads stops having its count
+   * written to (its read time still is, about once a second).
    */
   void used(long now) {
     if (uses < MAX_USES) {

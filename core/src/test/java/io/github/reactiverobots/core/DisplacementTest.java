@@ -34,7 +34,8 @@ class DisplacementTest {
           .<Origin, Entry>weigher((o, e) -> (int) entries.get(o)[0])
           .build();
 
-  private final Displacement displacement = new Displacement(cache.policy(), GRACE);
+  private final Displacement displacement =
+      new Displacement(cache.policy(), (o, e) -> entries.get(o)[1], GRACE);
 
   private static Entry entry(long readAt) {
     OriginState state =
@@ -66,8 +67,7 @@ class DisplacementTest {
 
   /** A choice at {@code NOW}, whose victims are then evicted, as the cache does. */
   private Displacement.Choice choose(long need, long pinUses, int charge) {
-    Displacement.Choice c =
-        displacement.choose(need, pinUses, charge, (o, e) -> entries.get(o)[1], NOW);
+    Displacement.Choice c = displacement.choose(need, pinUses, charge, NOW);
     c.victims().forEach(cache::invalidate);
     return c;
   }

@@ -22,8 +22,7 @@ public final class RobotsScanner {
    */
   public static void scan(ByteBuffer body, ParseOptions options, RobotsParseHandler handler) {
     int available = body.remaining();
-    // UTF-16 needs up to two input bytes per parsed byte, so read twice the limit at most.
-    int read = (int) Math.min(available, 2L * options.parseLimit() + 2);
+    int read = readLength(available, options);
     boolean moreBeyond = available > read;
     if (body.hasArray()) {
       int from = body.arrayOffset() + body.position();
@@ -40,8 +39,14 @@ public final class RobotsScanner {
    * does.
    */
   static void scan(byte[] body, ParseOptions options, RobotsParseHandler handler) {
-    int read = (int) Math.min(body.length, 2L * options.parseLimit() + 2);
+    int read = readLength(body.length, options);
     scan(body, 0, read, body.length > read, options, handler);
+  }
+
+  /** How many of {@code available} bytes a scan reads. */
+  private static int readLength(int available, ParseOptions options) {
+    // UTF-16 needs up to two input bytes per parsed byte, so read twice the limit at most.
+    return (int) Math.min(available, 2L * options.parseLimit() + 2);
   }
 
   /** Scans {@code data[from, to)}; {@code moreBeyond} says the body continued past it. */
@@ -75,7 +80,7 @@ public final class RobotsScanner {
       byte first = data[pos];
       if (first == '\n' || first == '\r') {
         // An empty line: nothing to scan, report or cut.
-        pos += (first == '\r' && pos + 1 < end && data[pos + 1] == '\n') ? 2 : 1;
+        pos = afterBreak(data, pos, end);
         continue;
       }
       long found = LineBreaks.colonAndContentEnd(data, pos, end);
@@ -98,15 +103,17 @@ public final class RobotsScanner {
         LineScanner.reportEncodingIssues(data, pos, cutEnd, line, handler);
       }
       LineScanner.scanLine(data, pos, contentEnd, colon, line, issues, keysByPrefix, handler);
-      pos = lineEnd;
-      if (pos < end) {
-        pos += (data[pos] == '\r' && pos + 1 < end && data[pos + 1] == '\n') ? 2 : 1;
-      }
+      pos = lineEnd < end ? afterBreak(data, lineEnd, end) : lineEnd;
     }
     if (truncated && issues) {
       handler.onIssue(Math.max(line, 1), 1, Code.PAST_PARSE_LIMIT);
     }
     handler.onEnd(line, truncated);
+  }
+
+  /** Where the line after the break at {@code data[at]} (CR, LF or CRLF) starts. */
+  private static int afterBreak(byte[] data, int at, int end) {
+    return at + (data[at] == '\r' && at + 1 < end && data[at + 1] == '\n' ? 2 : 1);
   }
 
   private static int bomLength(byte[] d, int from, int to) {
