@@ -71,8 +71,11 @@ public final class RuleMatcher {
       }
     }
     Trie plain = Trie.build(table, plainMembers, false);
-    WildcardTrie wildcard =
-        wild == 0 ? null : new WildcardTrie(Trie.build(table, wildMembers, true));
+    WildcardTrie wildcard = null;
+    if (wild > 0) {
+      int[] ranked = WildcardScan.rank(table, wildMembers);
+      wildcard = new WildcardTrie(Trie.build(table, wildMembers, true), ranked);
+    }
     return new RuleMatcher(plain, wildcard);
   }
 

@@ -14,8 +14,12 @@ final class WildcardTrie {
   /** The highest priority of any pattern ending at or below each node. */
   private final int[] maxBelow;
 
-  WildcardTrie(Trie trie) {
+  /** The patterns ranked for {@link WildcardScan}, or null when they are too many for it. */
+  private final int[] ranked;
+
+  WildcardTrie(Trie trie, int[] ranked) {
     this.trie = trie;
+    this.ranked = ranked;
     int n = trie.nodeCount;
     maxBelow = new int[n];
     // Children always have higher indices than their parent, so one backward pass suffices.
@@ -37,14 +41,26 @@ final class WildcardTrie {
 
   long estimatedBytes() {
     return trie.estimatedBytes()
-        + HeapSizes.object(2L * HeapSizes.REFERENCE)
-        + HeapSizes.array(maxBelow.length, Integer.BYTES);
+        + HeapSizes.object(3L * HeapSizes.REFERENCE)
+        + HeapSizes.array(maxBelow.length, Integer.BYTES)
+        + (ranked == null ? 0 : HeapSizes.array(ranked.length, Integer.BYTES));
   }
 
   /**
    * The better of {@code best} and the best wildcard match for the path {@code bytes[from, to)}.
    */
   int match(byte[] bytes, int from, int to, int best, long[] steps) {
+    if (ranked != null && steps == null && to - from <= WildcardScan.MAX_PATH) {
+      int scanned = WildcardScan.match(trie.table, ranked, bytes, from, to, best);
+      if (scanned != WildcardScan.UNDECIDED) {
+        return scanned;
+      }
+    }
+    return walk(bytes, from, to, best, steps);
+  }
+
+  /** {@link #match} by the walk alone. */
+  int walk(byte[] bytes, int from, int to, int best, long[] steps) {
     Walk walk = SCRATCH.get();
     if (walk.busy) {
       walk = new Walk();
