@@ -47,10 +47,7 @@ final class WarmPath {
    * RecentOrigins} gives, then remembered.
    */
   Origin origin(String url, int keyLength) {
-    int h = 0;
-    for (int i = 0; i < keyLength; i++) {
-      h = 31 * h + url.charAt(i);
-    }
+    int h = keyHash(url, keyLength);
     int index = (h ^ h >>> SLOT_BITS ^ h >>> 2 * SLOT_BITS) & (slots.length - 1);
     Origin known = slots[index];
     // The origin's hash is its key string's, the one computed here: a cheap first test.
@@ -60,6 +57,28 @@ final class WarmPath {
     Origin origin = recent.locate(url).origin();
     slots[index] = origin;
     return origin;
+  }
+
+  /**
+   * The hash of {@code url[0, keyLength)} as a string, {@link String#hashCode}'s, which is an
+   * origin's {@link Origin#hashCode}: four characters a step, whose products do not wait on each
+   * other.
+   */
+  static int keyHash(String url, int keyLength) {
+    int h = 0;
+    int i = 0;
+    for (; i + 4 <= keyLength; i += 4) {
+      h =
+          31 * 31 * 31 * 31 * h
+              + 31 * 31 * 31 * url.charAt(i)
+              + 31 * 31 * url.charAt(i + 1)
+              + 31 * url.charAt(i + 2)
+              + url.charAt(i + 3);
+    }
+    for (; i < keyLength; i++) {
+      h = 31 * h + url.charAt(i);
+    }
+    return h;
   }
 
   /**

@@ -77,6 +77,19 @@ class WarmPathTest {
   }
 
   @Test
+  void hashesTheKeyAsItsOriginDoes() {
+    // Keys of every length modulo four, so that the four-at-a-time steps and the rest both count.
+    for (String host = "a"; host.length() < 40; host += (char) ('a' + host.length() % 26)) {
+      String url = "https://" + host + ".example:8443/p?q";
+      int keyLength = SplitUrl.originKeyLength(url);
+      assertThat(WarmPath.keyHash(url, keyLength))
+          .as(url)
+          .isEqualTo(url.substring(0, keyLength).hashCode())
+          .isEqualTo(Origin.of(url).hashCode());
+    }
+  }
+
+  @Test
   void originsThatShareAnIndexSlotEachFindTheirOwnEntry() {
     FakeFetcher fetcher =
         new FakeFetcher().otherwise(CacheFixture.ok("User-agent: *\nDisallow: /private\n"));
