@@ -50,11 +50,13 @@ final class Trie {
     this.firstByte = Arrays.copyOf(b.firstByte, nodeCount);
     int exact = b.exactCount;
     this.exact = exact == 0 ? NO_EXACT : new int[2 * exact];
-    long[] pairs = Arrays.copyOf(b.exactPairs, exact);
-    Arrays.sort(pairs);
-    for (int k = 0; k < exact; k++) {
-      this.exact[k] = (int) (pairs[k] >>> 32);
-      this.exact[exact + k] = (int) pairs[k];
+    if (exact > 0) {
+      long[] pairs = b.exactPairs;
+      Arrays.sort(pairs, 0, exact);
+      for (int k = 0; k < exact; k++) {
+        this.exact[k] = (int) (pairs[k] >>> 32);
+        this.exact[exact + k] = (int) pairs[k];
+      }
     }
   }
 
