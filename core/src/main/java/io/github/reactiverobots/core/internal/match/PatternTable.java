@@ -278,6 +278,17 @@ public final class PatternTable {
     }
 
     /**
+     * What {@link #addIfPlain} answers for a pattern that is not plain only for its {@code *} or
+     * {@code $}: normalisation leaves it as it is.
+     */
+    public static final int NOT_PLAIN_UNCHANGED = -1;
+
+    /**
+     * What {@link #addIfPlain} answers for a pattern holding a byte that normalisation may change.
+     */
+    public static final int NOT_PLAIN = -2;
+
+    /**
      * Adds the pattern written as {@code bytes[from, to)} when it is plain: no byte that
      * normalisation could change, no {@code *} and no {@code $}, so that it is its own body and its
      * own text, kept as it is: {@code bytes} must not change until {@link #build}. Most patterns
@@ -288,11 +299,13 @@ public final class PatternTable {
      * @param to the index after its last byte
      * @param allow whether it is an allow rule
      * @param normalises the profile's {@code normalisesPercentEncoding()}
-     * @return the pattern's index, or -1 (nothing added) when it is not plain
+     * @return the pattern's index; or, nothing added, {@link #NOT_PLAIN_UNCHANGED} when only a
+     *     {@code *} or {@code $} keeps it from being plain, else {@link #NOT_PLAIN}
      */
     public int addIfPlain(byte[] bytes, int from, int to, boolean allow, boolean normalises) {
-      if (!isPlain(bytes, from, to, normalises)) {
-        return -1;
+      int kind = kind(bytes, from, to, normalises);
+      if (kind != 0) {
+        return kind;
       }
       if (source != bytes) {
         if (source != null) {
@@ -306,45 +319,58 @@ public final class PatternTable {
     }
 
     /**
-     * Whether {@code d[from, to)} holds only printable ASCII other than {@code %}, {@code *},
-     * {@code $} and (when normalising) the space; eight bytes at a time.
+     * What {@code d[from, to)} holds, eight bytes at a time: 0 when only printable ASCII other than
+     * {@code %}, {@code *}, {@code $} and (when normalising) the space; {@link #NOT_PLAIN} when a
+     * byte normalisation may change ({@code %}, a control, DEL, non-ASCII, the space when
+     * normalising); else {@link #NOT_PLAIN_UNCHANGED}.
      */
-    private static boolean isPlain(byte[] d, int from, int to, boolean normalises) {
+    private static int kind(byte[] d, int from, int to, boolean normalises) {
       long space = normalises ? ' ' * ByteWords.ONES : '%' * ByteWords.ONES;
+      int kind = 0;
       int i = from;
       for (; i + Long.BYTES <= to; i += Long.BYTES) {
-        if (special(ByteWords.word(d, i), space)) {
-          return false;
-        }
+        kind = Math.min(kind, special(ByteWords.word(d, i), space));
       }
       if (i < to && to - from >= Long.BYTES) {
-        return !special(ByteWords.word(d, to - Long.BYTES), space);
+        return Math.min(kind, special(ByteWords.word(d, to - Long.BYTES), space));
       }
       for (; i < to; i++) {
         int b = d[i] & 0xFF;
-        if (b < 0x20 || b >= 0x7F || b == '%' || b == '*' || b == '$' || (normalises && b == ' ')) {
-          return false;
+        if (b < 0x20 || b >= 0x7F || b == '%' || (normalises && b == ' ')) {
+          return NOT_PLAIN;
+        }
+        if (b == '*' || b == '$') {
+          kind = NOT_PLAIN_UNCHANGED;
         }
       }
-      return true;
+      return kind;
     }
 
-    private static boolean special(long w, long space) {
+    /**
+     * What a word holds, as {@link #kind} tells. A test's flags past its first true one may be
+     * false, but only above a true one: a test flags a word only when it holds a byte it looks for.
+     */
+    private static int special(long w, long space) {
       if ((w & ByteWords.HIGHS) != 0) {
-        return true;
+        return NOT_PLAIN;
       }
-      // Every byte the test below looks for is under '+' (0x2B) or is DEL; most words of a path
+      // Every byte the tests below look for is under '+' (0x2B) or is DEL; most words of a path
       // hold neither, and then three operations tell it.
       if ((ByteWords.bytesBelow(w, '+') | ByteWords.zeroBytes(w ^ (0x7F * ByteWords.ONES))) == 0) {
-        return false;
+        return 0;
       }
-      return (ByteWords.bytesBelow(w, 0x20)
+      if ((ByteWords.bytesBelow(w, 0x20)
               | ByteWords.zeroBytes(w ^ (0x7F * ByteWords.ONES))
               | ByteWords.zeroBytes(w ^ ('%' * ByteWords.ONES))
-              | ByteWords.zeroBytes(w ^ ('*' * ByteWords.ONES))
-              | ByteWords.zeroBytes(w ^ ('$' * ByteWords.ONES))
               | ByteWords.zeroBytes(w ^ space))
-          != 0;
+          != 0) {
+        return NOT_PLAIN;
+      }
+      return (ByteWords.zeroBytes(w ^ ('*' * ByteWords.ONES))
+                  | ByteWords.zeroBytes(w ^ ('$' * ByteWords.ONES)))
+              != 0
+          ? NOT_PLAIN_UNCHANGED
+          : 0;
     }
 
     /**
@@ -360,6 +386,12 @@ public final class PatternTable {
     public boolean reproduces(int i, byte[] bytes, int from, int to) {
       int bodyLength = slots[SLOT * i + 1];
       int fact = slots[SLOT * i + 2];
+      if (to - from == fact >>> PRIORITY_SHIFT
+          && bodyLength == to - from - ((fact & ANCHORED) != 0 ? 1 : 0)) {
+        // Its body was made from these bytes leaving none out (no run of stars collapsed, no star
+        // dropped): the body is the pattern, with the anchor after it when anchored.
+        return true;
+      }
       int offset = offset(i);
       if (to - from != fact >>> PRIORITY_SHIFT
           || !Arrays.equals(
