@@ -16,7 +16,24 @@ final class LineBreaks {
 
   /** The index of the first {@code \n} or {@code \r} in {@code d[from, to)}, or {@code to}. */
   static int lineEnd(byte[] d, int from, int to) {
-    return firstOf(d, from, to, '\n', '\r', '\r', '\r');
+    int i = from;
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
+      long w = word(d, i);
+      // As in colonAndContentEnd: the bytes below \r flag \n and \r, and rarer controls, which
+      // the exact test tells apart.
+      if (bytesBelow(w, '\r' + 1) != 0) {
+        long ends = zeroBytes(w ^ ('\n' * ONES)) | zeroBytes(w ^ ('\r' * ONES));
+        if (ends != 0) {
+          return i + (Long.numberOfTrailingZeros(ends) >>> 3);
+        }
+      }
+    }
+    for (; i < to; i++) {
+      if (d[i] == '\n' || d[i] == '\r') {
+        return i;
+      }
+    }
+    return to;
   }
 
   /**

@@ -38,6 +38,11 @@ final class LineScanner {
       valueStart = colon + 1;
     } else {
       int gap = LineBreaks.spaceOrTab(d, from, to);
+      if (!issues && gap < to && !handler.wantsUnknown() && !knownKey(d, from, gap, keysByPrefix)) {
+        // An unknown key that would be neither reported nor kept: whatever follows it, the line
+        // gives nothing (HTML served as robots.txt has many such lines, long ones).
+        return;
+      }
       valueStart = gap;
       while (valueStart < to && isSpace(d[valueStart])) {
         valueStart++;
@@ -79,6 +84,15 @@ final class LineScanner {
     }
     handler.onDirective(
         line, DirectiveKeys.directive(key), d, valueStart, to, valueStart - lineStart + 1);
+  }
+
+  /** Whether the key {@code d[from, gap)}, its trailing spaces cut, is a directive's. */
+  private static boolean knownKey(byte[] d, int from, int gap, boolean keysByPrefix) {
+    int keyEnd = gap;
+    while (keyEnd > from && isSpace(d[keyEnd - 1])) {
+      keyEnd--;
+    }
+    return keyEnd > from && DirectiveKeys.find(d, from, keyEnd, keysByPrefix) >= 0;
   }
 
   /** The bits of the space, tab, vertical tab and form feed: the bytes {@link #isSpace} takes. */

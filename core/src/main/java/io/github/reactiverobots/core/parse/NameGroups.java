@@ -9,8 +9,15 @@ import io.github.reactiverobots.core.internal.text.ProductTokens;
  * not thread-safe.
  */
 final class NameGroups {
+  private static final byte[] NO_BYTES = new byte[0];
+
   private final PackedStrings.Builder names = new PackedStrings.Builder();
   private final StringIndex index = new StringIndex();
+
+  /** The lower-cased copies of names written with capitals, back to back; see addLowerCased. */
+  private byte[] lowered = NO_BYTES;
+
+  private int loweredSize;
 
   /**
    * Per name, its first and last entry; per entry, its group and the next entry (-1 at the end).
@@ -29,14 +36,22 @@ final class NameGroups {
   void add(byte[] d, int from, int to, int group) {
     int end = from;
     int h = 0;
+    boolean upper = false;
     while (end < to && ProductTokens.isTokenChar(d[end])) {
       int c = d[end];
-      h = 31 * h + (c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+      boolean letter = c >= 'A' && c <= 'Z';
+      upper |= letter;
+      h = 31 * h + (letter ? c + ('a' - 'A') : c);
       end++;
     }
     int n = index.find(names, d, from, end, h, true);
     if (n < 0) {
-      names.addLowerCased(d, from, end);
+      if (upper) {
+        addLowerCased(d, from, end);
+      } else {
+        // Already lower-case: kept as a range of the scanner's array, as the user-agent values are.
+        names.add(d, from, end);
+      }
       index.add(h);
       head.add(entryGroup.size());
       tail.add(entryGroup.size());
@@ -48,6 +63,24 @@ final class NameGroups {
       entryGroup.add(group);
       entryNext.add(-1);
     }
+  }
+
+  /**
+   * Adds {@code d[from, to)} lower-cased, written into {@link #lowered}: a full buffer is replaced,
+   * never changed, so the names already in it stay as they were.
+   */
+  private void addLowerCased(byte[] d, int from, int to) {
+    int length = to - from;
+    if (loweredSize + length > lowered.length) {
+      lowered = new byte[Math.max(64, Math.max(2 * lowered.length, length))];
+      loweredSize = 0;
+    }
+    for (int k = 0; k < length; k++) {
+      int c = d[from + k];
+      lowered[loweredSize + k] = (byte) (c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+    }
+    names.add(lowered, loweredSize, loweredSize + length);
+    loweredSize += length;
   }
 
   /** The number of names. */

@@ -136,17 +136,6 @@ final class PackedStrings {
       return size++;
     }
 
-    /** Appends a copy of {@code d[from, to)} with {@code A-Z} lower-cased; returns its index. */
-    int addLowerCased(byte[] d, int from, int to) {
-      byte[] lower = Arrays.copyOfRange(d, from, to);
-      for (int k = 0; k < lower.length; k++) {
-        if (lower[k] >= 'A' && lower[k] <= 'Z') {
-          lower[k] += 'a' - 'A';
-        }
-      }
-      return add(lower, 0, lower.length);
-    }
-
     /** Appends a byte string (one byte per char). */
     int add(String byteString) {
       byte[] b = byteString.getBytes(StandardCharsets.ISO_8859_1);

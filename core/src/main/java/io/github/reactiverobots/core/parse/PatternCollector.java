@@ -41,7 +41,10 @@ final class PatternCollector {
       lines.add(line);
       return plain;
     }
-    byte[] normalised = PercentEncoding.normalisedOrNull(d, from, to, normalises);
+    byte[] normalised =
+        plain == PatternTable.Builder.NOT_PLAIN_UNCHANGED
+            ? null
+            : PercentEncoding.normalisedOrNull(d, from, to, normalises);
     int i =
         normalised == null
             ? patterns.add(d, from, to, allow)

@@ -73,6 +73,11 @@ public final class ByteWords {
    * {@code Arrays.mismatch} on the short ranges patterns are made of.
    */
   public static int mismatch(byte[] a, int aFrom, byte[] b, int bFrom, int length) {
+    if (length < Long.BYTES && aFrom + Long.BYTES <= a.length && bFrom + Long.BYTES <= b.length) {
+      // A short range inside both arrays: one word each, the bytes past the range ignored.
+      long x = word(a, aFrom) ^ word(b, bFrom);
+      return Math.min(length, Long.numberOfTrailingZeros(x) >>> 3);
+    }
     int i = 0;
     for (; i + Long.BYTES <= length; i += Long.BYTES) {
       long x = word(a, aFrom + i) ^ word(b, bFrom + i);

@@ -1,6 +1,5 @@
 package io.github.reactiverobots.core.internal.match;
 
-import io.github.reactiverobots.core.internal.bytes.ByteWords;
 import io.github.reactiverobots.core.internal.bytes.HeapSizes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -278,6 +277,17 @@ public final class PatternTable {
     }
 
     /**
+     * What {@link #addIfPlain} answers for a pattern that is not plain only for its {@code *} or
+     * {@code $}: normalisation leaves it as it is.
+     */
+    public static final int NOT_PLAIN_UNCHANGED = -1;
+
+    /**
+     * What {@link #addIfPlain} answers for a pattern holding a byte that normalisation may change.
+     */
+    public static final int NOT_PLAIN = -2;
+
+    /**
      * Adds the pattern written as {@code bytes[from, to)} when it is plain: no byte that
      * normalisation could change, no {@code *} and no {@code $}, so that it is its own body and its
      * own text, kept as it is: {@code bytes} must not change until {@link #build}. Most patterns
@@ -288,11 +298,13 @@ public final class PatternTable {
      * @param to the index after its last byte
      * @param allow whether it is an allow rule
      * @param normalises the profile's {@code normalisesPercentEncoding()}
-     * @return the pattern's index, or -1 (nothing added) when it is not plain
+     * @return the pattern's index; or, nothing added, {@link #NOT_PLAIN_UNCHANGED} when only a
+     *     {@code *} or {@code $} keeps it from being plain, else {@link #NOT_PLAIN}
      */
     public int addIfPlain(byte[] bytes, int from, int to, boolean allow, boolean normalises) {
-      if (!isPlain(bytes, from, to, normalises)) {
-        return -1;
+      int kind = PlainBytes.kind(bytes, from, to, normalises);
+      if (kind != 0) {
+        return kind;
       }
       if (source != bytes) {
         if (source != null) {
@@ -303,48 +315,6 @@ public final class PatternTable {
       }
       int length = to - from;
       return append(from, length, length << PRIORITY_SHIFT | (allow ? ALLOW : 0));
-    }
-
-    /**
-     * Whether {@code d[from, to)} holds only printable ASCII other than {@code %}, {@code *},
-     * {@code $} and (when normalising) the space; eight bytes at a time.
-     */
-    private static boolean isPlain(byte[] d, int from, int to, boolean normalises) {
-      long space = normalises ? ' ' * ByteWords.ONES : '%' * ByteWords.ONES;
-      int i = from;
-      for (; i + Long.BYTES <= to; i += Long.BYTES) {
-        if (special(ByteWords.word(d, i), space)) {
-          return false;
-        }
-      }
-      if (i < to && to - from >= Long.BYTES) {
-        return !special(ByteWords.word(d, to - Long.BYTES), space);
-      }
-      for (; i < to; i++) {
-        int b = d[i] & 0xFF;
-        if (b < 0x20 || b >= 0x7F || b == '%' || b == '*' || b == '$' || (normalises && b == ' ')) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    private static boolean special(long w, long space) {
-      if ((w & ByteWords.HIGHS) != 0) {
-        return true;
-      }
-      // Every byte the test below looks for is under '+' (0x2B) or is DEL; most words of a path
-      // hold neither, and then three operations tell it.
-      if ((ByteWords.bytesBelow(w, '+') | ByteWords.zeroBytes(w ^ (0x7F * ByteWords.ONES))) == 0) {
-        return false;
-      }
-      return (ByteWords.bytesBelow(w, 0x20)
-              | ByteWords.zeroBytes(w ^ (0x7F * ByteWords.ONES))
-              | ByteWords.zeroBytes(w ^ ('%' * ByteWords.ONES))
-              | ByteWords.zeroBytes(w ^ ('*' * ByteWords.ONES))
-              | ByteWords.zeroBytes(w ^ ('$' * ByteWords.ONES))
-              | ByteWords.zeroBytes(w ^ space))
-          != 0;
     }
 
     /**
@@ -360,6 +330,12 @@ public final class PatternTable {
     public boolean reproduces(int i, byte[] bytes, int from, int to) {
       int bodyLength = slots[SLOT * i + 1];
       int fact = slots[SLOT * i + 2];
+      if (to - from == fact >>> PRIORITY_SHIFT
+          && bodyLength == to - from - ((fact & ANCHORED) != 0 ? 1 : 0)) {
+        // Its body was made from these bytes leaving none out (no run of stars collapsed, no star
+        // dropped): the body is the pattern, with the anchor after it when anchored.
+        return true;
+      }
       int offset = offset(i);
       if (to - from != fact >>> PRIORITY_SHIFT
           || !Arrays.equals(

@@ -52,13 +52,18 @@ public final class RuleMatcher {
    * Compiles the patterns {@code members} of {@code table}.
    *
    * @param table the patterns of a robots.txt
-   * @param members the indices of the patterns to compile, in any order; not kept
+   * @param members the indices of the patterns to compile, in any order; not kept, but reordered
+   *     (the caller hands over an array of its own)
    * @return the matcher
    */
   public static RuleMatcher compile(PatternTable table, int[] members) {
     int wild = 0;
     for (int m : members) {
       wild += table.wildcard(m) ? 1 : 0;
+    }
+    if (wild == 0) {
+      // Most selections hold no wildcard pattern: their members are the plain trie's, as they are.
+      return new RuleMatcher(Trie.build(table, members, false), null);
     }
     int[] plainMembers = new int[members.length - wild];
     int[] wildMembers = new int[wild];

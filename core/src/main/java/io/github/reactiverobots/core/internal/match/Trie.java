@@ -50,11 +50,13 @@ final class Trie {
     this.firstByte = Arrays.copyOf(b.firstByte, nodeCount);
     int exact = b.exactCount;
     this.exact = exact == 0 ? NO_EXACT : new int[2 * exact];
-    long[] pairs = Arrays.copyOf(b.exactPairs, exact);
-    Arrays.sort(pairs);
-    for (int k = 0; k < exact; k++) {
-      this.exact[k] = (int) (pairs[k] >>> 32);
-      this.exact[exact + k] = (int) pairs[k];
+    if (exact > 0) {
+      long[] pairs = b.exactPairs;
+      Arrays.sort(pairs, 0, exact);
+      for (int k = 0; k < exact; k++) {
+        this.exact[k] = (int) (pairs[k] >>> 32);
+        this.exact[exact + k] = (int) pairs[k];
+      }
     }
   }
 
@@ -277,22 +279,16 @@ final class Trie {
   private static int sortByNextByte(
       PatternTable table, int[] order, int[] scratch, int lo, int hi, int depth, TrieNodes b) {
     int n = hi - lo;
-    int ending = 0;
     boolean sorted = true;
     int previous = -1;
-    int min = 256;
-    int max = -1;
     for (int i = lo; i < hi; i++) {
       int key = nextByte(table, order[i], depth);
       scratch[i] = key;
       sorted &= key >= previous;
       previous = key;
-      ending += key < 0 ? 1 : 0;
-      min = Math.min(min, key);
-      max = Math.max(max, key);
     }
     if (sorted) {
-      return lo + ending;
+      return endingEnd(scratch, lo, hi);
     }
     if (n <= 32) {
       // Insertion sort on the keys held in scratch, moving the patterns alongside.
@@ -308,9 +304,15 @@ final class Trie {
         order[j + 1] = m;
         scratch[j + 1] = key;
       }
-      return lo + ending;
+      return endingEnd(scratch, lo, hi);
     }
     // A counting sort over the keys present, min to max: a node's next bytes span few values.
+    int min = 256;
+    int max = -1;
+    for (int i = lo; i < hi; i++) {
+      min = Math.min(min, scratch[i]);
+      max = Math.max(max, scratch[i]);
+    }
     int span = max - min + 1;
     int[] next = b.counts(span + 1);
     for (int i = lo; i < hi; i++) {
@@ -331,7 +333,16 @@ final class Trie {
         scratch[at++] = min + c;
       }
     }
-    return lo + ending;
+    return endingEnd(scratch, lo, hi);
+  }
+
+  /** Where the patterns that go on begin in sorted keys {@code scratch[lo, hi)}: after the -1s. */
+  private static int endingEnd(int[] scratch, int lo, int hi) {
+    int i = lo;
+    while (i < hi && scratch[i] < 0) {
+      i++;
+    }
+    return i;
   }
 
   /** The byte of pattern {@code m}'s body at {@code depth}, or -1 when the body ends there. */
