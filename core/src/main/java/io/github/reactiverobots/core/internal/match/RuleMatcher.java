@@ -75,13 +75,10 @@ public final class RuleMatcher {
         plainMembers[p++] = m;
       }
     }
-    Trie plain = Trie.build(table, plainMembers, false);
-    WildcardTrie wildcard = null;
-    if (wild > 0) {
-      int[] ranked = WildcardScan.rank(table, wildMembers);
-      wildcard = new WildcardTrie(Trie.build(table, wildMembers, true), ranked);
-    }
-    return new RuleMatcher(plain, wildcard);
+    int[] ranked = WildcardScan.rank(table, wildMembers);
+    return new RuleMatcher(
+        Trie.build(table, plainMembers, false),
+        new WildcardTrie(Trie.build(table, wildMembers, true), ranked));
   }
 
   /**
