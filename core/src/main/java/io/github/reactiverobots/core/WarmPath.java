@@ -1,6 +1,5 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.internal.bytes.ScratchBytes;
 import io.github.reactiverobots.core.internal.url.CanonicalPaths;
 import io.github.reactiverobots.core.internal.url.RecentOrigins;
 import io.github.reactiverobots.core.model.Verdict;
@@ -25,8 +24,6 @@ import java.util.Arrays;
  */
 final class WarmPath {
   private static final int SLOT_BITS = 14;
-
-  private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[256]);
 
   private final Origin[] slots = new Origin[1 << SLOT_BITS];
   private final RecentOrigins recent;
@@ -88,12 +85,7 @@ final class WarmPath {
   static Verdict verdict(Entry entry, String url, int keyLength, String agent, long now) {
     int end = CanonicalPaths.end(url, keyLength);
     int length = CanonicalPaths.length(url, keyLength, end);
-    byte[] held = BUFFER.get();
-    byte[] buffer = ScratchBytes.atLeast(held, length);
-    if (buffer != held && ScratchBytes.keeps(buffer)) {
-      BUFFER.set(buffer);
-    }
-    CanonicalPaths.copy(url, keyLength, end, buffer);
+    byte[] buffer = CanonicalPaths.scratch(url, keyLength, end, length);
     return PathChecks.RULES.check(entry.rulesFor(agent), buffer, 0, length, entry.stateAt(now));
   }
 }

@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -48,30 +49,15 @@ public final class AgentRules {
           new AgentRules(
               p, null, -1, Pacing.NONE, Verdict.of(true, Reason.NO_GROUP_FOR_AGENT, null, null)));
     }
-    ByteChecks.register(AgentRules.class, new InPlace());
-  }
-
-  /** The byte-offset checks, handed to the cache through a package that is not exported. */
-  private static final class InPlace implements ByteChecks.Checks<AgentRules> {
-    @Override
-    public Verdict check(AgentRules rules, byte[] utf8, int from, int to, OriginState originState) {
-      return rules.check(utf8, from, to, originState);
-    }
-
-    @Override
-    public boolean allowed(AgentRules rules, byte[] utf8, int from, int to) {
-      return rules.allowed(utf8, from, to);
-    }
-
-    @Override
-    public Usage usage(AgentRules rules, byte[] utf8, int from, int to, OriginState originState) {
-      return rules.usage(utf8, from, to, originState);
-    }
+    ByteChecks.register(AgentRules.class, new AgentRulesInPlace());
   }
 
   private final boolean normalises;
   private final boolean removesDots;
   private final boolean allowsRobotsTxtItself;
+
+  /** Whether a URL's path is read as the cache reads it ({@link ProfilePaths#strict}). */
+  private final boolean strictUrls;
 
   /** The file these rules come from, or null for no group and for a blanket answer. */
   private final RobotsTxt robots;
@@ -96,6 +82,7 @@ public final class AgentRules {
     this.normalises = profile.normalisesPercentEncoding();
     this.removesDots = profile.removesDotSegments();
     this.allowsRobotsTxtItself = profile.allowsRobotsTxtItself();
+    this.strictUrls = ProfilePaths.strict(profile);
     this.robots = robots;
     this.selection = selection;
     this.matcher =
@@ -162,6 +149,24 @@ public final class AgentRules {
     }
     byte[] path = pathAndQuery.getBytes(StandardCharsets.UTF_8);
     return check(path, 0, path.length);
+  }
+
+  /**
+   * Checks a URL: its path with params and query, read as {@link RobotsTxt#check(String, String)}
+   * reads it for the profile these rules were parsed with (SEMANTICS.md §4), so that the verdict is
+   * the one {@code RobotsTxt.check} gives for these rules' crawler. Under {@code RFC_9309} an
+   * absolute http(s) URL is read as {@code RobotsCache} reads it, from the URL's own characters
+   * when it is already canonical (no origin or path string is made); anything else URL-like is read
+   * leniently, as under {@code GOOGLE}.
+   *
+   * @param url the URL (or anything URL-like) to check
+   * @return the verdict
+   * @throws io.github.reactiverobots.core.url.InvalidUrlException under {@code RFC_9309}, for an
+   *     http(s) URL the cache refuses
+   */
+  public Verdict checkUrl(String url) {
+    Objects.requireNonNull(url, "url");
+    return ProfilePaths.atPath(strictUrls, this, url, AgentRules::check);
   }
 
   /**
@@ -382,7 +387,7 @@ public final class AgentRules {
    */
   long estimatedBytes() {
     UsageMatcher compiled = usage;
-    return HeapSizes.object(8L * HeapSizes.REFERENCE + 3 + Integer.BYTES)
+    return HeapSizes.object(8L * HeapSizes.REFERENCE + 4 + Integer.BYTES)
         + matcher.estimatedBytes()
         + (unmatched == NO_MATCH ? 0 : 2 * VERDICT_BYTES)
         + (compiled == null ? 0 : compiled.estimatedBytes());

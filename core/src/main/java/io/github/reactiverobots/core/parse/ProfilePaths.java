@@ -65,7 +65,25 @@ final class ProfilePaths {
    * the cache's reading when strict and the cache takes the URL, else the lenient one.
    */
   static <T> T atPath(Profile profile, AgentRules rules, String url, PathQuestion<T> question) {
-    byte[] strict = strict(profile) ? cachePath(url) : null;
+    return atPath(strict(profile), rules, url, question);
+  }
+
+  /**
+   * {@link #atPath(Profile, AgentRules, String, PathQuestion)} for a profile known as strict or
+   * not.
+   */
+  static <T> T atPath(
+      boolean strictProfile, AgentRules rules, String url, PathQuestion<T> question) {
+    if (strictProfile) {
+      int keyLength = SplitUrl.originKeyLength(url);
+      if (keyLength >= 0) {
+        int end = CanonicalPaths.end(url, keyLength);
+        int length = CanonicalPaths.length(url, keyLength, end);
+        byte[] path = CanonicalPaths.scratch(url, keyLength, end, length);
+        return question.of(rules, path, 0, length, null);
+      }
+    }
+    byte[] strict = strictProfile ? cachePath(url) : null;
     if (strict != null) {
       return question.of(rules, strict, 0, strict.length, null);
     }

@@ -1,14 +1,19 @@
 package io.github.reactiverobots.core.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.internal.url.CanonicalPaths;
+import io.github.reactiverobots.core.model.Profile;
 import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.UrlRow;
+import io.github.reactiverobots.core.url.InvalidUrlException;
 import io.github.reactiverobots.core.url.SplitUrl;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,5 +54,59 @@ class ProfilePathsTest {
     }
     assertThat(disagreements).isEmpty();
     assertThat(keyed).isGreaterThan(corpus.rows().size() * 5);
+  }
+
+  /**
+   * {@link AgentRules#checkUrl} gives {@link RobotsTxt#check(String, String)}'s verdict, under both
+   * profiles, for every {@code urls.tsv} row's URL and variants the cache reads otherwise (a
+   * backslash, a dot segment, upper case, a fragment) or refuses (the same error).
+   */
+  @Test
+  void checkUrlGivesTheVerdictOfTheFilesCheck() {
+    Corpus corpus = Corpus.full();
+    for (Profile profile : Profile.values()) {
+      ParseOptions options = ParseOptions.of(profile);
+      Map<String, RobotsTxt> parsed = new HashMap<>();
+      int checked = 0;
+      for (UrlRow r : corpus.rows()) {
+        RobotsTxt txt =
+            parsed.computeIfAbsent(r.file(), f -> RobotsTxt.parse(corpus.file(f).body(), options));
+        AgentRules rules = txt.forAgent(r.agent());
+        String url = corpus.file(r.file()).url(r.path());
+        for (String u :
+            List.of(url, url + "#f", url.replace("/", "\\"), url + "/../x", url.toUpperCase())) {
+          Object expected;
+          try {
+            expected = txt.check(u, r.agent());
+          } catch (InvalidUrlException e) {
+            expected = e.getClass();
+          } catch (IllegalArgumentException e) {
+            // The file's check refused the pair as swapped (the agent is a URL): no agent here.
+            continue;
+          }
+          Object actual;
+          try {
+            actual = rules.checkUrl(u);
+          } catch (InvalidUrlException e) {
+            actual = e.getClass();
+          }
+          assertThat(actual).as("%s %s %s", profile, r.agent(), u).isEqualTo(expected);
+          checked++;
+        }
+      }
+      assertThat(checked).isGreaterThan(4 * corpus.rows().size());
+    }
+  }
+
+  @Test
+  void checkUrlRefusesWhatTheCacheRefusesUnderRfc9309Only() {
+    String body = "User-agent: *\nDisallow: /\n";
+    AgentRules strict = RobotsTxt.parse(body, ParseOptions.defaults()).forAgent("bot");
+    AgentRules google = RobotsTxt.parse(body, ParseOptions.of(Profile.GOOGLE)).forAgent("bot");
+    assertThatThrownBy(() -> strict.checkUrl("http://exa mple.com/x"))
+        .isInstanceOf(InvalidUrlException.class)
+        .hasMessageContaining("exa mple.com");
+    assertThat(google.checkUrl("http://exa mple.com/x").allowed()).isFalse();
+    assertThat(strict.checkUrl("/private").allowed()).isFalse();
   }
 }

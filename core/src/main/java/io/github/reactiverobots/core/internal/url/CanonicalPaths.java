@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core.internal.url;
 
+import io.github.reactiverobots.core.internal.bytes.ScratchBytes;
 import io.github.reactiverobots.core.url.SplitUrl;
 
 /**
@@ -8,6 +9,8 @@ import io.github.reactiverobots.core.url.SplitUrl;
  * origin, its key and the path string first. Stateless.
  */
 public final class CanonicalPaths {
+  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[256]);
+
   private CanonicalPaths() {}
 
   /**
@@ -68,6 +71,28 @@ public final class CanonicalPaths {
     }
     // ASCII, checked by the canonical scan: one byte per character.
     url.getBytes(keyLength, end, into, slash);
+  }
+
+  /**
+   * Writes the path {@link #bytes} gives into this thread's scratch array, from index 0, and
+   * returns that array: the path is its first {@link #length} bytes. The array is the thread's own,
+   * overwritten by its next call, so the caller reads the path before it asks again and keeps
+   * nothing of it.
+   *
+   * @param url a URL {@link SplitUrl#originKeyLength} accepts
+   * @param keyLength what it returned for {@code url}
+   * @param end what {@link #end} returned for them
+   * @param length what {@link #length} returned for them
+   * @return the thread's scratch array, holding the path
+   */
+  public static byte[] scratch(String url, int keyLength, int end, int length) {
+    byte[] held = SCRATCH.get();
+    byte[] buffer = ScratchBytes.atLeast(held, length);
+    if (buffer != held && ScratchBytes.keeps(buffer)) {
+      SCRATCH.set(buffer);
+    }
+    copy(url, keyLength, end, buffer);
+    return buffer;
   }
 
   /** 1 when the path is empty or starts with {@code ?}, so that a {@code /} goes first. */
