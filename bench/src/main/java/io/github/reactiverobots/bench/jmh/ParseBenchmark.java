@@ -24,8 +24,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * agent. The {@code bytes} secondary result is body bytes per second (divide by 10^6 for MB/s).
  *
  * <p>Both sides do what a crawler does with a fresh body: crawler-commons' {@code parseContent} for
- * the crawler's name, and reactive-robots' {@code RobotsTxt.parse} (which compiles the {@code *}
- * rules) followed by {@code forAgent} (which compiles the crawler's named group, if it has one).
+ * the crawler's name, and reactive-robots' {@code RobotsTxt.parse} followed by {@code forAgent}
+ * (which compiles the rules of the crawler's named groups, or of {@code *} when it has none).
  * {@code files=all} includes the three corpus bodies above 500 KiB, of which reactive-robots parses
  * only the first 500 KiB (its RFC 9309 parse limit); {@code files=within-limit} leaves them out so
  * both sides read every byte.
