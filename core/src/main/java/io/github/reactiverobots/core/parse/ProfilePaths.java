@@ -25,20 +25,17 @@ final class ProfilePaths {
   }
 
   /**
-   * The path with params and query of {@code url} as the cache reads it, when it is an absolute URL
-   * ({@code http://a.com/b}, {@code http:\\a.com\b}, {@code http:///a.com/b}) or a scheme-relative
-   * one ({@code //a.com/b}, read as http); null for anything else URL-like (a path, {@code
-   * a.com/b}), which the caller reads leniently, as the cache takes only absolute URLs.
+   * The path with params and query of {@code url} as the cache reads it, for a URL that is not in
+   * the canonical form {@link SplitUrl#originKeyLength} takes, when it is an absolute URL ({@code
+   * http://A.com/b}, {@code http:\\a.com\b}, {@code http:///a.com/b}) or a scheme-relative one
+   * ({@code //a.com/b}, read as http); null for anything else URL-like (a path, {@code a.com/b}),
+   * which the caller reads leniently, as the cache takes only absolute URLs.
    *
    * @throws io.github.reactiverobots.core.url.InvalidUrlException for an absolute http(s) URL the
    *     cache refuses; another scheme's URL, or a scheme-relative one the cache would refuse, is
    *     read leniently (null)
    */
-  static byte[] cachePath(String url) {
-    int keyLength = SplitUrl.originKeyLength(url);
-    if (keyLength >= 0) {
-      return CanonicalPaths.bytes(url, keyLength);
-    }
+  private static byte[] splitPath(String url) {
     boolean schemeRelative = url.startsWith("//") || url.startsWith("\\\\");
     if (!schemeRelative && !isHttp(url)) {
       return null;
@@ -82,10 +79,10 @@ final class ProfilePaths {
         byte[] path = CanonicalPaths.scratch(url, keyLength, end, length);
         return question.of(rules, path, 0, length, null);
       }
-    }
-    byte[] strict = strictProfile ? cachePath(url) : null;
-    if (strict != null) {
-      return question.of(rules, strict, 0, strict.length, null);
+      byte[] split = splitPath(url);
+      if (split != null) {
+        return question.of(rules, split, 0, split.length, null);
+      }
     }
     byte[] bytes = url.getBytes(StandardCharsets.UTF_8);
     long range = LenientPaths.pathRange(bytes);

@@ -145,15 +145,7 @@ final class Trie {
 
   /** The better of two terminals (-1 is none): higher priority, then allow. */
   int better(int a, int b) {
-    if (b < 0) {
-      return a;
-    }
-    if (a < 0) {
-      return b;
-    }
-    int pa = table.priority(a);
-    int pb = table.priority(b);
-    return pb > pa || (pb == pa && table.allows(b) && !table.allows(a)) ? b : a;
+    return b < 0 ? a : better(table, a, b);
   }
 
   /** The priority of a terminal, -1 for none. */
@@ -355,7 +347,11 @@ final class Trie {
     return table.start[m + 1] - table.start[m];
   }
 
-  private static int better(PatternTable table, int a, int b) {
+  /**
+   * The better of terminal {@code a} (-1 for none) and pattern {@code b} of {@code table}: higher
+   * priority, then allow; {@code a} on a tie.
+   */
+  static int better(PatternTable table, int a, int b) {
     if (a < 0) {
       return b;
     }

@@ -82,14 +82,9 @@ final class WildcardScan {
     return best;
   }
 
-  /** Whether pattern {@code m} would replace {@code best} (-1 for none): as {@link Trie#better}. */
+  /** Whether pattern {@code m} would replace {@code best} (-1 for none), as the walk decides. */
   private static boolean beats(PatternTable table, int m, int best) {
-    if (best < 0) {
-      return true;
-    }
-    int pm = table.priority(m);
-    int pb = table.priority(best);
-    return pm > pb || (pm == pb && table.allows(m) && !table.allows(best));
+    return m != best && Trie.better(table, best, m) == m;
   }
 
   private static boolean sameRank(PatternTable table, int a, int b) {
@@ -110,7 +105,7 @@ final class WildcardScan {
     int limit = to;
     int middleEnd = end;
     if (table.anchored(m)) {
-      int lastStar = lastStar(text, star, end);
+      int lastStar = lastStar(text, end);
       int tail = end - lastStar - 1;
       limit = to - tail;
       if (limit < pos || !Arrays.equals(text, lastStar + 1, end, path, limit, to)) {
@@ -131,12 +126,13 @@ final class WildcardScan {
     return true;
   }
 
-  private static int lastStar(byte[] text, int from, int to) {
+  /** The index of the last {@code *} before {@code to}, in a body known to hold one. */
+  private static int lastStar(byte[] text, int to) {
     int i = to - 1;
     while (text[i] != Trie.STAR) {
       i--;
     }
-    return Math.max(i, from);
+    return i;
   }
 
   /** The first index of {@code seg[at, at + length)} in {@code path[from, to)}, or -1. */
