@@ -17,6 +17,9 @@ final class DirectiveKeys {
   /** Whether Google's reference reads the spelling as a prefix. */
   private static final boolean[] PREFIX;
 
+  /** Bit {@code c - 'a'} set for each lower-case letter {@code c} a spelling starts with. */
+  private static final int KEY_STARTS;
+
   /** The spelling indices of each key length. */
   private static final int[][] BY_LENGTH;
 
@@ -69,6 +72,11 @@ final class DirectiveKeys {
               || DIRECTIVES[i] == Directive.DISALLOW
               || DIRECTIVES[i] == Directive.SITEMAP;
     }
+    int starts = 0;
+    for (byte[] spelling : SPELLINGS) {
+      starts |= 1 << (spelling[0] - 'a');
+    }
+    KEY_STARTS = starts;
     int longest = 0;
     for (byte[] spelling : SPELLINGS) {
       longest = Math.max(longest, spelling.length);
@@ -148,6 +156,23 @@ final class DirectiveKeys {
       }
     }
     return -1;
+  }
+
+  /**
+   * Whether the line starting at {@code data[from]} (before {@code to}) may hold a directive: its
+   * first byte after spaces and tabs is a letter some spelling starts with, in either case. A line
+   * for which this is false is no directive, whatever the profile.
+   */
+  static boolean mayStartKey(byte[] data, int from, int to) {
+    int i = from;
+    while (i < to && LineScanner.isSpace(data[i])) {
+      i++;
+    }
+    if (i == to) {
+      return false;
+    }
+    int letter = (data[i] | 0x20) - 'a';
+    return letter >= 0 && letter < 26 && (KEY_STARTS >>> letter & 1) != 0;
   }
 
   /** The length of spelling {@code index}: shorter than the key when found by prefix. */

@@ -83,6 +83,13 @@ public final class RobotsScanner {
         pos = afterBreak(data, pos, end);
         continue;
       }
+      if (!issues && !handler.wantsUnknown() && !DirectiveKeys.mayStartKey(data, pos, end)) {
+        // A line no directive can start (HTML, script, a comment) gives nothing to a handler that
+        // wants neither issues nor unknown records: only its end is looked for.
+        int lineEnd = LineBreaks.lineEnd(data, pos, end);
+        pos = lineEnd < end ? afterBreak(data, lineEnd, end) : lineEnd;
+        continue;
+      }
       long found = LineBreaks.colonAndContentEnd(data, pos, end);
       int contentEnd = (int) found;
       int colon = (int) (found >>> 32) - 1;

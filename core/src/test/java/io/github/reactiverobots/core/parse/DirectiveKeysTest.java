@@ -134,4 +134,28 @@ class DirectiveKeysTest {
     }
     return -1;
   }
+
+  /**
+   * A line may start a key exactly when, after spaces and tabs, its first byte is a byte some
+   * spelling's key can start with: each byte value tried against the lookup itself.
+   */
+  @Test
+  void aLineMayStartAKeyOnlyWithTheFirstByteOfOne() {
+    for (int b = 0; b < 256; b++) {
+      byte[] line = new byte[] {' ', '\t', (byte) b, 'x'};
+      boolean startsOne = false;
+      for (String spelling : SPELLINGS) {
+        byte[] key = spelling.getBytes(StandardCharsets.US_ASCII);
+        key[0] = (byte) b;
+        startsOne |= DirectiveKeys.find(key, 0, key.length) >= 0;
+      }
+      assertThat(DirectiveKeys.mayStartKey(line, 0, line.length))
+          .as("first byte %d", b)
+          .isEqualTo(startsOne);
+    }
+    byte[] blank = " \t ".getBytes(StandardCharsets.US_ASCII);
+    assertThat(DirectiveKeys.mayStartKey(blank, 0, blank.length)).isFalse();
+    byte[] indented = " \t\u000b\fAllow: /".getBytes(StandardCharsets.US_ASCII);
+    assertThat(DirectiveKeys.mayStartKey(indented, 0, indented.length)).isTrue();
+  }
 }

@@ -4,6 +4,7 @@ import static io.github.reactiverobots.core.parse.Robots.rfc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.model.RequestRate;
+import io.github.reactiverobots.core.model.Rule;
 import io.github.reactiverobots.core.model.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -134,5 +135,31 @@ class RecordSemanticsTest {
                 .filter(d -> d.code() == Diagnostic.Code.UNKNOWN_DIRECTIVE))
         .hasSize(unknown);
     assertThat(rfc("User-agent: *\nNoindex: /x\n").unknownRecordsCapped()).isFalse();
+  }
+
+  @Test
+  void linesNoDirectiveCanStartAreSkippedPastTheCapWithTheirLinesCounted() {
+    StringBuilder page = new StringBuilder("<!DOCTYPE html>\r\n");
+    int links = RobotsTxt.MAX_UNKNOWN_RECORDS + 20;
+    for (int i = 0; i < links; i++) {
+      page.append("<a href=\"http://example.com/").append(i).append("\">\r");
+    }
+    page.append("  # a comment: with a colon\n");
+    page.append("\t<div>Disallow: /not-a-rule</div>\r\n");
+    page.append("\u00a0Disallow: /nbsp\n");
+    page.append("User-agent: *\n");
+    page.append("   disallow: /private\n");
+    RobotsTxt robots = rfc(page.toString());
+
+    assertThat(robots.otherRecords()).hasSize(RobotsTxt.MAX_UNKNOWN_RECORDS);
+    assertThat(robots.otherRecords().subList(0, 2))
+        .containsExactly(
+            new OtherRecord(1, "<!DOCTYPE", "html>"),
+            new OtherRecord(2, "<a href=\"http", "//example.com/0\">"));
+    assertThat(robots.unknownRecordsCapped()).isTrue();
+    AgentRules rules = robots.forAgent("a");
+    assertThat(rules.check("/private/x").rule()).contains(new Rule(false, "/private", links + 6));
+    assertThat(rules.check("/not-a-rule").allowed()).isTrue();
+    assertThat(rules.check("/nbsp").allowed()).isTrue();
   }
 }
