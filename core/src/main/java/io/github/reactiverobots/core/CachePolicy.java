@@ -54,6 +54,9 @@ final class CachePolicy {
    */
   private volatile String weighedAgent;
 
+  /** The crawler identity's token, or null: each good copy selects its rules once. */
+  private final String crawler;
+
   private final long ttlMin;
   private final long ttlMax;
   private final long backoffInitial;
@@ -66,7 +69,8 @@ final class CachePolicy {
 
   CachePolicy(CacheSettings settings, TimeSource time, Events events) {
     this.parseOptions = settings.parseOptions();
-    this.weighedAgent = settings.crawler() == null ? null : settings.crawler().token();
+    this.crawler = settings.crawler() == null ? null : settings.crawler().token();
+    this.weighedAgent = crawler;
     this.ttlMin = settings.ttlMin().toNanos();
     this.ttlMax = settings.ttlMax().toNanos();
     this.backoffInitial = settings.backoffInitial().toNanos();
@@ -117,7 +121,7 @@ final class CachePolicy {
       long ttl = ttl(result, now);
       OriginState state = state(FetchOutcome.OK, status, now, now + ttl, false);
       GoodCopy copy =
-          new GoodCopy(rules, now, new Conditional(result.etag(), result.lastModified()));
+          new GoodCopy(rules, now, new Conditional(result.etag(), result.lastModified()), crawler);
       return Entry.withRules(copy, state, copyLifetime(now + ttl, now, now), FailureStreak.NONE);
     }
     if (status == 304 && !sent.isEmpty() && previous != null && previous.rules() != null) {
@@ -129,7 +133,7 @@ final class CachePolicy {
               result.etag() != null ? result.etag() : held.etag(),
               result.lastModified() != null ? result.lastModified() : held.lastModified());
       return Entry.withRules(
-          new GoodCopy(previous.rules(), now, validators),
+          new GoodCopy(previous.rules(), now, validators, crawler),
           state,
           copyLifetime(now + ttl, now, now),
           FailureStreak.NONE);
@@ -146,7 +150,7 @@ final class CachePolicy {
     long expiresAt = TimeSource.saturatedAdd(fetchedAt, ttlMax);
     OriginState state = state(FetchOutcome.PRELOADED, 0, fetchedAt, expiresAt, false);
     return Entry.withRules(
-        new GoodCopy(rules, fetchedAt, Conditional.NONE),
+        new GoodCopy(rules, fetchedAt, Conditional.NONE, crawler),
         state,
         copyLifetime(expiresAt, fetchedAt, fetchedAt),
         FailureStreak.NONE);
@@ -185,7 +189,7 @@ final class CachePolicy {
           state(
               outcome, value.status(), value.failure(), fetchedAt, expiresAt, outcome.isFailure());
       return Entry.withRules(
-          new GoodCopy(rules, confirmedAt, RestoredTimes.validators(value.validators())),
+          new GoodCopy(rules, confirmedAt, RestoredTimes.validators(value.validators()), crawler),
           state,
           copyLifetime(expiresAt, confirmedAt, fetchedAt),
           streak);

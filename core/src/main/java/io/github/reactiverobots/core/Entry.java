@@ -68,15 +68,31 @@ final class Entry {
 
   /**
    * A good copy: its parsed rules and their estimated weight, when it was last fetched or confirmed
-   * by a 304, and its validators.
+   * by a 304, its validators, and the rules of the cache's crawler identity ({@code crawler}, its
+   * token string, null without one), selected once so that a check passing that very string skips
+   * the lookup.
    */
-  record GoodCopy(RobotsTxt rules, int rulesWeight, long confirmedAt, Conditional validators) {
-    GoodCopy(RobotsTxt rules, long confirmedAt, Conditional validators) {
+  record GoodCopy(
+      RobotsTxt rules,
+      int rulesWeight,
+      long confirmedAt,
+      Conditional validators,
+      String crawler,
+      AgentRules crawlerRules) {
+    GoodCopy(RobotsTxt rules, long confirmedAt, Conditional validators, String crawler) {
       this(
           rules,
           (int) Math.min(Integer.MAX_VALUE, rules.estimatedWeight()),
           confirmedAt,
-          validators);
+          validators,
+          crawler,
+          crawler == null ? null : rules.forAgent(crawler));
+    }
+
+    /** The rules of {@code userAgent}. */
+    AgentRules rulesFor(String userAgent) {
+      // Identity: the identity's own string, not an equal one a caller made.
+      return userAgent == crawler ? crawlerRules : rules.forAgent(userAgent);
     }
   }
 
@@ -147,7 +163,7 @@ final class Entry {
   /** The rules that apply to {@code userAgent}: its groups, or the blanket answer. */
   AgentRules rulesFor(String userAgent) {
     Object a = answer();
-    return a instanceof GoodCopy copy ? copy.rules().forAgent(userAgent) : (AgentRules) a;
+    return a instanceof GoodCopy copy ? copy.rulesFor(userAgent) : (AgentRules) a;
   }
 
   /** The state to report at {@code now}: stale-flagged once an expired good copy answers. */

@@ -147,7 +147,7 @@ public final class RobotsCache implements AutoCloseable {
    */
   private <T> Mono<T> answer(String url, String agent, EntryAnswer<T> answer) {
     Objects.requireNonNull(url, "url");
-    String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
+    String userAgent = agentToken(agent);
     policy.agentAsked(userAgent);
     Located target;
     try {
@@ -332,7 +332,7 @@ public final class RobotsCache implements AutoCloseable {
   private Flux<CheckResult> checkMany(
       Publisher<String> urls, String agent, int concurrency, boolean ordered) {
     Objects.requireNonNull(urls, "urls");
-    String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
+    String userAgent = agentToken(agent);
     return BatchChecks.checkMany(urls, userAgent, concurrency, ordered, this::check, parts::closed);
   }
 
@@ -363,7 +363,7 @@ public final class RobotsCache implements AutoCloseable {
    */
   public Optional<Verdict> checkIfCached(String url, String agent) {
     Objects.requireNonNull(url, "url");
-    String userAgent = CrawlerIdentity.requireCrawlerToken(Objects.requireNonNull(agent, "agent"));
+    String userAgent = agentToken(agent);
     parts.ensureOpen();
     int keyLength = SplitUrl.originKeyLength(url);
     Located target = keyLength < 0 ? recentOrigins.locate(url) : null;
@@ -514,6 +514,17 @@ public final class RobotsCache implements AutoCloseable {
 
   private RobotsRules rulesOf(Origin origin, Entry entry) {
     return new RobotsRules(origin, entry.stateAt(time.nanos()), entry, crawler);
+  }
+
+  /**
+   * {@code agent}, checked as {@link CrawlerIdentity#requireCrawlerToken} checks it unless it is
+   * the crawler identity's own token string, checked when the identity was made.
+   */
+  private String agentToken(String agent) {
+    Objects.requireNonNull(agent, "agent");
+    return crawler != null && agent == crawler.token()
+        ? agent
+        : CrawlerIdentity.requireCrawlerToken(agent);
   }
 
   private String defaultAgent() {

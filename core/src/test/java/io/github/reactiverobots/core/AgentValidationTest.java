@@ -98,6 +98,22 @@ class AgentValidationTest {
         .isInstanceOf(IllegalArgumentException.class);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"", "*", "008bot", "Mozilla", MOZILLA_UA})
+  void aCacheWithACrawlerIdentityStillRefusesAnAgentNamingNoCrawler(String agent) {
+    f = new CacheFixture(b -> b.crawler("MyBot/1.0"));
+    f.fetcher.otherwise(ok(BODY));
+    String url = "http://a.com/mine";
+    assertThat(one(f.cache.check(url)).reason()).isEqualTo(Reason.MATCHED_DISALLOW);
+    assertThatThrownBy(() -> f.cache.checkIfCached(url, agent))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> f.cache.check(url, agent))
+        .isInstanceOf(IllegalArgumentException.class);
+    // The token passed as a string of the caller's own answers as the identity does.
+    String token = new String("MyBot");
+    assertThat(f.cache.checkIfCached(url, token)).isEqualTo(f.cache.checkIfCached(url));
+  }
+
   @Test
   void theMessageShowsALongAgentCutAndEscaped() {
     f = new CacheFixture();

@@ -2,6 +2,7 @@ package io.github.reactiverobots.bench.jmh;
 
 import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.RobotsCacheBuilder;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.CorpusFile;
@@ -39,10 +40,23 @@ public class CachedCheckBenchmark {
   @Param("1")
   public int repeat;
 
+  /**
+   * {@code rows}: each check passes its row's agent, a string of its own; {@code crawler}: the
+   * cache is built for one crawler ({@value #CRAWLER}) and each check passes no agent, as a crawler
+   * with one identity does ({@link RobotsCache#checkIfCached(String)}).
+   */
+  @Param("rows")
+  public String agents;
+
+  /** The crawler of {@code agents=crawler}. */
+  public static final String CRAWLER = "MyCrawler/1.0";
+
+  private boolean rowAgents;
+
   private RobotsCache cache;
   private FakeFetcher fetcher;
   private String[] urls;
-  private String[] agents;
+  private String[] rowAgent;
 
   /** Each thread's position in the rows. */
   @State(Scope.Thread)
@@ -60,22 +74,25 @@ public class CachedCheckBenchmark {
     if (repeat < 1) {
       throw new IllegalArgumentException("repeat must be at least 1, got " + repeat);
     }
+    if (!agents.equals("rows") && !agents.equals("crawler")) {
+      throw new IllegalArgumentException("agents must be rows or crawler, got " + agents);
+    }
+    rowAgents = agents.equals("rows");
     Corpus corpus = BenchCorpus.selected();
     List<UrlRow> rows = CheckInputs.rowsWithValidUrls(corpus);
     urls = rows.stream().map(r -> corpus.file(r.file()).url(r.path())).toArray(String[]::new);
-    agents = rows.stream().map(UrlRow::agent).toArray(String[]::new);
+    rowAgent = rows.stream().map(UrlRow::agent).toArray(String[]::new);
     fetcher = FakeFetcher.serving(corpus.files());
-    cache =
-        RobotsCache.builder()
-            .fetcher(fetcher)
-            .maximumOrigins(100_000)
-            .maximumWeight(1L << 30)
-            .build();
+    RobotsCacheBuilder builder = RobotsCache.builder();
+    if (!rowAgents) {
+      builder.crawler(CRAWLER);
+    }
+    cache = builder.fetcher(fetcher).maximumOrigins(100_000).maximumWeight(1L << 30).build();
     for (CorpusFile f : corpus.files()) {
       cache.check(f.url("/"), "warmup").block();
     }
     for (int i = 0; i < urls.length; i++) {
-      if (cache.checkIfCached(urls[i], agents[i]).isEmpty()) {
+      if (cache.checkIfCached(urls[i], rowAgent[i]).isEmpty()) {
         throw new IllegalStateException("not warm after warming: " + urls[i]);
       }
     }
@@ -97,12 +114,12 @@ public class CachedCheckBenchmark {
   @Benchmark
   public Optional<Verdict> checkIfCached(Cursor c) {
     int i = next(c);
-    return cache.checkIfCached(urls[i], agents[i]);
+    return rowAgents ? cache.checkIfCached(urls[i], rowAgent[i]) : cache.checkIfCached(urls[i]);
   }
 
   @Benchmark
   public Verdict checkBlock(Cursor c) {
     int i = next(c);
-    return cache.check(urls[i], agents[i]).block();
+    return (rowAgents ? cache.check(urls[i], rowAgent[i]) : cache.check(urls[i])).block();
   }
 }

@@ -177,4 +177,25 @@ class GroupSemanticsTest {
       pool.shutdownNow();
     }
   }
+
+  @Test
+  void eachAgentStringGetsItsOwnSelectionHoweverTheAgentsAlternate() {
+    RobotsTxt robots =
+        rfc(
+            "User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y\n\nUser-agent: *\nDisallow: /\n");
+    String a = "a";
+    String otherA = new String("A/1.0");
+    String b = "b";
+    String none = "c";
+    for (int round = 0; round < 3; round++) {
+      for (String agent : new String[] {a, b, a, otherA, none, none, b, otherA}) {
+        boolean isA = agent == a || agent == otherA;
+        assertThat(robots.forAgent(agent).check("/x").allowed())
+            .as("%s, round %d", agent, round)
+            .isEqualTo(agent == b);
+        assertThat(robots.forAgent(agent).check("/y").allowed()).as(agent).isEqualTo(isA);
+      }
+      assertThat(robots.forAgent(a)).isSameAs(robots.forAgent(otherA));
+    }
+  }
 }
