@@ -5,7 +5,6 @@ import io.github.reactiverobots.core.pacing.Pacer;
 import io.github.reactiverobots.core.pacing.PacerListener;
 import io.github.reactiverobots.core.url.Origin;
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
@@ -14,8 +13,6 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.function.ToLongFunction;
 
 /**
  * Micrometer meters for a {@link Pacer}: a {@link PacerListener} that counts and times what the
@@ -72,9 +69,7 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
   private static final int WAIT_AGAIN = 1;
   private static final int FALLBACK = 2;
 
-  private final Tags commonTags;
-  private volatile Bound bound;
-  private volatile Pacer pacer;
+  private final MeterBinding<Pacer, Bound> binding;
 
   /** Meters without extra tags. */
   public PacingMetrics() {
@@ -87,7 +82,7 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
    * @param tags tags added to every meter
    */
   public PacingMetrics(Iterable<Tag> tags) {
-    this.commonTags = Tags.of(Objects.requireNonNull(tags, "tags"));
+    this.binding = new MeterBinding<>("PacingMetrics", tags);
   }
 
   /**
@@ -115,7 +110,7 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
    * @return this
    */
   public PacingMetrics gaugesFrom(Pacer pacer) {
-    this.pacer = Objects.requireNonNull(pacer, "pacer");
+    binding.readFrom(Objects.requireNonNull(pacer, "pacer"));
     return this;
   }
 
@@ -126,34 +121,28 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
    */
   @Override
   public synchronized void bindTo(MeterRegistry registry) {
-    Objects.requireNonNull(registry, "registry");
-    Bound current = bound;
-    if (current != null) {
-      Registries.requireSame(current.registry, registry, "PacingMetrics");
-      return;
-    }
-    gauge(registry, WAITING, "Items a pacer holds, not yet released or reported", Pacer::waiting);
-    gauge(registry, IN_FLIGHT, "Released items whose fetch has not been reported", Pacer::inFlight);
-    bound = new Bound(registry, commonTags);
+    binding.bindTo(registry, this::register);
   }
 
-  private void gauge(
-      MeterRegistry registry, String name, String description, ToLongFunction<Pacer> read) {
-    Gauge.builder(
-            name,
-            this,
-            m -> {
-              Pacer p = m.pacer;
-              return p == null ? Double.NaN : read.applyAsLong(p);
-            })
-        .description(description)
-        .tags(commonTags)
-        .register(registry);
+  private Bound register(MeterRegistry registry) {
+    binding.gauge(
+        registry,
+        WAITING,
+        "Items a pacer holds, not yet released or reported",
+        null,
+        Pacer::waiting);
+    binding.gauge(
+        registry,
+        IN_FLIGHT,
+        "Released items whose fetch has not been reported",
+        null,
+        Pacer::inFlight);
+    return new Bound(registry, binding.tags());
   }
 
   @Override
   public void onReleased(Origin origin, long waitedNanos) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
       b.wait.record(waitedNanos, TimeUnit.NANOSECONDS);
     }
@@ -161,15 +150,15 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
 
   @Override
   public void onDisallowed(Origin origin, Verdict verdict) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
-      b.disallowed(verdict).increment();
+      b.disallowed.get(verdict.reason().ordinal()).increment();
     }
   }
 
   @Override
   public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
       b.capped[what.ordinal()].increment();
     }
@@ -177,7 +166,7 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
 
   @Override
   public void onSlowedDown(Origin origin, int status, Duration pause) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
       b.slowdowns[status == 429 ? 0 : status == 503 ? 1 : 2].increment();
     }
@@ -185,7 +174,7 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
 
   @Override
   public void onSharedSpacingReserved(Origin origin, Duration wait) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
       b.shared[wait.isZero() ? GRANTED : WAIT_AGAIN].increment();
     }
@@ -193,7 +182,7 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
 
   @Override
   public void onSharedSpacingFallback(Origin origin) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
       b.shared[FALLBACK].increment();
     }
@@ -201,23 +190,18 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
 
   @Override
   public String toString() {
-    return "PacingMetrics" + commonTags;
+    return binding.toString();
   }
 
   /** The meters of one registry. */
   private static final class Bound {
-    final MeterRegistry registry;
-    final Tags tags;
     final Timer wait;
     final Counter[] capped;
     final Counter[] slowdowns;
     final Counter[] shared;
-    final AtomicReferenceArray<Counter> disallowed =
-        new AtomicReferenceArray<>(TagValues.REASONS.length);
+    final LazyMeters<Counter> disallowed;
 
     Bound(MeterRegistry registry, Tags tags) {
-      this.registry = registry;
-      this.tags = tags;
       wait =
           Timer.builder(WAIT)
               .description("Time from an item's arrival in a pacer to its release")
@@ -251,22 +235,16 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
                   + " the fleet's shared spacing; fallback: released under the local rules alone",
               "result",
               RESERVATION_RESULTS);
-    }
-
-    Counter disallowed(Verdict verdict) {
-      int i = verdict.reason().ordinal();
-      Counter c = disallowed.get(i);
-      if (c == null) {
-        // First occurrence of this reason: registering is idempotent, so a race is harmless.
-        c =
-            Counter.builder(DISALLOWED)
-                .description("Items a pacer did not release because robots.txt disallows them")
-                .tags(tags)
-                .tag("reason", TagValues.REASONS[i])
-                .register(registry);
-        disallowed.set(i, c);
-      }
-      return c;
+      disallowed =
+          new LazyMeters<>(
+              TagValues.REASONS.length,
+              i ->
+                  Counter.builder(DISALLOWED)
+                      .description(
+                          "Items a pacer did not release because robots.txt disallows them")
+                      .tags(tags)
+                      .tag("reason", TagValues.REASONS[i])
+                      .register(registry));
     }
   }
 }

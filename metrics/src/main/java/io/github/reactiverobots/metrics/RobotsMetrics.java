@@ -9,7 +9,6 @@ import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.url.Origin;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
@@ -19,7 +18,6 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
@@ -43,8 +41,8 @@ import java.util.function.ToDoubleFunction;
  * <p>The gauges read the cache given to {@link #gaugesFrom(RobotsCache)} (or {@link #bind}); until
  * one is given they report {@code NaN}. Events that arrive before {@link #bindTo} are not counted.
  * An instance binds to one registry; to publish to several, bind it to a {@code
- * CompositeMeterRegistry}. The gauges hold the cache only through this object, which Micrometer
- * references weakly, so publishing never keeps a discarded cache alive.
+ * CompositeMeterRegistry}. The gauges hold the cache only through state this object holds, which
+ * Micrometer references weakly, so publishing never keeps a discarded cache alive.
  *
  * <p>Meters (names in Micrometer's dotted form; a Prometheus registry renders {@code
  * robots.cache.requests} as {@code robots_cache_requests_total} and so on):
@@ -119,9 +117,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
   private static final Duration FETCH_HISTOGRAM_MIN = Duration.ofMillis(1);
   private static final Duration FETCH_HISTOGRAM_MAX = Duration.ofSeconds(30);
 
-  private final Tags commonTags;
-  private volatile Bound bound;
-  private volatile Supplier<CacheStats> statsSource;
+  private final MeterBinding<Supplier<CacheStats>, Bound> binding;
 
   /** Meters without extra tags. */
   public RobotsMetrics() {
@@ -135,7 +131,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
    * @param tags tags added to every meter
    */
   public RobotsMetrics(Iterable<Tag> tags) {
-    this.commonTags = Tags.of(Objects.requireNonNull(tags, "tags"));
+    this.binding = new MeterBinding<>("RobotsMetrics", tags);
   }
 
   // ----- binding -----
@@ -173,7 +169,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
 
   /** As {@link #gaugesFrom(RobotsCache)}, from any source of stats. */
   RobotsMetrics gaugesFrom(Supplier<CacheStats> stats) {
-    this.statsSource = Objects.requireNonNull(stats, "stats");
+    binding.readFrom(Objects.requireNonNull(stats, "stats"));
     return this;
   }
 
@@ -185,12 +181,10 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
    */
   @Override
   public synchronized void bindTo(MeterRegistry registry) {
-    Objects.requireNonNull(registry, "registry");
-    Bound current = bound;
-    if (current != null) {
-      Registries.requireSame(current.registry, registry, "RobotsMetrics");
-      return;
-    }
+    binding.bindTo(registry, this::register);
+  }
+
+  private Bound register(MeterRegistry registry) {
     gauge(registry, ORIGINS, "Origins held by the robots.txt cache", null, CacheStats::origins);
     gauge(
         registry,
@@ -205,7 +199,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
         "robots.txt fetches waiting under the fetcher's in-flight cap",
         null,
         CacheStats::fetchesQueued);
-    bound = new Bound(registry, commonTags);
+    return new Bound(registry, binding.tags());
   }
 
   /**
@@ -214,7 +208,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
    * @return {@code true} once bound to a registry
    */
   public boolean isBound() {
-    return bound != null;
+    return binding.meters() != null;
   }
 
   private void gauge(
@@ -223,23 +217,14 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
       String description,
       String baseUnit,
       ToDoubleFunction<CacheStats> read) {
-    Gauge.builder(name, this, m -> m.readStat(read))
-        .description(description)
-        .baseUnit(baseUnit)
-        .tags(commonTags)
-        .register(registry);
-  }
-
-  private double readStat(ToDoubleFunction<CacheStats> read) {
-    Supplier<CacheStats> source = statsSource;
-    return source == null ? Double.NaN : read.applyAsDouble(source.get());
+    binding.gauge(registry, name, description, baseUnit, stats -> read.applyAsDouble(stats.get()));
   }
 
   // ----- events -----
 
   @Override
   public void onLookup(Origin origin, Lookup lookup) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
       b.requests[lookup.ordinal()].increment();
     }
@@ -253,11 +238,13 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
       FailureKind failure,
       long bodyBytes,
       long durationNanos) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b == null || outcome == FetchOutcome.PRELOADED) {
       return;
     }
-    b.fetchTimer(outcome, status, failure).record(durationNanos, TimeUnit.NANOSECONDS);
+    b.fetches
+        .get(TagValues.fetchIndex(outcome, status, failure))
+        .record(durationNanos, TimeUnit.NANOSECONDS);
     if (outcome == FetchOutcome.OK) {
       b.body.record(bodyBytes);
     }
@@ -265,7 +252,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
 
   @Override
   public void onParsed(Origin origin, long bodyBytes, long durationNanos) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
       b.parse.record(durationNanos, TimeUnit.NANOSECONDS);
     }
@@ -273,7 +260,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
 
   @Override
   public void onEviction(Origin origin, EvictionCause cause, long weightBytes) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
       b.evictions[cause.ordinal()].increment();
     }
@@ -281,7 +268,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
 
   @Override
   public void onStore(Origin origin, StoreEvent event) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
       b.store[event.ordinal()].increment();
     }
@@ -289,36 +276,30 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
 
   @Override
   public void onVerdict(Verdict verdict, long durationNanos) {
-    Bound b = bound;
+    Bound b = binding.meters();
     if (b != null) {
       b.check.record(durationNanos, TimeUnit.NANOSECONDS);
-      b.verdictCounter(verdict).increment();
+      b.verdicts.get(TagValues.verdictIndex(verdict.allowed(), verdict.reason())).increment();
     }
   }
 
   @Override
   public String toString() {
-    return "RobotsMetrics" + commonTags;
+    return binding.toString();
   }
 
   /** The meters of one registry. */
   private static final class Bound {
-    final MeterRegistry registry;
-    final Tags tags;
     final Counter[] requests;
     final Counter[] evictions;
     final Counter[] store;
     final DistributionSummary body;
     final Timer parse;
     final Timer check;
-    final AtomicReferenceArray<Timer> fetches =
-        new AtomicReferenceArray<>(TagValues.fetchCombinations());
-    final AtomicReferenceArray<Counter> verdicts =
-        new AtomicReferenceArray<>(TagValues.DECISIONS.length * TagValues.REASONS.length);
+    final LazyMeters<Timer> fetches;
+    final LazyMeters<Counter> verdicts;
 
     Bound(MeterRegistry registry, Tags tags) {
-      this.registry = registry;
-      this.tags = tags;
       requests =
           Registries.counters(
               registry,
@@ -359,43 +340,31 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
               .description("Time from a robots.txt check's start to its verdict")
               .tags(tags)
               .register(registry);
-    }
-
-    Timer fetchTimer(FetchOutcome outcome, int status, FailureKind failure) {
-      int i = TagValues.fetchIndex(outcome, status, failure);
-      Timer t = fetches.get(i);
-      if (t == null) {
-        // First occurrence of this pair: registering is idempotent, so a race is harmless.
-        t =
-            Timer.builder(FETCH)
-                .description("robots.txt fetches by outcome, HTTP status class and failure kind")
-                .tags(tags)
-                .tag("outcome", TagValues.OUTCOMES[outcome.ordinal()])
-                .tag("status_class", TagValues.STATUS_CLASSES[TagValues.statusClassIndex(status)])
-                .tag("failure_kind", TagValues.FAILURE_KINDS[TagValues.failureIndex(failure)])
-                .publishPercentileHistogram()
-                .minimumExpectedValue(FETCH_HISTOGRAM_MIN)
-                .maximumExpectedValue(FETCH_HISTOGRAM_MAX)
-                .register(registry);
-        fetches.set(i, t);
-      }
-      return t;
-    }
-
-    Counter verdictCounter(Verdict verdict) {
-      int i = TagValues.verdictIndex(verdict.allowed(), verdict.reason());
-      Counter c = verdicts.get(i);
-      if (c == null) {
-        c =
-            Counter.builder(VERDICTS)
-                .description("robots.txt verdicts by decision and reason")
-                .tags(tags)
-                .tag("decision", TagValues.DECISIONS[verdict.allowed() ? 1 : 0])
-                .tag("reason", TagValues.REASONS[verdict.reason().ordinal()])
-                .register(registry);
-        verdicts.set(i, c);
-      }
-      return c;
+      fetches =
+          new LazyMeters<>(
+              TagValues.fetchCombinations(),
+              i ->
+                  Timer.builder(FETCH)
+                      .description(
+                          "robots.txt fetches by outcome, HTTP status class and failure kind")
+                      .tags(tags)
+                      .tag("outcome", TagValues.fetchOutcome(i))
+                      .tag("status_class", TagValues.fetchStatusClass(i))
+                      .tag("failure_kind", TagValues.fetchFailureKind(i))
+                      .publishPercentileHistogram()
+                      .minimumExpectedValue(FETCH_HISTOGRAM_MIN)
+                      .maximumExpectedValue(FETCH_HISTOGRAM_MAX)
+                      .register(registry));
+      verdicts =
+          new LazyMeters<>(
+              TagValues.verdictCombinations(),
+              i ->
+                  Counter.builder(VERDICTS)
+                      .description("robots.txt verdicts by decision and reason")
+                      .tags(tags)
+                      .tag("decision", TagValues.verdictDecision(i))
+                      .tag("reason", TagValues.verdictReason(i))
+                      .register(registry));
     }
   }
 }

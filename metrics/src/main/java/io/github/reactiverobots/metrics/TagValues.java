@@ -50,6 +50,21 @@ final class TagValues {
     return (allowed ? REASONS.length : 0) + reason.ordinal();
   }
 
+  /** The number of distinct {@link #verdictIndex} values. */
+  static int verdictCombinations() {
+    return DECISIONS.length * REASONS.length;
+  }
+
+  /** The {@code decision} value of the pair at {@link #verdictIndex} {@code i}. */
+  static String verdictDecision(int i) {
+    return DECISIONS[i / REASONS.length];
+  }
+
+  /** The {@code reason} value of the pair at {@link #verdictIndex} {@code i}. */
+  static String verdictReason(int i) {
+    return REASONS[i % REASONS.length];
+  }
+
   /** Index of a fetch's (outcome, status class, failure kind) triple in a flat array. */
   static int fetchIndex(FetchOutcome outcome, int status, FailureKind failure) {
     return (outcome.ordinal() * STATUS_CLASS_COUNT + statusClassIndex(status))
@@ -60,6 +75,21 @@ final class TagValues {
   /** The number of distinct {@link #fetchIndex} values. */
   static int fetchCombinations() {
     return OUTCOMES.length * STATUS_CLASS_COUNT * FAILURE_KINDS.length;
+  }
+
+  /** The {@code outcome} value of the triple at {@link #fetchIndex} {@code i}. */
+  static String fetchOutcome(int i) {
+    return OUTCOMES[i / FAILURE_KINDS.length / STATUS_CLASS_COUNT];
+  }
+
+  /** The {@code status_class} value of the triple at {@link #fetchIndex} {@code i}. */
+  static String fetchStatusClass(int i) {
+    return STATUS_CLASSES[i / FAILURE_KINDS.length % STATUS_CLASS_COUNT];
+  }
+
+  /** The {@code failure_kind} value of the triple at {@link #fetchIndex} {@code i}. */
+  static String fetchFailureKind(int i) {
+    return FAILURE_KINDS[i % FAILURE_KINDS.length];
   }
 
   /** Index into {@link #FAILURE_KINDS}: the kind's, or {@code none}'s for null. */

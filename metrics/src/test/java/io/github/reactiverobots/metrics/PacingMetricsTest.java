@@ -44,21 +44,8 @@ class PacingMetricsTest {
     // Every Reactor scheduler virtual, so that robots.txt answers and waits happen on this thread.
     VirtualTimeScheduler time = VirtualTimeScheduler.create();
     VirtualTimeScheduler.set(time);
-    FakeFetcher fetcher =
-        new FakeFetcher()
-            .answer(
-                Origin.of("http://a.test"),
-                FetchResult.status(200)
-                    .body(
-                        "User-agent: *\nCrawl-delay: 600\nDisallow: /private\n"
-                            .getBytes(StandardCharsets.UTF_8))
-                    .build());
     try (RobotsCache cache =
-        RobotsCache.builder()
-            .fetcher(fetcher)
-            .ticker(() -> time.now(TimeUnit.NANOSECONDS))
-            .parseScheduler(time)
-            .build()) {
+        cacheOnVirtualTime(time, "User-agent: *\nCrawl-delay: 600\nDisallow: /private\n")) {
       Pacer pacer =
           Pacer.builder(cache)
               .agent("TestBot")
@@ -117,19 +104,7 @@ class PacingMetricsTest {
             return Mono.empty();
           }
         };
-    FakeFetcher fetcher =
-        new FakeFetcher()
-            .answer(
-                Origin.of("http://a.test"),
-                FetchResult.status(200)
-                    .body("User-agent: *\nCrawl-delay: 1\n".getBytes(StandardCharsets.UTF_8))
-                    .build());
-    try (RobotsCache cache =
-        RobotsCache.builder()
-            .fetcher(fetcher)
-            .ticker(() -> time.now(TimeUnit.NANOSECONDS))
-            .parseScheduler(time)
-            .build()) {
+    try (RobotsCache cache = cacheOnVirtualTime(time, "User-agent: *\nCrawl-delay: 1\n")) {
       Pacer pacer =
           Pacer.builder(cache)
               .agent("TestBot")
@@ -158,6 +133,23 @@ class PacingMetricsTest {
       VirtualTimeScheduler.reset();
       Schedulers.resetFactory();
     }
+  }
+
+  /**
+   * A cache whose clock and parsing run on {@code time} and whose fetcher answers {@code
+   * http://a.test} with 200 and {@code robotsTxt}; the caller closes it.
+   */
+  private static RobotsCache cacheOnVirtualTime(VirtualTimeScheduler time, String robotsTxt) {
+    FakeFetcher fetcher =
+        new FakeFetcher()
+            .answer(
+                Origin.of("http://a.test"),
+                FetchResult.status(200).body(robotsTxt.getBytes(StandardCharsets.UTF_8)).build());
+    return RobotsCache.builder()
+        .fetcher(fetcher)
+        .ticker(() -> time.now(TimeUnit.NANOSECONDS))
+        .parseScheduler(time)
+        .build();
   }
 
   @Test
