@@ -198,11 +198,17 @@ public final class RedisServer implements AutoCloseable {
     throw new IOException("no free port in " + LOWEST_PORT + "-" + (below - 1));
   }
 
-  /** The first port of the ephemeral range (Linux's setting when readable). */
-  private static int ephemeralStart() {
-    try {
-      String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
-      return Integer.parseInt(range.split("\\s+")[0]);
+  /**
+   * The first port of the ephemeral range (Linux's setting when readable). Read in one buffered
+   * read: the file reports a size of 0, so {@code Files.readString} reads one byte, then the rest
+   * from offset 1, where Linux's sysctl files answer end of file: it read "3", which put every port
+   * drawn in the ephemeral range.
+   */
+  static int ephemeralStart() {
+    try (BufferedReader in =
+        Files.newBufferedReader(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
+      String range = in.readLine();
+      return Integer.parseInt(range.trim().split("\\s+")[0]);
     } catch (IOException | RuntimeException e) {
       return DEFAULT_EPHEMERAL_START;
     }
