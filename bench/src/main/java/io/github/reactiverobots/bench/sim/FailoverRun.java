@@ -1,31 +1,41 @@
 package io.github.reactiverobots.bench.sim;
 
+import io.github.reactiverobots.redis.testing.RedisCluster;
+import io.github.reactiverobots.redis.testing.RedisServer;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Kills a primary of a fleet run's private cluster at a set time, on a thread of its own, and times
- * the promotion of its replica. Single use; {@link #finish} waits for it (bounded).
+ * the promotion of its replica. The primary is the one serving {@link #KEY}'s slot: any of the
+ * three, as good as another for the fleet, whose origins' keys spread over every slot. Single use;
+ * {@link #finish} waits for it (bounded).
  */
 final class FailoverRun {
+  /** The key whose slot's primary is killed. */
+  static final String KEY = "simulate-failover";
+
   private final Thread thread;
   private volatile int port = -1;
   private volatile long killedAt;
   private volatile long promotedAt;
   private volatile Exception failure;
 
-  private FailoverRun(ClusterProcess cluster, long at) {
+  private FailoverRun(RedisCluster cluster, long at) {
     thread =
         new Thread(
             () -> {
               try {
+                // Looked up before the moment of the kill, so that the kill is on time.
+                RedisServer primary = cluster.primaryOf(KEY);
                 long wait = at - System.nanoTime();
                 if (wait > 0) {
                   TimeUnit.NANOSECONDS.sleep(
                       wait); // the chosen moment of the fault, not a synchronisation
                 }
                 killedAt = System.nanoTime();
-                port = cluster.killPrimary();
-                cluster.awaitPromotion(port);
+                primary.kill();
+                port = primary.port();
+                cluster.awaitFailover(primary, KEY);
                 promotedAt = System.nanoTime();
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -38,7 +48,7 @@ final class FailoverRun {
   }
 
   /** Starts the thread that kills a primary of {@code cluster} at {@code at} (nanoTime). */
-  static FailoverRun start(ClusterProcess cluster, long at) {
+  static FailoverRun start(RedisCluster cluster, long at) {
     FailoverRun run = new FailoverRun(cluster, at);
     run.thread.start();
     return run;

@@ -7,6 +7,9 @@ import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.testing.UrlRow;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.redis.RedisRobotsStore;
+import io.github.reactiverobots.redis.testing.RedisCluster;
+import io.github.reactiverobots.redis.testing.RedisServer;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -53,7 +56,7 @@ public final class FleetSimulator {
    * @param options the run's settings
    * @param workers the number of workers, at least 1
    * @param redisUri a Redis URI, or null to start a redis-server (or a cluster) from the PATH
-   * @param privateCluster whether to start a private Redis Cluster ({@link ClusterProcess}) rather
+   * @param privateCluster whether to start a private Redis Cluster ({@link RedisCluster}) rather
    *     than one redis-server, when no URI is given
    * @param killPrimaryAt when to kill one of the private cluster's primaries, from the start of the
    *     workload, or null not to
@@ -94,6 +97,20 @@ public final class FleetSimulator {
    */
   static long cacheWeight(SimOptions options) {
     return Math.max(options.cacheWeightBytes(), options.origins() * WEIGHT_PER_ORIGIN);
+  }
+
+  /**
+   * The redis-server a fleet run starts when given no Redis URI (the PATH's, else Debian's).
+   *
+   * @throws IllegalArgumentException when there is none: the run needs one or {@code --redis-url}
+   */
+  static Path redisServer() {
+    return RedisServer.installed()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "--workers needs redis-server on the PATH (Debian: redis-server), or"
+                        + " --redis-url"));
   }
 
   /** Store events counted for one cache. */
@@ -178,8 +195,9 @@ public final class FleetSimulator {
                 options.mix(),
                 options.seed(),
                 options.slowDelay());
-        ClusterProcess cluster = privateCluster ? ClusterProcess.start() : null;
-        RedisProcess started = redisUri == null && !privateCluster ? RedisProcess.start() : null) {
+        RedisCluster cluster = privateCluster ? RedisCluster.start(redisServer()) : null;
+        RedisServer started =
+            redisUri == null && !privateCluster ? RedisServer.start(redisServer()) : null) {
       String uri = redisUri != null ? redisUri : cluster != null ? cluster.uri() : started.uri();
       FarmResolver resolver = new FarmResolver(farm.address());
       List<Worker> all = new ArrayList<>();

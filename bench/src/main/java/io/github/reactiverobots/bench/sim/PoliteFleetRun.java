@@ -9,6 +9,7 @@ import io.github.reactiverobots.core.testing.Corpus;
 import io.github.reactiverobots.core.url.Origin;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.redis.RedisSharedSpacing;
+import io.github.reactiverobots.redis.testing.RedisServer;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -234,8 +235,10 @@ public final class PoliteFleetRun {
     try (OriginFarm farm =
             new OriginFarm(
                 sim.origins(), corpus.files(), sim.mix(), sim.seed(), sim.slowDelay(), site);
-        RedisProcess redis =
-            redisUri == null && spacing == Spacing.SHARED ? RedisProcess.start() : null) {
+        RedisServer redis =
+            redisUri == null && spacing == Spacing.SHARED
+                ? RedisServer.start(FleetSimulator.redisServer())
+                : null) {
       String uri = redisUri != null ? redisUri : redis == null ? null : redis.uri();
       FarmResolver resolver = new FarmResolver(farm.address());
       List<Worker> all = new ArrayList<>();
@@ -303,7 +306,7 @@ public final class PoliteFleetRun {
     final AtomicLong startedAtNanos = new AtomicLong(-1);
     private final Thread thread;
 
-    Outage(RedisProcess redis, long after) {
+    Outage(RedisServer redis, long after) {
       if (redis == null || outage.isZero()) {
         thread = null;
         return;

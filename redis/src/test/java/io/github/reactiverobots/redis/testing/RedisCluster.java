@@ -7,6 +7,7 @@ import io.lettuce.core.cluster.SlotHash;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * redis-cli --cluster check} passes, polled with a deadline. A primary can be killed ({@code
  * SIGKILL}); {@link #awaitFailover} waits until its replica was promoted and the cluster is whole
  * again. Skipped without {@code redis-server}, or failed when the environment variable {@code CI}
- * is set. Call from test threads only.
+ * is set. Call from test threads only (or, outside JUnit, from one thread: {@link #start(Path)}).
  */
 public final class RedisCluster implements AutoCloseable {
   private static final Duration READY = Duration.ofSeconds(60);
@@ -67,14 +68,28 @@ public final class RedisCluster implements AutoCloseable {
     }
   }
 
-  /** Starts six nodes and joins them into a cluster of three primaries with a replica each. */
+  /**
+   * Starts six nodes and joins them into a cluster of three primaries with a replica each; skipped
+   * (failed under {@code CI}) without redis-server.
+   */
   public static RedisCluster start() throws IOException, InterruptedException {
+    return start(TestExecutable.require());
+  }
+
+  /**
+   * Starts six nodes from {@code executable} ({@link RedisServer#installed()}) and {@code
+   * redis-cli} from the PATH, without JUnit, and joins them as {@link #start()} does.
+   *
+   * @throws IllegalStateException when the cluster is not formed and ready within the deadline
+   */
+  public static RedisCluster start(Path executable) throws IOException, InterruptedException {
     List<RedisServer> nodes = new ArrayList<>();
     RedisCluster cluster = new RedisCluster(nodes);
     try {
       for (int i = 0; i < 6; i++) {
         nodes.add(
             RedisServer.start(
+                executable,
                 List.of(
                     "--cluster-enabled",
                     "yes",

@@ -1,7 +1,5 @@
 package io.github.reactiverobots.redis.testing;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -26,7 +24,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -38,6 +35,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * same port. Readiness is Redis's own "Ready to accept connections" line, read from its output.
  * Without {@code redis-server} a test is skipped, unless the environment variable {@code CI} is
  * set: then it fails. Call from test threads only (it waits for processes).
+ *
+ * <p>Outside JUnit (the bench's crawl simulator, which ships this class without JUnit) only {@link
+ * #installed()}, {@link #start(Path)} and the instance methods apply: nothing of this class but
+ * {@link #perClass()} and {@link #start()} touches JUnit.
  */
 public final class RedisServer implements AutoCloseable {
   private static final long READY_SECONDS = 20;
@@ -104,7 +105,17 @@ public final class RedisServer implements AutoCloseable {
 
   /** Starts a server, or skips (fails under {@code CI}) when redis-server is not installed. */
   public static RedisServer start() throws IOException {
-    return start(List.of(), false);
+    return start(TestExecutable.require(), List.of(), false);
+  }
+
+  /**
+   * Starts a server from {@code executable} (as found by {@link #installed()}), without JUnit.
+   *
+   * @throws IllegalStateException when it does not start (no free port in a few attempts, or it
+   *     exits or is not ready within 20 s)
+   */
+  public static RedisServer start(Path executable) throws IOException {
+    return start(executable, List.of(), false);
   }
 
   /**
@@ -113,17 +124,11 @@ public final class RedisServer implements AutoCloseable {
    * @param clusterBus whether it is a cluster's node, whose bus port ({@code --cluster-port}) is
    *     chosen here too
    */
-  static RedisServer start(List<String> extraArgs, boolean clusterBus) throws IOException {
-    Optional<Path> found = find();
-    if (found.isEmpty()) {
-      if (System.getenv("CI") != null) {
-        fail("redis-server is not installed (CI is set: .ci/run installs Debian's redis-server)");
-      }
-      Assumptions.abort("redis-server is not on the PATH");
-    }
+  static RedisServer start(Path executable, List<String> extraArgs, boolean clusterBus)
+      throws IOException {
     RedisServer server =
         new RedisServer(
-            found.get(),
+            executable,
             Files.createTempDirectory("redis-test"),
             freePort(),
             clusterBus ? freePort() : 0,
@@ -153,7 +158,8 @@ public final class RedisServer implements AutoCloseable {
     }
   }
 
-  private static Optional<Path> find() {
+  /** The redis-server on the PATH, else Debian's {@code /usr/bin/redis-server}, if either is. */
+  public static Optional<Path> installed() {
     String path = System.getenv("PATH");
     for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
       Path candidate = Path.of(dir.isEmpty() ? "." : dir, "redis-server");
@@ -192,11 +198,17 @@ public final class RedisServer implements AutoCloseable {
     throw new IOException("no free port in " + LOWEST_PORT + "-" + (below - 1));
   }
 
-  /** The first port of the ephemeral range (Linux's setting when readable). */
-  private static int ephemeralStart() {
-    try {
-      String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
-      return Integer.parseInt(range.split("\\s+")[0]);
+  /**
+   * The first port of the ephemeral range (Linux's setting when readable). Read in one buffered
+   * read: the file reports a size of 0, so {@code Files.readString} reads one byte, then the rest
+   * from offset 1, where Linux's sysctl files answer end of file: it read "3", which put every port
+   * drawn in the ephemeral range.
+   */
+  static int ephemeralStart() {
+    try (BufferedReader in =
+        Files.newBufferedReader(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
+      String range = in.readLine();
+      return Integer.parseInt(range.trim().split("\\s+")[0]);
     } catch (IOException | RuntimeException e) {
       return DEFAULT_EPHEMERAL_START;
     }
@@ -219,7 +231,7 @@ public final class RedisServer implements AutoCloseable {
   }
 
   /** The port it listens on, on 127.0.0.1. */
-  int port() {
+  public int port() {
     return port;
   }
 
