@@ -121,8 +121,10 @@ public final class CompareCommand {
               CachedCheckBenchmark.class));
       Collection<RunResult> two =
           run(Path.of(logFile + ".2-threads"), 2, warmup, CachedCheckBenchmark.class);
+      Collection<RunResult> crawler = runForTheCrawler(Path.of(logFile + ".crawler"), warmup);
       rows.addAll(ComparisonRows.throughput(corpus, single));
       rows.addAll(ComparisonRows.cached(single, 1));
+      rows.add(ComparisonRows.cachedForTheCrawler(crawler));
       rows.addAll(ComparisonRows.cached(two, 2));
     }
     System.err.println("compare: measuring retained memory");
@@ -241,18 +243,7 @@ public final class CompareCommand {
   private Collection<RunResult> run(
       Path logFile, int threads, int warmupIterations, Class<?>... benchmarks)
       throws RunnerException {
-    ChainedOptionsBuilder b =
-        new OptionsBuilder()
-            .forks(forks)
-            .warmupIterations(warmupIterations)
-            .warmupTime(TimeValue.seconds(seconds))
-            .measurementIterations(iterations)
-            .measurementTime(TimeValue.seconds(seconds))
-            .threads(threads)
-            // A fixed heap for both libraries: a heap still being resized adds its own swings.
-            .jvmArgsAppend("-Xms2g", "-Xmx2g", "-D" + BenchCorpus.PROPERTY + "=" + corpus)
-            .shouldFailOnError(true)
-            .output(logFile.toString());
+    ChainedOptionsBuilder b = options(logFile, threads, warmupIterations);
     for (Class<?> c : benchmarks) {
       b.include("^" + c.getName().replace(".", "\\.") + "\\.");
     }
@@ -263,5 +254,33 @@ public final class CompareCommand {
             + threads
             + " thread(s)");
     return new Runner(b.build()).run();
+  }
+
+  /** The warm {@code checkIfCached} of a cache built for one crawler, which passes no agent. */
+  private Collection<RunResult> runForTheCrawler(Path logFile, int warmupIterations)
+      throws RunnerException {
+    ChainedOptionsBuilder b =
+        options(logFile, 1, warmupIterations)
+            .include(
+                "^"
+                    + CachedCheckBenchmark.class.getName().replace(".", "\\.")
+                    + "\\.checkIfCached$")
+            .param("agents", "crawler");
+    System.err.println("compare: running the warm check of the cache's crawler on 1 thread");
+    return new Runner(b.build()).run();
+  }
+
+  private ChainedOptionsBuilder options(Path logFile, int threads, int warmupIterations) {
+    return new OptionsBuilder()
+        .forks(forks)
+        .warmupIterations(warmupIterations)
+        .warmupTime(TimeValue.seconds(seconds))
+        .measurementIterations(iterations)
+        .measurementTime(TimeValue.seconds(seconds))
+        .threads(threads)
+        // A fixed heap for both libraries: a heap still being resized adds its own swings.
+        .jvmArgsAppend("-Xms2g", "-Xmx2g", "-D" + BenchCorpus.PROPERTY + "=" + corpus)
+        .shouldFailOnError(true)
+        .output(logFile.toString());
   }
 }

@@ -166,6 +166,24 @@ final class ComparisonRows {
     return rows;
   }
 
+  /**
+   * The warm {@code checkIfCached(url)} of a cache built for one crawler identity ({@code
+   * CachedCheckBenchmark}'s {@code agents=crawler}): what a crawler with one identity meets. The
+   * target stays on the rows' figure, whose every check names its row's agent.
+   */
+  static String cachedForTheCrawler(Collection<RunResult> results) {
+    Result<?> p =
+        find(results, "CachedCheckBenchmark.checkIfCached", "agents", "crawler").getPrimaryResult();
+    return String.format(
+        Locale.ROOT,
+        "| warm `RobotsCache.checkIfCached(url)` of a cache built for one crawler, 1 thread: median /"
+            + " p99 / mean (ns per check) | %.0f / %.0f / %.0f | n/a | | the target is on the"
+            + " 1-thread `checkIfCached` row |",
+        p.getStatistics().getPercentile(50),
+        p.getStatistics().getPercentile(99),
+        p.getScore());
+  }
+
   private static Spread score(
       Collection<RunResult> results, String method, String param, String value, String counter) {
     Result<?> r = find(results, method, param, value).getSecondaryResults().get(counter);
