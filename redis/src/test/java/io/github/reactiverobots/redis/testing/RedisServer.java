@@ -18,12 +18,14 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -354,8 +356,31 @@ public final class RedisServer implements AutoCloseable {
       signalQuietly();
       process.destroy();
       if (!process.waitFor(READY_SECONDS, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
+        process.destroyForcibly().waitFor(READY_SECONDS, TimeUnit.SECONDS);
       }
+    }
+    deleteDirectory();
+  }
+
+  /** The server's working directory: its config, log and data; removed by {@link #close}. */
+  Path dir() {
+    return dir;
+  }
+
+  /** Removes the working directory, what is left of it when a file cannot be removed. */
+  private void deleteDirectory() {
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(RedisServer::deleteQuietly);
+    } catch (IOException | UncheckedIOException e) {
+      // Already gone, or unreadable: a leftover temporary directory, nothing a test depends on.
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // Left behind; the walk goes on with the rest.
     }
   }
 

@@ -8,10 +8,14 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-/** The ports {@link RedisServer} draws lie below the kernel's ephemeral range, as it promises. */
+/**
+ * What {@link RedisServer} leaves to the machine: ports below the kernel's ephemeral range, as it
+ * promises, and no working directory once closed.
+ */
 class RedisServerPortTest {
   private static final Path RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
 
@@ -33,5 +37,20 @@ class RedisServerPortTest {
     for (int i = 0; i < 20; i++) {
       assertThat(RedisServer.freePort()).isBetween(10_000, start - 1);
     }
+  }
+
+  @Test
+  void closingRemovesTheWorkingDirectory() throws Exception {
+    Path dir;
+    try (RedisServer server = RedisServer.start()) {
+      server.commands().set("k", new byte[] {1});
+      server.commands().save();
+      dir = server.dir();
+      assertThat(dir).isDirectory();
+      try (Stream<Path> files = Files.list(dir)) {
+        assertThat(files).isNotEmpty();
+      }
+    }
+    assertThat(dir).doesNotExist();
   }
 }
