@@ -23,6 +23,9 @@ final class PlainBytes {
     int i = from;
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
       kind = Math.min(kind, special(ByteWords.word(d, i), space));
+      if (kind == PatternTable.Builder.NOT_PLAIN) {
+        return kind;
+      }
     }
     if (i < to && to - from >= Long.BYTES) {
       return Math.min(kind, special(ByteWords.word(d, to - Long.BYTES), space));
