@@ -1,6 +1,7 @@
 package io.github.reactiverobots.bench.jmh;
 
 import io.github.reactiverobots.bench.BenchCorpus;
+import io.github.reactiverobots.core.internal.url.CanonicalPaths;
 import io.github.reactiverobots.core.model.Verdict;
 import io.github.reactiverobots.core.parse.AgentRules;
 import io.github.reactiverobots.core.parse.RobotsTxt;
@@ -69,6 +70,19 @@ public class CheckCostBreakdownBenchmark {
   @Benchmark
   public SplitUrl splitUrl() {
     return SplitUrl.of(urls[next()]);
+  }
+
+  /** The warm path's reading of a canonical URL: its key's length and its path's bytes. */
+  @Benchmark
+  public int canonicalPath() {
+    String url = urls[next()];
+    int keyLength = SplitUrl.originKeyLength(url);
+    if (keyLength < 0) {
+      return -1;
+    }
+    int end = CanonicalPaths.end(url, keyLength);
+    int length = CanonicalPaths.length(url, keyLength, end);
+    return CanonicalPaths.scratch(url, keyLength, end, length)[length - 1] + keyLength;
   }
 
   @Benchmark

@@ -237,11 +237,10 @@ public final class AgentRules {
       start = 0;
       end = ROOT.length;
     } else if (!PercentEncoding.isMatchedAsIs(path, start, end, normalises, removesDots)) {
-      PathScratch scratch = PathScratch.get();
-      path = scratch.matchedAs(utf8, from, to, normalises, removesDots);
+      path = PathScratch.matchedAs(utf8, from, to, normalises, removesDots);
       if (path != utf8) {
         start = 0;
-        end = scratch.length();
+        end = PathScratch.length();
       }
     }
     if (allowsRobotsTxtItself

@@ -5,9 +5,9 @@ import io.github.reactiverobots.core.internal.bytes.ScratchBytes;
 /**
  * A thread's own buffer for the bytes a path is matched as when they differ from the path given
  * (SEMANTICS.md §4), so that a check allocates nothing for them: {@link #matchedAs} writes what
- * {@link PercentEncoding#normalisedPath} would answer, in one pass, into this buffer, which grows
- * as {@link ScratchBytes} says. One per thread, used by one call at a time: a result is valid until
- * that thread's next call. Not thread-safe.
+ * {@link PercentEncoding#normalisedPath} would answer, in one pass, into the calling thread's
+ * buffer, which grows as {@link ScratchBytes} says. One per thread, used by one call at a time: a
+ * result is valid until that thread's next call.
  */
 public final class PathScratch {
   private static final ThreadLocal<PathScratch> LOCAL = ThreadLocal.withInitial(PathScratch::new);
@@ -18,20 +18,12 @@ public final class PathScratch {
   private PathScratch() {}
 
   /**
-   * The calling thread's scratch.
-   *
-   * @return the scratch, for this thread's use only
-   */
-  public static PathScratch get() {
-    return LOCAL.get();
-  }
-
-  /**
    * The bytes the path {@code utf8[from, to)} is matched as: normalised like patterns, then its dot
    * segments removed when {@code removesDots}, exactly as {@link PercentEncoding#normalisedPath}
    * makes them. When neither changes a byte, the answer is {@code utf8} itself (then the path is
-   * {@code utf8[from, to)}); otherwise it is an array holding the path in {@code [0, length())},
-   * valid until this scratch's next use. {@code utf8} is read, never changed or kept.
+   * {@code utf8[from, to)}) and the thread's buffer is not touched; otherwise it is the calling
+   * thread's buffer, holding the path in {@code [0, length())}, valid until that thread's next
+   * call. {@code utf8} is read, never changed or kept.
    *
    * @param utf8 an array holding the path
    * @param from the index of the path's first byte
@@ -40,11 +32,29 @@ public final class PathScratch {
    * @param removesDots the profile's {@code removesDotSegments()}
    * @return {@code utf8}, or an array holding the path from index 0
    */
-  public byte[] matchedAs(byte[] utf8, int from, int to, boolean normalises, boolean removesDots) {
+  public static byte[] matchedAs(
+      byte[] utf8, int from, int to, boolean normalises, boolean removesDots) {
+    int first = PercentEncoding.firstChange(utf8, from, to, normalises);
+    if (first == to && !(removesDots && DotSegments.has(utf8, from, to))) {
+      return utf8;
+    }
+    return LOCAL.get().rewrite(utf8, from, to, first, normalises, removesDots);
+  }
+
+  /**
+   * The length of the path {@link #matchedAs} last wrote into the calling thread's buffer.
+   *
+   * @return the number of bytes from index 0
+   */
+  public static int length() {
+    return LOCAL.get().length;
+  }
+
+  private byte[] rewrite(
+      byte[] utf8, int from, int to, int first, boolean normalises, boolean removesDots) {
     byte[] path = utf8;
     int start = from;
     int end = to;
-    int first = PercentEncoding.firstChange(utf8, from, to, normalises);
     if (first < to) {
       path = buffer(PercentEncoding.maxNormalisedLength(from, first, to));
       end = PercentEncoding.normaliseInto(utf8, from, to, first, normalises, path);
@@ -58,15 +68,6 @@ public final class PathScratch {
     }
     length = end;
     return path;
-  }
-
-  /**
-   * The length of the path {@link #matchedAs} last wrote into an array of its own.
-   *
-   * @return the number of bytes from index 0
-   */
-  public int length() {
-    return length;
   }
 
   private byte[] buffer(int capacity) {

@@ -39,7 +39,6 @@ class PathScratchTest {
   @Test
   void matchedAsWritesWhatNormalisedPathMakes() {
     Random random = new Random(11);
-    PathScratch scratch = PathScratch.get();
     for (int t = 0; t < 20_000; t++) {
       // Now and then a path long enough that its result gets an array of its own.
       int n = t % 500 == 0 ? 1_500 + random.nextInt(3_000) : random.nextInt(40);
@@ -51,9 +50,9 @@ class PathScratchTest {
         boolean normalises = (mode & 1) != 0;
         boolean removesDots = (mode & 2) != 0;
         byte[] expected = PercentEncoding.normalisedPath(p, from, to, normalises, removesDots);
-        byte[] got = scratch.matchedAs(p, from, to, normalises, removesDots);
+        byte[] got = PathScratch.matchedAs(p, from, to, normalises, removesDots);
         byte[] path =
-            got == p ? Arrays.copyOfRange(p, from, to) : Arrays.copyOf(got, scratch.length());
+            got == p ? Arrays.copyOfRange(p, from, to) : Arrays.copyOf(got, PathScratch.length());
         assertThat(path).as(text(p, from, to) + " mode " + mode).isEqualTo(expected);
         assertThat(p).isEqualTo(before);
       }
