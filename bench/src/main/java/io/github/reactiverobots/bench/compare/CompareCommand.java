@@ -139,7 +139,8 @@ public final class CompareCommand {
     out.printf(
         Locale.ROOT,
         "Measured %s on %d cores, %s %s; JMH %d fork(s), %d x %d s warm-up"
-            + " (parse: %d x %d s), %d x %d s measurement. Corpus: %s, %,d bytes,"
+            + " (parse: %d x %d s), %d x %d s measurement, a 2 GiB heap touched at start."
+            + " Corpus: %s, %,d bytes,"
             + " %,d urls.tsv rows.%n%n",
         started.truncatedTo(ChronoUnit.SECONDS),
         Runtime.getRuntime().availableProcessors(),
@@ -278,8 +279,11 @@ public final class CompareCommand {
         .measurementIterations(iterations)
         .measurementTime(TimeValue.seconds(seconds))
         .threads(threads)
-        // A fixed heap for both libraries: a heap still being resized adds its own swings.
-        .jvmArgsAppend("-Xms2g", "-Xmx2g", "-D" + BenchCorpus.PROPERTY + "=" + corpus)
+        // A fixed heap for both libraries, every page of it touched before the first iteration: a
+        // heap still being resized, or young regions faulted in for the first time mid-run (seconds
+        // of kernel time on this machine), slow one iteration by up to 40 %.
+        .jvmArgsAppend(
+            "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-D" + BenchCorpus.PROPERTY + "=" + corpus)
         .shouldFailOnError(true)
         .output(logFile.toString());
   }
