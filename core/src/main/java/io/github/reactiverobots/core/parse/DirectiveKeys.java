@@ -73,14 +73,12 @@ final class DirectiveKeys {
               || DIRECTIVES[i] == Directive.SITEMAP;
     }
     int starts = 0;
-    for (byte[] spelling : SPELLINGS) {
-      starts |= 1 << (spelling[0] - 'a');
-    }
-    KEY_STARTS = starts;
     int longest = 0;
     for (byte[] spelling : SPELLINGS) {
+      starts |= 1 << (spelling[0] - 'a');
       longest = Math.max(longest, spelling.length);
     }
+    KEY_STARTS = starts;
     LOW = new long[2 * SPELLINGS.length];
     FOLD = new long[2 * SPELLINGS.length];
     for (int i = 0; i < SPELLINGS.length; i++) {

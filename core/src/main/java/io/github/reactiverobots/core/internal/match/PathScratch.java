@@ -35,10 +35,13 @@ public final class PathScratch {
   public static byte[] matchedAs(
       byte[] utf8, int from, int to, boolean normalises, boolean removesDots) {
     int first = PercentEncoding.firstChange(utf8, from, to, normalises);
-    if (first == to && !(removesDots && DotSegments.has(utf8, from, to))) {
-      return utf8;
+    if (first < to) {
+      return LOCAL.get().rewrite(utf8, from, to, first, normalises, removesDots);
     }
-    return LOCAL.get().rewrite(utf8, from, to, first, normalises, removesDots);
+    if (removesDots && DotSegments.has(utf8, from, to)) {
+      return LOCAL.get().withoutDots(utf8, from, to);
+    }
+    return utf8;
   }
 
   /**
@@ -50,24 +53,24 @@ public final class PathScratch {
     return LOCAL.get().length;
   }
 
+  /** Normalises the path from its first changed byte {@code first}, then removes dot segments. */
   private byte[] rewrite(
       byte[] utf8, int from, int to, int first, boolean normalises, boolean removesDots) {
-    byte[] path = utf8;
-    int start = from;
-    int end = to;
-    if (first < to) {
-      path = buffer(PercentEncoding.maxNormalisedLength(from, first, to));
-      end = PercentEncoding.normaliseInto(utf8, from, to, first, normalises, path);
-      start = 0;
-    }
-    if (removesDots && DotSegments.has(path, start, end)) {
-      // Removing dot segments never lengthens a path, and may work in place from index 0.
-      byte[] out = path == utf8 ? buffer(end - start) : path;
-      end = DotSegments.removeInto(path, start, end, out);
-      path = out;
+    byte[] path = buffer(PercentEncoding.maxNormalisedLength(from, first, to));
+    int end = PercentEncoding.normaliseInto(utf8, from, to, first, normalises, path);
+    if (removesDots && DotSegments.has(path, 0, end)) {
+      // Removing dot segments never lengthens a path, and works in place from index 0.
+      end = DotSegments.removeInto(path, 0, end, path);
     }
     length = end;
     return path;
+  }
+
+  /** Copies the path without its dot segments, which it is known to have. */
+  private byte[] withoutDots(byte[] utf8, int from, int to) {
+    byte[] out = buffer(to - from);
+    length = DotSegments.removeInto(utf8, from, to, out);
+    return out;
   }
 
   private byte[] buffer(int capacity) {
