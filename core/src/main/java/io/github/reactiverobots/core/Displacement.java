@@ -25,7 +25,9 @@ import java.util.function.ToLongBiFunction;
  * default run fetched about 10 % less with 1,024 candidates of 4,096 than with 64 of 256), and a
  * pool pays for the walk once per many admissions instead of once per pin. A candidate is checked
  * again when its turn comes: still held as the same entry, not read since, and still used less per
- * byte than the pin.
+ * byte than the pin. A fill that finds no candidate (every entry looked at was read within the
+ * grace) is repeated not for the next pin but once the empty pool is a second old, so a cache whose
+ * cold end is all being crawled does not walk it on every admission.
  *
  * <p>An entry read (or fetched) within the grace is never a candidate: it may be a site whose crawl
  * is still reading it, which Caffeine's coldest order, looked at this deep and with the reads it
@@ -56,6 +58,7 @@ final class Displacement {
   private final long graceNanos;
   private List<Candidate> pool = List.of();
   private int next;
+  private boolean filled;
   private long filledAt;
 
   /**
@@ -78,7 +81,7 @@ final class Displacement {
    * @param charge the pin's charged weight
    */
   Choice choose(long need, long pinUses, int charge, long now) {
-    if (next >= pool.size() || now - filledAt >= POOL_NANOS) {
+    if (!filled || now - filledAt >= POOL_NANOS || (next >= pool.size() && !pool.isEmpty())) {
       fill(now);
     }
     double density = (double) pinUses / Math.max(1, charge);
@@ -121,6 +124,7 @@ final class Displacement {
     found.sort(Comparator.comparingDouble(Candidate::density));
     pool = found;
     next = 0;
+    filled = true;
     filledAt = now;
   }
 
@@ -154,6 +158,7 @@ final class Displacement {
   void clear() {
     pool = List.of();
     next = 0;
+    filled = false;
   }
 
   private record Candidate(Origin origin, Entry entry, long weight, double density) {}

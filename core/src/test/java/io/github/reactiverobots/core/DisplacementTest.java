@@ -67,7 +67,12 @@ class DisplacementTest {
 
   /** A choice at {@code NOW}, whose victims are then evicted, as the cache does. */
   private Displacement.Choice choose(long need, long pinUses, int charge) {
-    Displacement.Choice c = displacement.choose(need, pinUses, charge, NOW);
+    return choose(need, pinUses, charge, NOW);
+  }
+
+  /** A choice at {@code now}, whose victims are then evicted. */
+  private Displacement.Choice choose(long need, long pinUses, int charge, long now) {
+    Displacement.Choice c = displacement.choose(need, pinUses, charge, now);
     c.victims().forEach(cache::invalidate);
     return c;
   }
@@ -133,5 +138,20 @@ class DisplacementTest {
     assertThat(choose(500, 10, 500).victims())
         .as("the pool used up, it is filled again: c, its new entry as idle as before")
         .containsExactly(origin("c.example"));
+  }
+
+  @Test
+  void aFillThatFindsNoCandidateIsRepeatedOnlyOnceThePoolIsStale() {
+    hold("crawled.example", 2_000, 3, NOW); // read just now: no candidate for the grace
+    assertThat(choose(1_000, 4, 500).victims())
+        .as("no candidate: Caffeine makes the room")
+        .isEmpty();
+    hold("idle.example", 2_000, 1, NOW - 10 * GRACE);
+    assertThat(choose(1_000, 4, 500, NOW + 1).victims())
+        .as("the next pin does not walk the coldest order again")
+        .isEmpty();
+    assertThat(choose(1_000, 4, 500, NOW + Displacement.POOL_NANOS).victims())
+        .as("a second later the pool is filled again and finds the idle entry")
+        .containsExactly(origin("idle.example"));
   }
 }
