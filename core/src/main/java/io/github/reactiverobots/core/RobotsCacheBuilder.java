@@ -421,7 +421,8 @@ public final class RobotsCacheBuilder {
    * How long the shared store is skipped after three calls in a row failed or timed out (with no
    * answer between), so that a store that is down costs a few waits per cool-down instead of one
    * per origin, while one slow call in a burst turns nothing off; zero asks it every time; default
-   * 1 s.
+   * 1 s. Calls are counted, and skipped, per {@linkplain RobotsStore#shard shard}: on a Redis
+   * Cluster, a lost primary turns off only its own origins.
    *
    * @param cooldown the cool-down, zero or more
    * @return this builder

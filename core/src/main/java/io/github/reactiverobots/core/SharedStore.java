@@ -10,7 +10,9 @@ import io.github.reactiverobots.core.store.RobotsStore;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.url.Origin;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -30,11 +32,13 @@ import reactor.core.scheduler.Scheduler;
  * fails or times out lets the flight go on as if there were no store (a local fetch); a few such
  * calls in a row, with no answer between, make the next flights skip the store for the cool-down,
  * so that a store that is down costs a few waits per cool-down rather than one per origin, while
- * one slow call in a burst turns nothing off. Writes run in the background and never delay an
- * answer; a write or release that ends this worker's lease is the exception to the store wait and
- * the cool-down (bounded by the lease time instead), so that the others are not left waiting on a
- * lease nobody will end. Everything is counted through the listener ({@link StoreEvent}).
- * Thread-safe and non-blocking; entries are emitted on the parse scheduler.
+ * one slow call in a burst turns nothing off. The count and the cool-down are kept per {@linkplain
+ * RobotsStore#shard shard}: a lost server turns off only the origins it holds. Writes run in the
+ * background and never delay an answer; a write or release that ends this worker's lease is the
+ * exception to the store wait and the cool-down (bounded by the lease time instead), so that the
+ * others are not left waiting on a lease nobody will end. Everything is counted through the
+ * listener ({@link StoreEvent}). Thread-safe and non-blocking; entries are emitted on the parse
+ * scheduler.
  */
 final class SharedStore {
   /**
@@ -55,11 +59,9 @@ final class SharedStore {
   private final Duration wait;
   private final Duration leaseTime;
   private final long cooldown;
-  private volatile long bypassUntil;
-  private volatile boolean tripped;
 
-  /** Store calls that failed or timed out since the last one that answered. */
-  private final AtomicInteger failuresInARow = new AtomicInteger();
+  /** Per shard name, its failures in a row and cool-down. */
+  private final Map<String, Breaker> breakers = new ConcurrentHashMap<>();
 
   /** The store and its three times as set on {@code settings}, by name. */
   SharedStore(
@@ -291,45 +293,74 @@ final class SharedStore {
    * an answer); during the cool-down nothing is asked of the store.
    */
   private <T> Mono<T> call(Origin origin, Supplier<Mono<T>> call, Duration bound) {
-    if (bypassed()) {
+    Breaker breaker = breaker(origin);
+    if (breaker.bypassed(time.nanos())) {
       events.store(origin, StoreEvent.BYPASSED);
       return Mono.error(UNAVAILABLE);
     }
-    return bounded(origin, call, bound);
+    return bounded(origin, breaker, call, bound);
   }
 
   /** One store call bounded by {@code bound}, counted as {@link #call} says, cool-down or not. */
   private <T> Mono<T> bounded(Origin origin, Supplier<Mono<T>> call, Duration bound) {
+    return bounded(origin, breaker(origin), call, bound);
+  }
+
+  private <T> Mono<T> bounded(
+      Origin origin, Breaker breaker, Supplier<Mono<T>> call, Duration bound) {
     return Mono.defer(call)
         .timeout(bound)
         .doOnEach(
             signal -> {
               if (signal.isOnNext() || signal.isOnComplete()) {
-                failuresInARow.set(0);
+                breaker.answered();
               }
             })
         .onErrorMap(
             e -> {
               if (e instanceof RejectedValueException) {
-                failuresInARow.set(0);
+                breaker.answered();
                 events.store(origin, StoreEvent.REJECTED);
                 return e;
               }
               events.store(
                   origin, e instanceof TimeoutException ? StoreEvent.TIMEOUT : StoreEvent.ERROR);
-              trip();
+              breaker.failed(time.nanos(), cooldown);
               return UNAVAILABLE;
             });
   }
 
-  private boolean bypassed() {
-    return tripped && time.nanos() - bypassUntil < 0;
+  /** The breaker of {@code origin}'s shard; the whole store's when the store cannot name it. */
+  private Breaker breaker(Origin origin) {
+    String shard;
+    try {
+      shard = Objects.requireNonNullElse(store.shard(origin), "");
+    } catch (RuntimeException e) {
+      shard = "";
+    }
+    Breaker b = breakers.get(shard);
+    return b != null ? b : breakers.computeIfAbsent(shard, s -> new Breaker());
   }
 
-  private void trip() {
-    if (cooldown > 0 && failuresInARow.incrementAndGet() >= FAILURES_TO_TRIP) {
-      bypassUntil = TimeSource.saturatedAdd(time.nanos(), cooldown);
-      tripped = true;
+  /** One shard's store calls failed in a row since the last answer, and its cool-down. */
+  private static final class Breaker {
+    private final AtomicInteger failuresInARow = new AtomicInteger();
+    private volatile long bypassUntil;
+    private volatile boolean tripped;
+
+    boolean bypassed(long now) {
+      return tripped && now - bypassUntil < 0;
+    }
+
+    void answered() {
+      failuresInARow.set(0);
+    }
+
+    void failed(long now, long cooldown) {
+      if (cooldown > 0 && failuresInARow.incrementAndGet() >= FAILURES_TO_TRIP) {
+        bypassUntil = TimeSource.saturatedAdd(now, cooldown);
+        tripped = true;
+      }
     }
   }
 

@@ -324,6 +324,33 @@ class SharedStoreTest {
   }
 
   @Test
+  void aLostShardIsSkippedForTheCooldownWhileTheOthersStillShare() {
+    store.shardedBy(o -> o.key().startsWith("https://lost") ? "lost" : "kept").lose("lost");
+    Worker first = worker();
+    first.fetcher().otherwise(ok(BODY));
+
+    first.check("https://lost-1.example/private/");
+    first.check("https://lost-2.example/private/");
+    first.check("https://lost-3.example/private/");
+    assertThat(first.events().store(StoreEvent.ERROR)).isEqualTo(3);
+    assertThat(first.events().store(StoreEvent.BYPASSED)).isEqualTo(3);
+
+    // Within the lost shard's cool-down, an origin of the other shard is still read and written.
+    assertThat(first.check("https://kept-1.example/private/x").allowed()).isFalse();
+    assertThat(first.events().store(StoreEvent.BYPASSED)).isEqualTo(3);
+    assertThat(store.value(Origin.of("https://kept-1.example"))).isNotNull();
+    Worker second = worker();
+    assertThat(second.check("https://kept-1.example/private/x").allowed()).isFalse();
+    assertThat(second.fetcher().calls()).as("answered from the store").isZero();
+
+    first.check("https://lost-4.example/private/");
+    assertThat(first.events().store(StoreEvent.ERROR))
+        .as("the lost shard is not asked")
+        .isEqualTo(3);
+    assertThat(first.events().store(StoreEvent.BYPASSED)).isEqualTo(5);
+  }
+
+  @Test
   void aSilentStoreCostsAFewBoundedWaitsThenIsSkipped() {
     Worker worker = worker(b -> b.storeWait(Duration.ofMillis(200)));
     worker.fetcher().otherwise(ok(BODY));

@@ -8,8 +8,10 @@ import io.lettuce.core.api.reactive.RedisKeyReactiveCommands;
 import io.lettuce.core.api.reactive.RedisScriptingReactiveCommands;
 import io.lettuce.core.api.reactive.RedisStringReactiveCommands;
 import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.event.ClusterTopologyChangedEvent;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
@@ -130,6 +132,19 @@ final class RedisConnection implements AutoCloseable {
   /** Whether this is a Redis Cluster. */
   boolean cluster() {
     return refresh != null;
+  }
+
+  /**
+   * The id of the node serving the slot of keys tagged {@code hashTag} on a cluster, as the
+   * client's current topology has it; "" standalone, or while no node serves the slot. Reads the
+   * topology the client holds, never the network.
+   */
+  String nodeOf(String hashTag) {
+    if (!(connection instanceof StatefulRedisClusterConnection<String, byte[]> c)) {
+      return "";
+    }
+    RedisClusterNode node = c.getPartitions().getPartitionBySlot(SlotHash.getSlot(hashTag));
+    return node == null ? "" : node.getNodeId();
   }
 
   /** The command a script publishes a notification with. */

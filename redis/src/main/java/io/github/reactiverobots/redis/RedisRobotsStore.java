@@ -361,6 +361,19 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   }
 
   /**
+   * On a Redis Cluster, the id of the primary that holds {@code origin}'s keys (its slot's node in
+   * the client's current topology), so that a lost primary turns off only its own origins in a
+   * cache's cool-down; standalone, one shard.
+   *
+   * @param origin the origin
+   * @return the node's id, or "" standalone
+   */
+  @Override
+  public String shard(Origin origin) {
+    return redis.nodeOf(origin.key());
+  }
+
+  /**
    * The key a value of {@code origin} is stored under.
    *
    * @param origin the origin

@@ -16,8 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -145,6 +147,31 @@ class RedisClusterTest {
             .verify(Duration.ofSeconds(10));
       }
       assertThat(shards).hasSize(3);
+    }
+  }
+
+  /**
+   * Each origin's shard is the primary that holds its keys: a lost primary then puts only its own
+   * origins in a cache's cool-down.
+   */
+  @Test
+  @Order(2)
+  void anOriginsShardIsThePrimaryOfItsSlot() {
+    try (RedisRobotsStore store =
+        store().keyPrefix("s" + PREFIXES.incrementAndGet() + ":").build()) {
+      Map<RedisServer, Set<String>> shardsByPrimary = new HashMap<>();
+      for (String url : Fleet.urls(0, 20)) {
+        Origin origin = Origin.of(url);
+        RedisServer primary = CLUSTER.cluster().primaryOf("{" + origin.key() + "}");
+        shardsByPrimary.computeIfAbsent(primary, p -> new HashSet<>()).add(store.shard(origin));
+      }
+      assertThat(shardsByPrimary).as("origins on every primary").hasSize(3);
+      assertThat(shardsByPrimary.values())
+          .as("one shard per primary")
+          .allSatisfy(names -> assertThat(names).hasSize(1).doesNotContain(""));
+      assertThat(shardsByPrimary.values().stream().flatMap(Set::stream).distinct())
+          .as("a shard of its own for each primary")
+          .hasSize(3);
     }
   }
 

@@ -73,8 +73,9 @@ public record RobotsProperties(
    *     when reactive-robots.redis.uri is set); past it the cache fetches itself.
    * @param storeLease How long a worker's fetch lease on an origin lasts in the shared store, and
    *     so the longest another worker waits for its result; longer than the fetcher's deadline.
-   * @param storeCooldown How long the shared store is skipped after three calls in a row failed or
-   *     timed out; zero asks it every time.
+   * @param storeCooldown How long the shared store (or, on a Redis Cluster, the failing primary's
+   *     origins) is skipped after three calls in a row failed or timed out; zero asks it every
+   *     time.
    */
   public record Cache(
       @DefaultValue("256MB") DataSize maximumWeight,

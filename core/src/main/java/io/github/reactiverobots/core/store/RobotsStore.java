@@ -85,4 +85,20 @@ public interface RobotsStore {
    *     or after {@code maxWait}
    */
   Mono<StoredRobots> awaitValue(Origin origin, Duration maxWait);
+
+  /**
+   * The part of the store that holds {@code origin}'s value and lease, by a name: calls that fail
+   * in a row put only their shard in the cache's cool-down, so that a store spread over several
+   * servers (a Redis Cluster's primaries) keeps sharing the origins of the servers that answer
+   * while one is lost. The default is one shard, the whole store.
+   *
+   * <p>Called before every store call, so it must be cheap and must not block; the names must be
+   * few (a server, not a key), since the cache keeps a failure count per name it has seen.
+   *
+   * @param origin the origin
+   * @return the shard's name; equal names are one shard
+   */
+  default String shard(Origin origin) {
+    return "";
+  }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -21,7 +22,8 @@ import reactor.core.publisher.Sinks;
  * leases expire on the given clock, waiters are woken through a sink per origin (with a fallback
  * re-read every 500 ms on Reactor's parallel scheduler, which is virtual in tests on virtual time),
  * and faults can be switched on: every call failing, every call never answering, every call
- * answering late, or an origin's value unreadable. Counts its calls. Thread-safe.
+ * answering late, the calls of one shard failing, or an origin's value unreadable. Counts its
+ * calls. Thread-safe.
  */
 public final class MemoryStore implements RobotsStore {
   /** How the store answers. */
@@ -45,12 +47,31 @@ public final class MemoryStore implements RobotsStore {
   private final AtomicInteger gets = new AtomicInteger();
   private final AtomicInteger writes = new AtomicInteger();
   private volatile Mode mode = Mode.UP;
+  private volatile Function<Origin, String> shards = o -> "";
+  private volatile String lostShard;
   private volatile Duration latency = Duration.ZERO;
   private volatile Duration acquireLatency = Duration.ZERO;
 
   /** A store whose values and leases expire by {@code clock}. */
   public MemoryStore(Supplier<Instant> clock) {
     this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  /** Names each origin's shard ({@link #shard}) by {@code shards}. */
+  public MemoryStore shardedBy(Function<Origin, String> shards) {
+    this.shards = Objects.requireNonNull(shards, "shards");
+    return this;
+  }
+
+  /** Makes every call for an origin of {@code shard} fail from now on; null: none. */
+  public MemoryStore lose(String shard) {
+    this.lostShard = shard;
+    return this;
+  }
+
+  @Override
+  public String shard(Origin origin) {
+    return shards.apply(origin);
   }
 
   /** Switches how the store answers from now on. */
@@ -119,6 +140,7 @@ public final class MemoryStore implements RobotsStore {
   @Override
   public Mono<StoredRobots> get(Origin origin) {
     return guarded(
+        origin,
         Mono.defer(
             () -> {
               gets.incrementAndGet();
@@ -132,7 +154,7 @@ public final class MemoryStore implements RobotsStore {
 
   @Override
   public Mono<Void> put(Origin origin, StoredRobots value, Duration retention) {
-    return guarded(Mono.fromRunnable(() -> store(origin, value, retention)));
+    return guarded(origin, Mono.fromRunnable(() -> store(origin, value, retention)));
   }
 
   @Override
@@ -150,12 +172,13 @@ public final class MemoryStore implements RobotsStore {
                   : Lease.heldElsewhere(origin, Duration.between(now, held.until()));
             });
     Duration late = acquireLatency;
-    return guarded(late.isZero() ? acquire : acquire.delayElement(late));
+    return guarded(origin, late.isZero() ? acquire : acquire.delayElement(late));
   }
 
   @Override
   public Mono<Void> complete(Lease lease, StoredRobots value, Duration retention) {
     return guarded(
+        lease.origin(),
         Mono.fromRunnable(
             () -> {
               store(lease.origin(), value, retention);
@@ -165,7 +188,7 @@ public final class MemoryStore implements RobotsStore {
 
   @Override
   public Mono<Void> release(Lease lease) {
-    return guarded(Mono.fromRunnable(() -> end(lease)));
+    return guarded(lease.origin(), Mono.fromRunnable(() -> end(lease)));
   }
 
   @Override
@@ -176,6 +199,7 @@ public final class MemoryStore implements RobotsStore {
             changes.asFlux().filter(origin::equals),
             Flux.interval(Duration.ofMillis(500)).map(i -> origin));
     return guarded(
+        origin,
         wakeUps
             .concatMap(
                 o ->
@@ -194,14 +218,16 @@ public final class MemoryStore implements RobotsStore {
     return value != null && value.expiresAt().isAfter(clock.get());
   }
 
-  private <T> Mono<T> guarded(Mono<T> call) {
+  private <T> Mono<T> guarded(Origin origin, Mono<T> call) {
     return Mono.defer(
         () ->
-            switch (mode) {
-              case UP -> latency.isZero() ? call : Mono.delay(latency).then(call);
-              case FAILING -> Mono.error(new IllegalStateException("scripted store failure"));
-              case SILENT -> Mono.never();
-            });
+            lostShard != null && lostShard.equals(shard(origin))
+                ? Mono.error(new IllegalStateException("scripted loss of shard " + lostShard))
+                : switch (mode) {
+                  case UP -> latency.isZero() ? call : Mono.delay(latency).then(call);
+                  case FAILING -> Mono.error(new IllegalStateException("scripted store failure"));
+                  case SILENT -> Mono.never();
+                });
   }
 
   private void store(Origin origin, StoredRobots value, Duration retention) {
