@@ -351,6 +351,21 @@ class SharedStoreTest {
   }
 
   @Test
+  void aStoreThatCannotNameAShardIsOneShard() {
+    store.shardedBy(
+        o -> {
+          throw new IllegalStateException("no topology");
+        });
+    Worker first = worker();
+    first.fetcher().otherwise(ok(BODY));
+    assertThat(first.check(PRIVATE).allowed()).isFalse();
+    assertThat(store.value(ORIGIN)).isNotNull();
+    Worker second = worker();
+    assertThat(second.check(PRIVATE).allowed()).isFalse();
+    assertThat(second.fetcher().calls()).as("answered from the store").isZero();
+  }
+
+  @Test
   void aSilentStoreCostsAFewBoundedWaitsThenIsSkipped() {
     Worker worker = worker(b -> b.storeWait(Duration.ofMillis(200)));
     worker.fetcher().otherwise(ok(BODY));
