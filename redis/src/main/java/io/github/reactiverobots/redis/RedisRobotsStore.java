@@ -64,8 +64,12 @@ import reactor.core.scheduler.Schedulers;
  * error it raises inside the lock leaves the lock's writer count unbalanced, after which every
  * sender spins in it for good). The thread is the store's own rather than Reactor's shared bounded
  * elastic pool, where commands queued behind other users' blocking work and a busy machine made
- * them miss the cache's store wait. Results are emitted on Lettuce's computation threads.
- * Thread-safe; nothing blocks except {@link Builder#build()} and {@link #close()}.
+ * them miss the cache's store wait. No command is dispatched while the store closes: {@link
+ * #close()} waits for those being dispatched and refuses later ones (an error the cache counts as a
+ * failed call), since Lettuce 6.8.2 can spin a sender forever when a command is written while the
+ * connection's close holds its exclusive lock (redis/lettuce#3880). Results are emitted on
+ * Lettuce's computation threads. Thread-safe; nothing blocks except {@link Builder#build()} and
+ * {@link #close()}.
  */
 public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   /**
@@ -103,6 +107,10 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
       Schedulers.newBoundedElastic(SENDERS, SEND_QUEUE, "robots-redis-send", 60, true);
   private final ClientResources ownResources;
   private final RedisConnection redis;
+
+  /** No command is dispatched while the connection closes (redis/lettuce#3880). */
+  private final ClosingGate gate = new ClosingGate("robots store");
+
   private final ConnectionWatch watch;
   private final String put;
   private final String complete;
@@ -347,7 +355,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
    * threads.
    */
   private <T> Mono<T> send(Supplier<Mono<T>> command) {
-    return Mono.defer(command).subscribeOn(sending);
+    return Mono.defer(() -> gate.send(command.get())).subscribeOn(sending);
   }
 
   /**
@@ -464,7 +472,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   @Override
   public void close() {
     watch.close();
-    redis.close();
+    gate.close(redis::close);
     shutdown();
   }
 
