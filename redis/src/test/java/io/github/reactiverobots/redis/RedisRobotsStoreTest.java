@@ -69,19 +69,6 @@ class RedisRobotsStoreTest {
   }
 
   @Test
-  void aCommandAfterCloseFailsAtOnceAndIsNeverWritten() {
-    RedisRobotsStore closed =
-        RedisRobotsStore.builder()
-            .uri(REDIS.server().uri())
-            .keyPrefix("t" + PREFIXES.incrementAndGet() + ":")
-            .build();
-    closed.close();
-    assertThatThrownBy(() -> closed.get(ORIGIN).block(Duration.ofSeconds(5)))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("robots store closed");
-  }
-
-  @Test
   void aValueComesBackWholeUnderAHashTaggedKeyWithTheRetentionAsItsTtl() {
     Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS).plusNanos(123);
     StoredRobots value = fullValue(now);
