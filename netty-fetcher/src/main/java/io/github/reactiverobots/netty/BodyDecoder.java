@@ -3,7 +3,6 @@ package io.github.reactiverobots.netty;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
@@ -27,12 +26,6 @@ import java.util.zip.Inflater;
 final class BodyDecoder implements AutoCloseable {
   private static final int INITIAL_CAPACITY = 8 * 1024;
   private static final int SNIFF_LENGTH = 3;
-  private static final int GZIP_FIXED_HEADER = 10;
-  private static final int GZIP_TRAILER = 8;
-  private static final int FHCRC = 2;
-  private static final int FEXTRA = 4;
-  private static final int FNAME = 8;
-  private static final int FCOMMENT = 16;
 
   /** What the {@code Content-Encoding} header asked for. */
   enum Declared {
@@ -50,15 +43,6 @@ final class BodyDecoder implements AutoCloseable {
     DONE
   }
 
-  private enum HeaderPart {
-    FIXED,
-    XLEN,
-    EXTRA,
-    NAME,
-    COMMENT,
-    HCRC
-  }
-
   private final int cap;
   private final Declared declared;
   private final byte[] sniffed = new byte[SNIFF_LENGTH];
@@ -71,14 +55,7 @@ final class BodyDecoder implements AutoCloseable {
   private Mode mode = Mode.SNIFF;
   private Inflater inflater;
   private boolean gzipMember;
-  private HeaderPart headerPart;
-  private int headerFlags;
-  private int partRemaining;
-  private int xlenLow;
-  private int membersDone;
-  private final CRC32 crc = new CRC32();
-  private long memberBytes;
-  private final byte[] trailer = new byte[GZIP_TRAILER];
+  private final GzipFraming gzip = new GzipFraming();
   private boolean closed;
 
   BodyDecoder(Declared declared, int cap, long contentLengthHint) {
@@ -144,7 +121,9 @@ final class BodyDecoder implements AutoCloseable {
           inflate(in);
           break;
         case GZIP_TRAILER:
-          gzipTrailer(in);
+          if (gzip.readTrailer(in)) {
+            startGzipMember();
+          }
           break;
         default:
           return false;
@@ -184,9 +163,7 @@ final class BodyDecoder implements AutoCloseable {
       case DONE:
         return true;
       case GZIP_HEADER:
-        return membersDone > 0
-            && headerPart == HeaderPart.FIXED
-            && partRemaining == GZIP_FIXED_HEADER;
+        return gzip.betweenMembers();
       default:
         return false;
     }
@@ -280,84 +257,24 @@ final class BodyDecoder implements AutoCloseable {
   private void startGzipMember() {
     gzipMember = true;
     mode = Mode.GZIP_HEADER;
-    headerPart = HeaderPart.FIXED;
-    partRemaining = GZIP_FIXED_HEADER;
-    headerFlags = 0;
-    crc.reset();
-    memberBytes = 0;
+    gzip.startMember();
   }
 
   private void gzipHeader(ByteBuffer in) {
-    while (in.hasRemaining() && mode == Mode.GZIP_HEADER) {
-      int b = in.get() & 0xff;
-      switch (headerPart) {
-        case FIXED:
-          int index = GZIP_FIXED_HEADER - partRemaining;
-          if ((index == 0 && b != 0x1f) || (index == 1 && b != 0x8b) || (index == 2 && b != 8)) {
-            if (membersDone > 0) {
-              // Bytes after a complete member that are not another member: ignored.
-              mode = Mode.DONE;
-              return;
-            }
-            throw new BodyDecodingException("not a gzip stream");
-          }
-          if (index == 3) {
-            headerFlags = b;
-          }
-          if (--partRemaining == 0) {
-            advanceHeader(HeaderPart.FIXED);
-          }
-          break;
-        case XLEN:
-          if (partRemaining == 2) {
-            xlenLow = b;
-            partRemaining--;
-          } else {
-            partRemaining = xlenLow | (b << 8);
-            headerPart = HeaderPart.EXTRA;
-            if (partRemaining == 0) {
-              advanceHeader(HeaderPart.EXTRA);
-            }
-          }
-          break;
-        case EXTRA:
-        case HCRC:
-          if (--partRemaining == 0) {
-            advanceHeader(headerPart);
-          }
-          break;
-        default:
-          if (b == 0) {
-            advanceHeader(headerPart);
-          }
-          break;
-      }
-    }
-  }
-
-  /**
-   * Moves to the next optional header field present after {@code done}, or to the data. The fields
-   * come in the order of {@link HeaderPart}, each only when its flag is set.
-   */
-  private void advanceHeader(HeaderPart done) {
-    int after = done.ordinal();
-    if (after < HeaderPart.XLEN.ordinal() && (headerFlags & FEXTRA) != 0) {
-      headerPart = HeaderPart.XLEN;
-      partRemaining = 2;
-    } else if (after < HeaderPart.NAME.ordinal() && (headerFlags & FNAME) != 0) {
-      headerPart = HeaderPart.NAME;
-    } else if (after < HeaderPart.COMMENT.ordinal() && (headerFlags & FCOMMENT) != 0) {
-      headerPart = HeaderPart.COMMENT;
-    } else if (after < HeaderPart.HCRC.ordinal() && (headerFlags & FHCRC) != 0) {
-      headerPart = HeaderPart.HCRC;
-      partRemaining = 2;
-    } else {
-      if (inflater == null) {
-        inflater = new Inflater(true);
-      } else {
-        inflater.reset();
-      }
-      mode = Mode.INFLATE;
+    switch (gzip.readHeader(in)) {
+      case COMPLETE:
+        if (inflater == null) {
+          inflater = new Inflater(true);
+        } else {
+          inflater.reset();
+        }
+        mode = Mode.INFLATE;
+        break;
+      case NOT_A_MEMBER:
+        mode = Mode.DONE;
+        break;
+      default:
+        break;
     }
   }
 
@@ -377,16 +294,14 @@ final class BodyDecoder implements AutoCloseable {
           ensureRoom(1);
           n = inflater.inflate(out, size, out.length - size);
           if (gzipMember) {
-            crc.update(out, size, n);
-            memberBytes += n;
+            gzip.data(out, size, n);
           }
           size += n;
         }
         if (inflater.finished()) {
           if (gzipMember) {
-            membersDone++;
+            gzip.endData();
             mode = Mode.GZIP_TRAILER;
-            partRemaining = GZIP_TRAILER;
           } else {
             mode = Mode.DONE;
           }
@@ -407,36 +322,6 @@ final class BodyDecoder implements AutoCloseable {
     } catch (DataFormatException e) {
       throw new BodyDecodingException("corrupt compressed body: " + e.getMessage());
     }
-  }
-
-  private void gzipTrailer(ByteBuffer in) {
-    int n = Math.min(partRemaining, in.remaining());
-    in.get(trailer, GZIP_TRAILER - partRemaining, n);
-    partRemaining -= n;
-    if (partRemaining == 0) {
-      long expectedCrc = littleEndian(0);
-      long expectedSize = littleEndian(4);
-      if (expectedCrc != crc.getValue() || expectedSize != (memberBytes & 0xffffffffL)) {
-        throw new BodyCutShortException(
-            "gzip trailer does not match the data (CRC-32 "
-                + Long.toHexString(expectedCrc)
-                + " vs "
-                + Long.toHexString(crc.getValue())
-                + ", length "
-                + expectedSize
-                + " vs "
-                + (memberBytes & 0xffffffffL)
-                + ")");
-      }
-      startGzipMember();
-    }
-  }
-
-  private long littleEndian(int offset) {
-    return (trailer[offset] & 0xffL)
-        | (trailer[offset + 1] & 0xffL) << 8
-        | (trailer[offset + 2] & 0xffL) << 16
-        | (trailer[offset + 3] & 0xffL) << 24;
   }
 
   private void ensureRoom(int n) {
