@@ -6,6 +6,7 @@
  */
 module io.github.reactiverobots.metrics {
   requires transitive io.github.reactiverobots.core;
+  requires transitive io.github.reactiverobots.pacing;
   requires transitive micrometer.core;
   requires transitive micrometer.registry.prometheus;
   requires reactor.netty.core;

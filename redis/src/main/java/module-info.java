@@ -5,6 +5,7 @@
  */
 module io.github.reactiverobots.redis {
   requires transitive io.github.reactiverobots.core;
+  requires transitive io.github.reactiverobots.pacing;
   // The builder takes Lettuce's ClientResources (event bus, reconnect delay) from its caller.
   requires transitive lettuce.core;
 

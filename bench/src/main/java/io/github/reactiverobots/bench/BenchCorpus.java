@@ -1,6 +1,6 @@
 package io.github.reactiverobots.bench;
 
-import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.robotstxt.testing.Corpus;
 
 /**
  * The corpus every bench command measures: the whole shared corpus (3,957 real robots.txt files and

@@ -1,15 +1,15 @@
 package io.github.reactiverobots.bench;
 
-import io.github.reactiverobots.core.model.Profile;
-import io.github.reactiverobots.core.model.Rule;
-import io.github.reactiverobots.core.parse.AgentRules;
-import io.github.reactiverobots.core.parse.Group;
-import io.github.reactiverobots.core.parse.Linter;
-import io.github.reactiverobots.core.parse.ParseOptions;
-import io.github.reactiverobots.core.parse.RobotsTxt;
-import io.github.reactiverobots.core.testing.Corpus;
-import io.github.reactiverobots.core.testing.CorpusFile;
-import io.github.reactiverobots.core.testing.UrlRow;
+import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.Rule;
+import io.github.reactiverobots.robotstxt.AgentRules;
+import io.github.reactiverobots.robotstxt.Group;
+import io.github.reactiverobots.robotstxt.Linter;
+import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.testing.Corpus;
+import io.github.reactiverobots.robotstxt.testing.CorpusFile;
+import io.github.reactiverobots.robotstxt.testing.UrlRow;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

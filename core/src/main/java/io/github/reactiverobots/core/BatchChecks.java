@@ -1,7 +1,6 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.CheckResult;
-import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.robotstxt.Verdict;
 import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;

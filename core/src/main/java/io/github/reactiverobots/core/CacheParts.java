@@ -2,7 +2,7 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.scheduler.Scheduler;

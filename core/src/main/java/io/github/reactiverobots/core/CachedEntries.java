@@ -6,7 +6,7 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Policy;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 

@@ -2,7 +2,7 @@ package io.github.reactiverobots.core;
 
 import com.github.benmanes.caffeine.cache.Policy;
 import com.github.benmanes.caffeine.cache.Policy.CacheEntry;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;

@@ -1,14 +1,14 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.core.internal.url.RecentOrigins;
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.OriginState;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.parse.AgentRules;
-import io.github.reactiverobots.core.parse.RobotsTxt;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.OriginState;
+import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.AgentRules;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.url.Origin;
 
 /**
  * What the cache holds for one origin: either a good copy of its robots.txt (fresh, expired, or in

@@ -3,10 +3,10 @@ package io.github.reactiverobots.core;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.util.Arrays;
 import java.util.Objects;
 

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.RetryAfter;
+import io.github.reactiverobots.robotstxt.internal.http.RetryAfter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;

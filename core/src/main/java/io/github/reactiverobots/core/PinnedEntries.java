@@ -1,6 +1,6 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.url.Origin;
 
 /**
  * Receives a {@code RobotsCache}'s events, for metrics and tracing. All methods default to doing

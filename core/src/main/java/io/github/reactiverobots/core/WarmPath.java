@@ -1,10 +1,10 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.internal.url.CanonicalPaths;
-import io.github.reactiverobots.core.internal.url.RecentOrigins;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.url.Origin;
-import io.github.reactiverobots.core.url.SplitUrl;
+import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
+import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.url.Origin;
+import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.util.Arrays;
 
 /**

@@ -1,9 +1,11 @@
 package io.github.reactiverobots.core;
 
-import static io.github.reactiverobots.core.CacheFixture.ok;
+import io.github.reactiverobots.core.testing.CacheFixture;
+
+import static io.github.reactiverobots.core.testing.CacheFixture.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.robotstxt.Profile;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,16 +1,17 @@
 package io.github.reactiverobots.core;
 
-import static io.github.reactiverobots.core.CacheFixture.ok;
+import io.github.reactiverobots.core.testing.CacheFixture;
+
+import static io.github.reactiverobots.core.testing.CacheFixture.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.reactiverobots.core.model.CrawlerIdentity;
-import io.github.reactiverobots.core.model.Profile;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.pacing.Pacer;
-import io.github.reactiverobots.core.parse.ParseOptions;
-import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.robotstxt.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -92,8 +93,6 @@ class AgentValidationTest {
     assertThatThrownBy(() -> rules.check(url, agent)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> rules.pacing(agent)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> rules.crawlDelay(agent)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> Pacer.builder(f.cache).agent(agent))
-        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> CrawlerIdentity.of(agent))
         .isInstanceOf(IllegalArgumentException.class);
   }

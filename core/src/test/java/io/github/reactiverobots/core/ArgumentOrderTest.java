@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.parse.RobotsTxt;
-import io.github.reactiverobots.core.url.InvalidUrlException;
+import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;

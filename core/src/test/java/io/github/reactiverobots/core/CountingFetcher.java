@@ -3,7 +3,7 @@ package io.github.reactiverobots.core;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;

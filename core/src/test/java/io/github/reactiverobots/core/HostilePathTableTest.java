@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.model.CheckResult;
-import io.github.reactiverobots.core.model.Profile;
-import io.github.reactiverobots.core.parse.AgentRules;
-import io.github.reactiverobots.core.parse.LenientReading;
-import io.github.reactiverobots.core.parse.ParseOptions;
-import io.github.reactiverobots.core.parse.RobotsTxt;
-import io.github.reactiverobots.core.url.InvalidUrlException;
-import io.github.reactiverobots.core.url.SplitUrl;
+import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.AgentRules;
+import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
+import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
+import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -107,7 +106,7 @@ class HostilePathTableTest {
   void underGoogleTheParserAloneKeepsTheLenientReading(String url, String path, Boolean allowed) {
     RobotsTxt robots = RobotsTxt.parse(BODY, ParseOptions.of(Profile.GOOGLE));
     AgentRules rules = robots.forAgent(AGENT);
-    boolean lenient = rules.check(LenientReading.pathParamsQuery(url)).allowed();
+    boolean lenient = rules.check(LenientPaths.pathParamsQuery(url)).allowed();
     assertThat(robots.check(url, AGENT).allowed()).as(url).isEqualTo(lenient);
     assertThat(robots.allowed(url, AGENT)).as(url).isEqualTo(lenient);
     if (path != null) {

@@ -1,16 +1,18 @@
 package io.github.reactiverobots.core;
 
-import static io.github.reactiverobots.core.CacheFixture.ok;
+import io.github.reactiverobots.core.testing.CacheFixture;
+
+import static io.github.reactiverobots.core.testing.CacheFixture.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.reactiverobots.core.internal.match.PercentEncoding;
-import io.github.reactiverobots.core.model.Profile;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.url.InvalidUrlException;
-import io.github.reactiverobots.core.url.Origin;
-import io.github.reactiverobots.core.url.SplitUrl;
+import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
+import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
+import io.github.reactiverobots.robotstxt.url.Origin;
+import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

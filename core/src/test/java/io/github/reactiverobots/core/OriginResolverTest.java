@@ -1,10 +1,12 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.testing.RecordingListener;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

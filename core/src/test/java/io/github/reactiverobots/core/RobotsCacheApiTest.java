@@ -1,9 +1,11 @@
 package io.github.reactiverobots.core;
 
-import static io.github.reactiverobots.core.CacheFixture.AGENT;
-import static io.github.reactiverobots.core.CacheFixture.BODY;
-import static io.github.reactiverobots.core.CacheFixture.ok;
-import static io.github.reactiverobots.core.CacheFixture.status;
+import io.github.reactiverobots.core.testing.CacheFixture;
+
+import static io.github.reactiverobots.core.testing.CacheFixture.AGENT;
+import static io.github.reactiverobots.core.testing.CacheFixture.BODY;
+import static io.github.reactiverobots.core.testing.CacheFixture.ok;
+import static io.github.reactiverobots.core.testing.CacheFixture.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,14 +13,13 @@ import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.core.model.CheckResult;
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.Profile;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.url.InvalidUrlException;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -1,22 +1,24 @@
 package io.github.reactiverobots.core;
 
-import static io.github.reactiverobots.core.CacheFixture.BODY;
-import static io.github.reactiverobots.core.CacheFixture.T0;
-import static io.github.reactiverobots.core.CacheFixture.assertKeptFor;
-import static io.github.reactiverobots.core.CacheFixture.failure;
-import static io.github.reactiverobots.core.CacheFixture.ok;
-import static io.github.reactiverobots.core.CacheFixture.okBuilder;
-import static io.github.reactiverobots.core.CacheFixture.status;
+import io.github.reactiverobots.core.testing.CacheFixture;
+
+import static io.github.reactiverobots.core.testing.CacheFixture.BODY;
+import static io.github.reactiverobots.core.testing.CacheFixture.T0;
+import static io.github.reactiverobots.core.testing.CacheFixture.assertKeptFor;
+import static io.github.reactiverobots.core.testing.CacheFixture.failure;
+import static io.github.reactiverobots.core.testing.CacheFixture.ok;
+import static io.github.reactiverobots.core.testing.CacheFixture.okBuilder;
+import static io.github.reactiverobots.core.testing.CacheFixture.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.OriginState;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.OriginState;
+import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.time.format.DateTimeFormatter;
 import java.util.List;

@@ -3,9 +3,9 @@ package io.github.reactiverobots.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.parse.ParseOptions;
-import io.github.reactiverobots.core.parse.RobotsTxt;
-import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.testing.Corpus;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.github.reactiverobots.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import org.junit.jupiter.api.Test;
 
 /** The long memory of uses behind admission: what it adds, what it forgets, never less. */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -61,7 +61,7 @@ class WithoutOptionalLibrariesTest {
     Object robots =
         call(
             null,
-            "io.github.reactiverobots.core.parse.RobotsTxt",
+            "io.github.reactiverobots.robotstxt.RobotsTxt",
             "parse",
             new Class<?>[] {byte[].class},
             (Object) BODY.getBytes(StandardCharsets.UTF_8));
@@ -77,22 +77,22 @@ class WithoutOptionalLibrariesTest {
     Object lint =
         call(
             null,
-            "io.github.reactiverobots.core.parse.Linter",
+            "io.github.reactiverobots.robotstxt.Linter",
             "lint",
             new Class<?>[] {
-              byte[].class, loader.loadClass("io.github.reactiverobots.core.parse.ParseOptions")
+              byte[].class, loader.loadClass("io.github.reactiverobots.robotstxt.ParseOptions")
             },
             BODY.getBytes(StandardCharsets.UTF_8),
             call(
                 null,
-                "io.github.reactiverobots.core.parse.ParseOptions",
+                "io.github.reactiverobots.robotstxt.ParseOptions",
                 "defaults",
                 new Class<?>[0]));
     assertThat(lint.toString()).doesNotContain("content_usage");
     Object plain =
         call(
             null,
-            "io.github.reactiverobots.core.parse.RobotsTxt",
+            "io.github.reactiverobots.robotstxt.RobotsTxt",
             "parse",
             new Class<?>[] {byte[].class},
             (Object) "User-agent: *\nDisallow: /p\n".getBytes(StandardCharsets.UTF_8));
@@ -103,7 +103,7 @@ class WithoutOptionalLibrariesTest {
 
   @Test
   void pageHeadersAreReadAndMetaTagsNameTheirLibrary() throws Exception {
-    String tags = "io.github.reactiverobots.core.page.RobotsTags";
+    String tags = "io.github.reactiverobots.robotstxt.page.RobotsTags";
     Object header =
         call(
             null,

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.metrics;
 
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.pacing.Pacer;
-import io.github.reactiverobots.core.pacing.PacerListener;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.pacing.Pacer;
+import io.github.reactiverobots.pacing.PacerListener;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;

@@ -2,7 +2,7 @@ package io.github.reactiverobots.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.testing.Json;
+import io.github.reactiverobots.robotstxt.testing.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

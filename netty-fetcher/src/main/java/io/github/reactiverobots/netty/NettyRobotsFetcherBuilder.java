@@ -1,6 +1,6 @@
 package io.github.reactiverobots.netty;
 
-import io.github.reactiverobots.core.parse.ParseOptions;
+import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.netty.handler.ssl.SslContext;
 import io.netty.resolver.AddressResolverGroup;
 import java.net.InetSocketAddress;

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.netty;
 
-import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.robotstxt.FailureKind;
 
 /** A redirect that ends the exchange: too many, a loop, or an unusable {@code Location}. */
 final class RedirectException extends RuntimeException {

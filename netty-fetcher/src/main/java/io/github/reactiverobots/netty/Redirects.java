@@ -1,7 +1,7 @@
 package io.github.reactiverobots.netty;
 
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.url.SplitUrl;
+import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 

@@ -3,7 +3,7 @@ package io.github.reactiverobots.netty;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.reactiverobots.core.parse.ParseOptions;
+import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

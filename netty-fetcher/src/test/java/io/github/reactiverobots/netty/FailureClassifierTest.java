@@ -2,7 +2,7 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.model.FailureKind;
+import io.github.reactiverobots.robotstxt.FailureKind;
 import io.netty.channel.ChannelException;
 import java.net.ConnectException;
 import java.net.SocketException;
@@ -46,7 +46,7 @@ class FailureClassifierTest {
     f.close();
     assertThat(
             f.fetch(
-                    io.github.reactiverobots.core.url.Origin.of("http://a.test"),
+                    io.github.reactiverobots.robotstxt.url.Origin.of("http://a.test"),
                     io.github.reactiverobots.core.fetch.Conditional.NONE)
                 .block()
                 .failure())

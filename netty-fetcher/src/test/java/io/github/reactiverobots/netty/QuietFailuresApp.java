@@ -1,8 +1,8 @@
 package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.model.OriginState;
-import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.robotstxt.OriginState;
+import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.netty.testing.TestResolver;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

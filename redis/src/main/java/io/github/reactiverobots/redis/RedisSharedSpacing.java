@@ -1,8 +1,8 @@
 package io.github.reactiverobots.redis;
 
-import io.github.reactiverobots.core.pacing.PacerBuilder;
-import io.github.reactiverobots.core.pacing.SharedSpacing;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.pacing.PacerBuilder;
+import io.github.reactiverobots.pacing.SharedSpacing;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisNoScriptException;

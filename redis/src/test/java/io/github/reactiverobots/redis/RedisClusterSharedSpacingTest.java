@@ -2,9 +2,9 @@ package io.github.reactiverobots.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.pacing.Pacer;
-import io.github.reactiverobots.core.pacing.SharedSpacing.Request;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.pacing.Pacer;
+import io.github.reactiverobots.pacing.SharedSpacing.Request;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.redis.testing.RedisCluster;
 import io.github.reactiverobots.redis.testing.RedisServer;
 import io.lettuce.core.ClientOptions;

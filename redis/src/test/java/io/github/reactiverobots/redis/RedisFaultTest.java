@@ -3,7 +3,7 @@ package io.github.reactiverobots.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
-import io.github.reactiverobots.core.model.Verdict;
+import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.redis.testing.RedisServer;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;

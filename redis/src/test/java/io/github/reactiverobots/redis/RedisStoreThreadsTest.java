@@ -2,9 +2,9 @@ package io.github.reactiverobots.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.core.store.StoredRobots;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.redis.testing.RedisServer;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.spring;
 
-import io.github.reactiverobots.core.pacing.PacerBuilder;
+import io.github.reactiverobots.pacing.PacerBuilder;
 
 /**
  * Adjusts the auto-configured pacer's builder after the {@code reactive-robots.pacer.*} properties

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.spring;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.pacing.Pacer;
+import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.metrics.PacingMetrics;
 import io.github.reactiverobots.metrics.RobotsMetrics;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.spring;
 
-import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.robotstxt.Profile;
 import java.time.Duration;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;

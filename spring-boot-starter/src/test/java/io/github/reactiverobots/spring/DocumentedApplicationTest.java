@@ -5,7 +5,7 @@ import static org.springframework.web.reactive.function.server.RequestPredicates
 import static org.springframework.web.reactive.function.server.RouterFunctions.route;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.url.InvalidUrlException;
+import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.netty.testing.TestResolver;
 import java.io.IOException;
 import java.io.StringReader;

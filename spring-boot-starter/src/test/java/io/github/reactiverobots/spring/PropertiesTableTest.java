@@ -2,7 +2,7 @@ package io.github.reactiverobots.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.testing.Json;
+import io.github.reactiverobots.robotstxt.testing.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import static io.github.reactiverobots.spring.StarterTests.USER_AGENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.pacing.Pacer;
+import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.metrics.PacingMetrics;
 import io.github.reactiverobots.metrics.RobotsMetrics;
 import io.micrometer.core.instrument.MeterRegistry;

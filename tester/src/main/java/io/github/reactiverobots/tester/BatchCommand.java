@@ -1,6 +1,6 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

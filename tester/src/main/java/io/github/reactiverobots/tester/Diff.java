@@ -1,9 +1,9 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.core.model.Rule;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.parse.Group;
-import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.robotstxt.Rule;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.Group;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,11 +1,11 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.core.parse.Diagnostic;
-import io.github.reactiverobots.core.parse.Directive;
-import io.github.reactiverobots.core.parse.Linter;
-import io.github.reactiverobots.core.parse.ParseOptions;
-import io.github.reactiverobots.core.parse.RobotsParseHandler;
-import io.github.reactiverobots.core.parse.RobotsScanner;
+import io.github.reactiverobots.robotstxt.Diagnostic;
+import io.github.reactiverobots.robotstxt.Directive;
+import io.github.reactiverobots.robotstxt.Linter;
+import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.RobotsParseHandler;
+import io.github.reactiverobots.robotstxt.RobotsScanner;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.core.model.Profile;
-import io.github.reactiverobots.core.parse.ParseOptions;
+import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.ParseOptions;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.core.parse.ParseOptions;
-import io.github.reactiverobots.core.parse.RobotsTxt;
+import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

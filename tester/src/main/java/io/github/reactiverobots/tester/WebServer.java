@@ -1,6 +1,6 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.netty.AddressPolicy;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;

@@ -2,7 +2,7 @@ package io.github.reactiverobots.tester;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.testing.Json;
+import io.github.reactiverobots.robotstxt.testing.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

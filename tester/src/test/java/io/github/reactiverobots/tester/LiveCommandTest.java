@@ -2,7 +2,7 @@ package io.github.reactiverobots.tester;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.model.Profile;
+import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.netty.AddressPolicy;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

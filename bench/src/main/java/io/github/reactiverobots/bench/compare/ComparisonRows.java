@@ -2,8 +2,8 @@ package io.github.reactiverobots.bench.compare;
 
 import io.github.reactiverobots.bench.jmh.CheckBenchmark;
 import io.github.reactiverobots.bench.jmh.LargestFileCheckBenchmark;
-import io.github.reactiverobots.core.parse.ParseOptions;
-import io.github.reactiverobots.core.testing.Corpus;
+import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.testing.Corpus;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.bench.compare;
 
-import io.github.reactiverobots.core.model.Reason;
+import io.github.reactiverobots.robotstxt.Reason;
 import java.util.List;
 
 /**

@@ -1,13 +1,13 @@
 package io.github.reactiverobots.bench.jmh;
 
 import io.github.reactiverobots.bench.BenchCorpus;
-import io.github.reactiverobots.core.internal.url.CanonicalPaths;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.parse.AgentRules;
-import io.github.reactiverobots.core.parse.RobotsTxt;
-import io.github.reactiverobots.core.testing.Corpus;
-import io.github.reactiverobots.core.testing.UrlRow;
-import io.github.reactiverobots.core.url.SplitUrl;
+import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.AgentRules;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.testing.Corpus;
+import io.github.reactiverobots.robotstxt.testing.UrlRow;
+import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

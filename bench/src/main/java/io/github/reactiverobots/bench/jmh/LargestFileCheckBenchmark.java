@@ -1,8 +1,8 @@
 package io.github.reactiverobots.bench.jmh;
 
 import io.github.reactiverobots.bench.BenchCorpus;
-import io.github.reactiverobots.core.testing.Corpus;
-import io.github.reactiverobots.core.testing.CorpusFile;
+import io.github.reactiverobots.robotstxt.testing.Corpus;
+import io.github.reactiverobots.robotstxt.testing.CorpusFile;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.bench.sim;
 
-import io.github.reactiverobots.core.testing.CorpusFile;
+import io.github.reactiverobots.robotstxt.testing.CorpusFile;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.ByteArrayOutputStream;

@@ -1,11 +1,11 @@
 package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.core.RobotsCacheListener;
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.model.Reason;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicIntegerArray;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.bench.sim.SimStats.Refetch;
 import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
-import io.github.reactiverobots.core.model.FetchOutcome;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import org.junit.jupiter.api.Test;
 
 /** Every refetch is put down to how its origin left the cache, in whichever order they are told. */

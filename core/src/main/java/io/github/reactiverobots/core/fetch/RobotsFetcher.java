@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core.fetch;
 
-import io.github.reactiverobots.core.model.FailureKind;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import reactor.core.publisher.Mono;
 
 /**

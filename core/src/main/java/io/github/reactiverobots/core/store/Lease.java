@@ -1,6 +1,6 @@
 package io.github.reactiverobots.core.store;
 
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.util.Objects;
 

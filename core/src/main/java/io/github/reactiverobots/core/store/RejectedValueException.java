@@ -1,6 +1,6 @@
 package io.github.reactiverobots.core.store;
 
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 
 /**
  * Signalled by {@link RobotsStore#get} when the bytes stored for an origin are not a value the

@@ -4,7 +4,7 @@ import io.github.reactiverobots.core.store.Lease;
 import io.github.reactiverobots.core.store.RejectedValueException;
 import io.github.reactiverobots.core.store.RobotsStore;
 import io.github.reactiverobots.core.store.StoredRobots;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.spring.actuate;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.model.CrawlerIdentity;
-import io.github.reactiverobots.core.url.InvalidUrlException;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.Access;

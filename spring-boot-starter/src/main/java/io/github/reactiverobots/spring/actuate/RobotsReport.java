@@ -1,13 +1,13 @@
 package io.github.reactiverobots.spring.actuate;
 
 import io.github.reactiverobots.core.RobotsRules;
-import io.github.reactiverobots.core.model.OriginState;
-import io.github.reactiverobots.core.model.Pacing;
-import io.github.reactiverobots.core.model.Rule;
-import io.github.reactiverobots.core.model.Verdict;
-import io.github.reactiverobots.core.parse.Group;
-import io.github.reactiverobots.core.parse.RobotsTxt;
-import io.github.reactiverobots.core.url.Origin;
+import io.github.reactiverobots.robotstxt.OriginState;
+import io.github.reactiverobots.robotstxt.Pacing;
+import io.github.reactiverobots.robotstxt.Rule;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.Group;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,0 +1,251 @@
+package io.github.reactiverobots.robotstxt.internal.match;
+
+import static io.github.reactiverobots.robotstxt.internal.bytes.ByteWords.HIGHS;
+import static io.github.reactiverobots.robotstxt.internal.bytes.ByteWords.ONES;
+import static io.github.reactiverobots.robotstxt.internal.bytes.ByteWords.bytesBelow;
+import static io.github.reactiverobots.robotstxt.internal.bytes.ByteWords.word;
+import static io.github.reactiverobots.robotstxt.internal.bytes.ByteWords.zeroBytes;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Percent-encoding normalisation of patterns and paths (SEMANTICS.md §3, §4), and the removal of a
+ * path's dot segments ({@link DotSegments}) where the profile asks for it. Both profiles encode
+ * octets outside printable ASCII from their UTF-8 bytes and upper-case {@code %xx} hex digits; a
+ * profile that {@code normalises} (the profile's {@code Profile.normalisesPercentEncoding()},
+ * {@code RFC_9309}) also decodes {@code %xx} of unreserved characters and encodes the space.
+ * Stateless and thread-safe.
+ */
+public final class PercentEncoding {
+  private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+
+  private PercentEncoding() {}
+
+  /** Normalises a pattern given as a byte string (one char per byte). */
+  public static byte[] pattern(String byteString, boolean normalises) {
+    byte[] raw = byteString.getBytes(StandardCharsets.ISO_8859_1);
+    return normalise(raw, normalises);
+  }
+
+  /**
+   * Whether the path {@code utf8[from, to)} (UTF-8 bytes) is matched as it is: when the profile
+   * does not normalise, or the path holds no byte that normalisation could change (control, space,
+   * {@code %}, non-ASCII); and, when the profile removes dot segments, it has none.
+   *
+   * @param normalises the profile's {@code normalisesPercentEncoding()}
+   * @param removesDots the profile's {@code removesDotSegments()}
+   */
+  public static boolean isMatchedAsIs(
+      byte[] utf8, int from, int to, boolean normalises, boolean removesDots) {
+    if (!normalises) {
+      return !removesDots || !DotSegments.has(utf8, from, to);
+    }
+    // One pass: any byte normalisation could change ends it, and a '.' after a '/' is noted, since
+    // only such a pair can start a dot segment when no '%' is present.
+    boolean slashDot = false;
+    long slashBefore = 0;
+    int i = from;
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
+      long w = word(utf8, i);
+      if (flagged(w, true)) {
+        return false;
+      }
+      // Flags past the first may be false; a false one only sends the path to the exact test.
+      long slashes = zeroBytes(w ^ ('/' * ONES));
+      long dots = zeroBytes(w ^ ('.' * ONES));
+      slashDot |= ((slashes << 8 | slashBefore) & dots) != 0;
+      slashBefore = slashes >>> 56;
+    }
+    if (i < to && to - from >= Long.BYTES) {
+      // The last eight bytes, overlapping those tested: they hold the rest and the byte before it.
+      long w = word(utf8, to - Long.BYTES);
+      if (flagged(w, true)) {
+        return false;
+      }
+      slashDot |= (zeroBytes(w ^ ('/' * ONES)) << 8 & zeroBytes(w ^ ('.' * ONES))) != 0;
+      i = to;
+    }
+    int previous = i > from ? utf8[i - 1] : 0;
+    for (; i < to; i++) {
+      int b = utf8[i] & 0xFF;
+      if (b == '%' || mustEncode(b, true)) {
+        return false;
+      }
+      slashDot |= b == '.' && previous == '/';
+      previous = b;
+    }
+    return !removesDots || !slashDot || !DotSegments.has(utf8, from, to);
+  }
+
+  /**
+   * The bytes the path {@code utf8[from, to)} is matched as: normalised like patterns, then its dot
+   * segments removed when {@code removesDots} (SEMANTICS.md §4).
+   */
+  public static byte[] normalisedPath(
+      byte[] utf8, int from, int to, boolean normalises, boolean removesDots) {
+    byte[] path = normalise(Arrays.copyOfRange(utf8, from, to), normalises);
+    return removesDots && DotSegments.has(path, 0, path.length)
+        ? DotSegments.removed(path, 0, path.length)
+        : path;
+  }
+
+  /** Like {@link #pattern} for the {@code MaybeEscapePattern}-style check of one pattern. */
+  public static String normalisedPatternText(String text, boolean normalises) {
+    byte[] n = normalise(text.getBytes(StandardCharsets.UTF_8), normalises);
+    return new String(n, StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * The normalised form of the pattern {@code d[from, to)}, or null when normalisation changes
+   * nothing (then the bytes in place are the pattern).
+   *
+   * @param d an array holding the pattern as written
+   * @param from its first byte
+   * @param to the index after its last byte
+   * @param normalises the profile's {@code normalisesPercentEncoding()}
+   * @return a new array, or null
+   */
+  public static byte[] normalisedOrNull(byte[] d, int from, int to, boolean normalises) {
+    if (to - from >= Long.BYTES
+        && plainWords(d, from, to, normalises) == to - (to - from) % 8
+        && !flagged(word(d, to - Long.BYTES), normalises)) {
+      // Every word, the last one overlapping, holds no byte that could need work.
+      return null;
+    }
+    byte[] out = normalise(d, from, to, normalises);
+    return out == d ? null : out;
+  }
+
+  /** Returns {@code in} itself when nothing changes in {@code in[from, to)}. */
+  static byte[] normalise(byte[] in, boolean rfc) {
+    return normalise(in, 0, in.length, rfc);
+  }
+
+  private static byte[] normalise(byte[] in, int from, int to, boolean rfc) {
+    int first = firstChange(in, from, to, rfc);
+    if (first == to) {
+      return in;
+    }
+    byte[] out = new byte[maxNormalisedLength(from, first, to)];
+    return Arrays.copyOf(out, normaliseInto(in, from, to, first, rfc, out));
+  }
+
+  /** The index of the first byte of {@code in[from, to)} that normalisation changes, or to. */
+  static int firstChange(byte[] in, int from, int to, boolean rfc) {
+    int i = plainWords(in, from, to, rfc);
+    while (i < to && !needsWork(in, i, to, rfc)) {
+      i++;
+    }
+    return i;
+  }
+
+  /**
+   * The most bytes normalising {@code in[from, to)} can make when its first change is at {@code
+   * first}: each byte from there may become three.
+   */
+  static int maxNormalisedLength(int from, int first, int to) {
+    return first - from + 3 * (to - first);
+  }
+
+  /**
+   * Writes {@code in[from, to)} normalised into {@code out} from its start, given {@link
+   * #firstChange} {@code first}; {@code out} holds at least {@link #maxNormalisedLength} bytes.
+   *
+   * @return the number of bytes written
+   */
+  static int normaliseInto(byte[] in, int from, int to, int first, boolean rfc, byte[] out) {
+    int o = first - from;
+    System.arraycopy(in, from, out, 0, o);
+    int i = first;
+    while (i < to) {
+      int b = in[i] & 0xFF;
+      if (b == '%' && i + 2 < to && isHex(in[i + 1]) && isHex(in[i + 2])) {
+        int v = (hexValue(in[i + 1]) << 4) | hexValue(in[i + 2]);
+        if (rfc && isUnreserved(v)) {
+          out[o++] = (byte) v;
+        } else {
+          out[o++] = '%';
+          out[o++] = HEX[v >> 4];
+          out[o++] = HEX[v & 0xF];
+        }
+        i += 3;
+      } else if (mustEncode(b, rfc)) {
+        out[o++] = '%';
+        out[o++] = HEX[b >> 4];
+        out[o++] = HEX[b & 0xF];
+        i++;
+      } else {
+        out[o++] = (byte) b;
+        i++;
+      }
+    }
+    return o;
+  }
+
+  /**
+   * The end of the leading whole words of {@code in[from, to)} in which no byte can need work: none
+   * is {@code %}, a control, DEL, non-ASCII, or (for {@code rfc}) a space. Eight bytes a time.
+   */
+  private static int plainWords(byte[] in, int from, int to, boolean rfc) {
+    int i = from;
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
+      if (flagged(word(in, i), rfc)) {
+        break;
+      }
+    }
+    return i;
+  }
+
+  /** Whether a byte of {@code w} is {@code %}, a control, DEL, non-ASCII or (rfc) a space. */
+  private static boolean flagged(long w, boolean rfc) {
+    if ((w & HIGHS) != 0) {
+      return true;
+    }
+    long space = rfc ? ' ' * ONES : '%' * ONES;
+    return (bytesBelow(w, 0x20)
+            | zeroBytes(w ^ ('%' * ONES))
+            | zeroBytes(w ^ (0x7F * ONES))
+            | zeroBytes(w ^ space))
+        != 0;
+  }
+
+  private static boolean needsWork(byte[] in, int i, int to, boolean rfc) {
+    int b = in[i] & 0xFF;
+    if (b == '%') {
+      if (i + 2 >= to || !isHex(in[i + 1]) || !isHex(in[i + 2])) {
+        return false;
+      }
+      return isLowerHex(in[i + 1])
+          || isLowerHex(in[i + 2])
+          || (rfc && isUnreserved((hexValue(in[i + 1]) << 4) | hexValue(in[i + 2])));
+    }
+    return mustEncode(b, rfc);
+  }
+
+  private static boolean mustEncode(int b, boolean rfc) {
+    return b < 0x20 || b >= 0x7F || (rfc && b == ' ');
+  }
+
+  static boolean isUnreserved(int c) {
+    return (c >= 'A' && c <= 'Z')
+        || (c >= 'a' && c <= 'z')
+        || (c >= '0' && c <= '9')
+        || c == '-'
+        || c == '.'
+        || c == '_'
+        || c == '~';
+  }
+
+  private static boolean isHex(byte b) {
+    return (b >= '0' && b <= '9') || (b >= 'A' && b <= 'F') || (b >= 'a' && b <= 'f');
+  }
+
+  private static boolean isLowerHex(byte b) {
+    return b >= 'a' && b <= 'f';
+  }
+
+  private static int hexValue(byte b) {
+    return b <= '9' ? b - '0' : (b | 0x20) - 'a' + 10;
+  }
+}

@@ -1,0 +1,206 @@
+package io.github.reactiverobots.robotstxt.usage;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * The {@code Content-Signal} records of the robots.txt groups that apply to one crawler
+ * (Cloudflare's Content Signals Policy): per signal allow ({@code yes}), disallow ({@code no}) or
+ * unknown (not given), the lines as written, and the line that decided each signal. Several
+ * records, and the records of merged groups, combine most restrictively: any {@code no} wins, then
+ * any {@code yes}. Keys and values are case-insensitive; unknown keys are ignored. Immutable and
+ * thread-safe.
+ */
+public final class ContentSignals {
+  /** No record: every signal unknown. */
+  public static final ContentSignals NONE =
+      new ContentSignals(
+          new Preference[] {Preference.UNKNOWN, Preference.UNKNOWN, Preference.UNKNOWN},
+          new int[3],
+          List.of(),
+          List.of());
+
+  private static final ContentSignal[] SIGNALS = ContentSignal.values();
+
+  private final Preference[] preferences;
+  private final int[] lines;
+  private final List<Line> written;
+  private final List<String> unreadable;
+
+  /**
+   * One {@code Content-Signal} record as written.
+   *
+   * @param line its 1-based line, 0 when unknown
+   * @param value its value as written
+   */
+  public record Line(int line, String value) {
+    /**
+     * Checks the value is present.
+     *
+     * @param line its 1-based line, 0 when unknown
+     * @param value its value as written
+     * @throws NullPointerException if {@code value} is null
+     */
+    public Line {
+      Objects.requireNonNull(value, "value");
+    }
+  }
+
+  private ContentSignals(
+      Preference[] preferences, int[] lines, List<Line> written, List<String> unreadable) {
+    this.preferences = preferences;
+    this.lines = lines;
+    this.written = written;
+    this.unreadable = unreadable;
+  }
+
+  /**
+   * Reads one record's value, {@code key=value} entries separated by commas.
+   *
+   * @param line the record's line, 0 when unknown
+   * @param value the value as written
+   * @return what it signals
+   */
+  public static ContentSignals parse(int line, String value) {
+    Objects.requireNonNull(value, "value");
+    Preference[] prefs = NONE.preferences.clone();
+    int[] at = new int[SIGNALS.length];
+    List<String> bad = new ArrayList<>(0);
+    for (String entry : value.split(",", -1)) {
+      int eq = entry.indexOf('=');
+      String key = (eq < 0 ? entry : entry.substring(0, eq)).trim();
+      var signal = ContentSignal.ofLabel(key);
+      if (signal.isEmpty()) {
+        continue;
+      }
+      String v = eq < 0 ? "" : entry.substring(eq + 1).trim();
+      Preference p =
+          v.equalsIgnoreCase("yes")
+              ? Preference.ALLOW
+              : v.equalsIgnoreCase("no") ? Preference.DISALLOW : Preference.UNKNOWN;
+      if (p == Preference.UNKNOWN) {
+        bad.add(entry.trim());
+        continue;
+      }
+      int k = signal.get().ordinal();
+      Preference combined = prefs[k].mostRestrictive(p);
+      if (combined != prefs[k]) {
+        prefs[k] = combined;
+        at[k] = line;
+      }
+    }
+    return new ContentSignals(prefs, at, List.of(new Line(line, value)), List.copyOf(bad));
+  }
+
+  /**
+   * This and {@code other} combined most restrictively; the lines of both, this one's first.
+   *
+   * @param other the signals of another record or group
+   * @return the combination
+   */
+  public ContentSignals mostRestrictive(ContentSignals other) {
+    if (other.written.isEmpty()) {
+      return this;
+    }
+    if (written.isEmpty()) {
+      return other;
+    }
+    Preference[] prefs = preferences.clone();
+    int[] at = lines.clone();
+    for (int k = 0; k < prefs.length; k++) {
+      Preference combined = prefs[k].mostRestrictive(other.preferences[k]);
+      if (combined != prefs[k]) {
+        prefs[k] = combined;
+        at[k] = other.lines[k];
+      }
+    }
+    List<Line> lines = new ArrayList<>(written);
+    lines.addAll(other.written);
+    List<String> bad = new ArrayList<>(unreadable);
+    bad.addAll(other.unreadable);
+    return new ContentSignals(prefs, at, List.copyOf(lines), List.copyOf(bad));
+  }
+
+  /**
+   * What is signalled about {@code signal}.
+   *
+   * @param signal a signal
+   * @return allow, disallow, or unknown when no record gives it
+   */
+  public Preference preference(ContentSignal signal) {
+    return preferences[signal.ordinal()];
+  }
+
+  /**
+   * The line of the record that decided {@code signal}.
+   *
+   * @param signal a signal
+   * @return the line; empty when the signal is unknown
+   */
+  public OptionalInt line(ContentSignal signal) {
+    int line = lines[signal.ordinal()];
+    return preferences[signal.ordinal()] == Preference.UNKNOWN || line <= 0
+        ? OptionalInt.empty()
+        : OptionalInt.of(line);
+  }
+
+  /**
+   * The records as written, in file order.
+   *
+   * @return an immutable list, empty when there is none
+   */
+  public List<Line> written() {
+    return written;
+  }
+
+  /**
+   * The entries that name a signal with a value other than {@code yes} or {@code no}, as written;
+   * they leave the signal unknown.
+   *
+   * @return an immutable list
+   */
+  public List<String> unreadable() {
+    return unreadable;
+  }
+
+  /**
+   * Whether no record was given.
+   *
+   * @return true when there is none
+   */
+  public boolean isEmpty() {
+    return written.isEmpty();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ContentSignals s
+        && Arrays.equals(preferences, s.preferences)
+        && Arrays.equals(lines, s.lines)
+        && written.equals(s.written)
+        && unreadable.equals(s.unreadable);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(Arrays.hashCode(preferences), Arrays.hashCode(lines), written);
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("ContentSignals{");
+    for (ContentSignal s : SIGNALS) {
+      Preference p = preference(s);
+      if (p != Preference.UNKNOWN) {
+        sb.append(sb.length() > 15 ? ", " : "")
+            .append(s.label())
+            .append('=')
+            .append(p == Preference.ALLOW ? "yes" : "no");
+      }
+    }
+    return sb.append('}').toString();
+  }
+}

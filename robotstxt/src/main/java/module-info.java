@@ -1,0 +1,34 @@
+/**
+ * reactive-robots robotstxt: robots.txt parsing and matching (RFC 9309 and Google's reading), URLs
+ * and origins as browsers read them, a page's own directives, usage preferences, the linter and the
+ * explainer. On the JDK alone: jsoup is read only when a page's robots {@code <meta>} tags are
+ * asked for.
+ *
+ * <p>Exported (the API): {@code io.github.reactiverobots.robotstxt} (the parser: {@code RobotsTxt},
+ * {@code AgentRules}, verdicts and their values), {@code .url} (origins), {@code .usage} (what
+ * robots.txt says about using fetched content) and {@code .page} (a page's own directives).
+ * Packages under {@code .internal} are not API: they are exported only to the library's own
+ * modules.
+ */
+module io.github.reactiverobots.robotstxt {
+  // Optional: read only when a page's robots <meta> tags are asked for.
+  requires static org.jsoup;
+
+  exports io.github.reactiverobots.robotstxt;
+  exports io.github.reactiverobots.robotstxt.page;
+  exports io.github.reactiverobots.robotstxt.url;
+  exports io.github.reactiverobots.robotstxt.usage;
+  exports io.github.reactiverobots.robotstxt.internal.bytes to
+      io.github.reactiverobots.core;
+  exports io.github.reactiverobots.robotstxt.internal.http to
+      io.github.reactiverobots.core,
+      io.github.reactiverobots.pacing;
+  exports io.github.reactiverobots.robotstxt.internal.rules to
+      io.github.reactiverobots.core;
+  exports io.github.reactiverobots.robotstxt.internal.url to
+      io.github.reactiverobots.core,
+      io.github.reactiverobots.pacing;
+  exports io.github.reactiverobots.robotstxt.internal.text to
+      io.github.reactiverobots.core,
+      io.github.reactiverobots.pacing;
+}
