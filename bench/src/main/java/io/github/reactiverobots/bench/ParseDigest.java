@@ -1,12 +1,12 @@
 package io.github.reactiverobots.bench;
 
-import io.github.reactiverobots.robotstxt.Profile;
-import io.github.reactiverobots.robotstxt.Rule;
 import io.github.reactiverobots.robotstxt.AgentRules;
 import io.github.reactiverobots.robotstxt.Group;
 import io.github.reactiverobots.robotstxt.Linter;
 import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.Rule;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import io.github.reactiverobots.robotstxt.testing.CorpusFile;
 import io.github.reactiverobots.robotstxt.testing.UrlRow;

@@ -1,7 +1,6 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.robotstxt.Verdict;
-
 import io.github.reactiverobots.robotstxt.internal.text.Printable;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,13 +1,13 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
+import io.github.reactiverobots.robotstxt.AgentRules;
 import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.robotstxt.OriginState;
 import io.github.reactiverobots.robotstxt.Reason;
-import io.github.reactiverobots.robotstxt.Verdict;
-import io.github.reactiverobots.robotstxt.AgentRules;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
 import io.github.reactiverobots.robotstxt.url.Origin;
 
 /**

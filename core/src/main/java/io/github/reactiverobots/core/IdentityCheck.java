@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.robotstxt.internal.text.Printable;
 import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.internal.text.Printable;
 
 /** One identity: the crawler's token must be the one its fetcher's User-Agent sends. */
 final class IdentityCheck {

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.robotstxt.internal.rules.ByteChecks;
 import io.github.reactiverobots.robotstxt.AgentRules;
+import io.github.reactiverobots.robotstxt.internal.rules.ByteChecks;
 
 /**
  * The cache's way to {@link AgentRules}' checks of a path held as bytes, read in place: not public

@@ -1,10 +1,10 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
-import io.github.reactiverobots.robotstxt.Profile;
-import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.core.store.RobotsStore;
+import io.github.reactiverobots.robotstxt.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.Profile;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,20 +1,20 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
-import io.github.reactiverobots.robotstxt.usage.ContentSignals;
+import io.github.reactiverobots.robotstxt.AgentRules;
 import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.OriginState;
 import io.github.reactiverobots.robotstxt.Pacing;
 import io.github.reactiverobots.robotstxt.RequestRate;
-import io.github.reactiverobots.robotstxt.usage.Usage;
-import io.github.reactiverobots.robotstxt.usage.UsageRule;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.VisitTime;
-import io.github.reactiverobots.robotstxt.AgentRules;
-import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
+import io.github.reactiverobots.robotstxt.usage.ContentSignals;
+import io.github.reactiverobots.robotstxt.usage.Usage;
+import io.github.reactiverobots.robotstxt.usage.UsageRule;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.util.Arrays;

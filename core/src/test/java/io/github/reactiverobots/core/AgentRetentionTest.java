@@ -1,10 +1,9 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.CacheFixture;
-
 import static io.github.reactiverobots.core.testing.CacheFixture.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.testing.CacheFixture;
 import io.github.reactiverobots.robotstxt.Profile;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;

@@ -1,17 +1,16 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.CacheFixture;
-
 import static io.github.reactiverobots.core.testing.CacheFixture.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.reactiverobots.core.testing.CacheFixture;
 import io.github.reactiverobots.robotstxt.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.Reason;
-import io.github.reactiverobots.robotstxt.Verdict;
-import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.Verdict;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;

@@ -1,10 +1,9 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.CacheFixture;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.testing.CacheFixture;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

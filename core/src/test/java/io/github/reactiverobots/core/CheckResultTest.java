@@ -22,4 +22,5 @@ class CheckResultTest {
     assertThat(failed.verdict()).isEmpty();
     assertThat(failed.toString()).doesNotContain("\u001b").contains("ERROR");
     assertThat(ok).isEqualTo(CheckResult.of("http://a.com/", v)).isNotEqualTo(failed);
-  }}
+  }
+}

@@ -1,17 +1,16 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.CacheFixture;
-
 import static io.github.reactiverobots.core.testing.CacheFixture.BODY;
 import static io.github.reactiverobots.core.testing.CacheFixture.failure;
 import static io.github.reactiverobots.core.testing.CacheFixture.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.core.testing.CacheFixture;
+import io.github.reactiverobots.core.testing.MemoryStore;
 import io.github.reactiverobots.robotstxt.FailureKind;
 import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.robotstxt.Reason;
 import io.github.reactiverobots.robotstxt.Verdict;
-import io.github.reactiverobots.core.testing.MemoryStore;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -88,6 +87,7 @@ class CrawlerFaultTest {
     f.fetcher.then(failure(FailureKind.CRAWLER_FAULT));
     assertThat(f.check(PUBLIC).reason()).isEqualTo(Reason.CRAWLER_FAULT);
     assertThat(store.writes()).isZero();
-    assertThat(store.leased(io.github.reactiverobots.robotstxt.url.Origin.of("http://a.com"))).isFalse();
+    assertThat(store.leased(io.github.reactiverobots.robotstxt.url.Origin.of("http://a.com")))
+        .isFalse();
   }
 }

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.AgentRules;
-import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
 import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.nio.charset.StandardCharsets;

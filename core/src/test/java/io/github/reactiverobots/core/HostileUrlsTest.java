@@ -1,15 +1,14 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.CacheFixture;
-
 import static io.github.reactiverobots.core.testing.CacheFixture.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
+import io.github.reactiverobots.core.testing.CacheFixture;
 import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.Reason;
 import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;

@@ -1,11 +1,10 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.RecordingListener;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.testing.RecordingListener;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

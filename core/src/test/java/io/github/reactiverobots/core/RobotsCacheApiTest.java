@@ -1,7 +1,5 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.CacheFixture;
-
 import static io.github.reactiverobots.core.testing.CacheFixture.AGENT;
 import static io.github.reactiverobots.core.testing.CacheFixture.BODY;
 import static io.github.reactiverobots.core.testing.CacheFixture.ok;
@@ -13,6 +11,7 @@ import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.testing.CacheFixture;
 import io.github.reactiverobots.robotstxt.FailureKind;
 import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.robotstxt.Profile;

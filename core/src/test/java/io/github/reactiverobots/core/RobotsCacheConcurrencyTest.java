@@ -1,14 +1,13 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.RecordingListener;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.robotstxt.Reason;
 import io.github.reactiverobots.core.testing.FakeFetcher;
+import io.github.reactiverobots.core.testing.RecordingListener;
+import io.github.reactiverobots.robotstxt.Reason;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

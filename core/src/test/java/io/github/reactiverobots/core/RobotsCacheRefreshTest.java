@@ -1,7 +1,5 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.CacheFixture;
-
 import static io.github.reactiverobots.core.testing.CacheFixture.BODY;
 import static io.github.reactiverobots.core.testing.CacheFixture.T0;
 import static io.github.reactiverobots.core.testing.CacheFixture.assertKeptFor;
@@ -14,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.testing.CacheFixture;
 import io.github.reactiverobots.robotstxt.FailureKind;
 import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.robotstxt.OriginState;

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.usage.ContentSignal;
 import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.Usage;
 import io.github.reactiverobots.robotstxt.usage.UsageCategory;
 import io.github.reactiverobots.robotstxt.usage.UsageDecision;
 import io.github.reactiverobots.robotstxt.usage.UsageRule;
-import io.github.reactiverobots.robotstxt.Verdict;
-import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

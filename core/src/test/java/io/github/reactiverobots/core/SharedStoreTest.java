@@ -1,8 +1,5 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.RecordingListener;
-import io.github.reactiverobots.core.testing.VirtualClock;
-
 import static io.github.reactiverobots.core.testing.CacheFixture.AGENT;
 import static io.github.reactiverobots.core.testing.CacheFixture.BODY;
 import static io.github.reactiverobots.core.testing.CacheFixture.T0;
@@ -15,14 +12,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.store.StoredRobots;
+import io.github.reactiverobots.core.testing.FakeFetcher;
+import io.github.reactiverobots.core.testing.MemoryStore;
+import io.github.reactiverobots.core.testing.RecordingListener;
+import io.github.reactiverobots.core.testing.VirtualClock;
 import io.github.reactiverobots.robotstxt.FailureKind;
 import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.robotstxt.OriginState;
 import io.github.reactiverobots.robotstxt.Reason;
 import io.github.reactiverobots.robotstxt.Verdict;
-import io.github.reactiverobots.core.store.StoredRobots;
-import io.github.reactiverobots.core.testing.FakeFetcher;
-import io.github.reactiverobots.core.testing.MemoryStore;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

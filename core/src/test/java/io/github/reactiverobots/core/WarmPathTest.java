@@ -1,15 +1,14 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.testing.CacheFixture;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
+import io.github.reactiverobots.core.testing.CacheFixture;
+import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import io.github.reactiverobots.robotstxt.testing.CorpusFile;
-import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.robotstxt.testing.UrlRow;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;

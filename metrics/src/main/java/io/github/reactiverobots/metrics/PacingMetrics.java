@@ -1,8 +1,8 @@
 package io.github.reactiverobots.metrics;
 
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.pacing.PacerListener;
+import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

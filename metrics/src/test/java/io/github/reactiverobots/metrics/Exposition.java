@@ -2,8 +2,8 @@ package io.github.reactiverobots.metrics;
 
 import io.github.reactiverobots.core.CacheStats;
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.core.testing.FakeFetcher;
+import io.github.reactiverobots.pacing.Pacer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.Map;

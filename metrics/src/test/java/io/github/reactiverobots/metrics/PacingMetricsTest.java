@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.robotstxt.Reason;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.pacing.Paced;
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.pacing.PacerListener.Capped;
 import io.github.reactiverobots.pacing.SharedSpacing;
-import io.github.reactiverobots.core.testing.FakeFetcher;
+import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tag;

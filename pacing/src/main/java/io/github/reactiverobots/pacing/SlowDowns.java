@@ -1,7 +1,7 @@
 package io.github.reactiverobots.pacing;
 
-import io.github.reactiverobots.robotstxt.internal.http.RetryAfter;
 import io.github.reactiverobots.pacing.PacerListener.Capped;
+import io.github.reactiverobots.robotstxt.internal.http.RetryAfter;
 import java.time.Duration;
 
 /**

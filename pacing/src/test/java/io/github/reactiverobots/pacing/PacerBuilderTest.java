@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.robotstxt.Pacing;
 import io.github.reactiverobots.core.testing.FakeFetcher;
+import io.github.reactiverobots.robotstxt.Pacing;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

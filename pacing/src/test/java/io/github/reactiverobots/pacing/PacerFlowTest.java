@@ -4,9 +4,9 @@ import static io.github.reactiverobots.pacing.PacerHarness.seconds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.testing.CacheFixture;
+import io.github.reactiverobots.pacing.PacerHarness.Crawl;
 import io.github.reactiverobots.robotstxt.Reason;
 import io.github.reactiverobots.robotstxt.Verdict;
-import io.github.reactiverobots.pacing.PacerHarness.Crawl;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;

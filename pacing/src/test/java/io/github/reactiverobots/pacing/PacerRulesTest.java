@@ -3,10 +3,10 @@ package io.github.reactiverobots.pacing;
 import static io.github.reactiverobots.pacing.PacerHarness.seconds;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.robotstxt.Pacing;
-import io.github.reactiverobots.robotstxt.RequestRate;
 import io.github.reactiverobots.pacing.PacerHarness.Crawl;
 import io.github.reactiverobots.pacing.PacerListener.Capped;
+import io.github.reactiverobots.robotstxt.Pacing;
+import io.github.reactiverobots.robotstxt.RequestRate;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package io.github.reactiverobots.redis;
 
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.robotstxt.FailureKind;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.core.store.RejectedValueException;
 import io.github.reactiverobots.core.store.StoredRobots;
+import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;

@@ -1,14 +1,14 @@
 package io.github.reactiverobots.redis;
 
+import io.github.reactiverobots.core.CheckResult;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheBuilder;
 import io.github.reactiverobots.core.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.CheckResult;
+import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.robotstxt.FailureKind;
 import io.github.reactiverobots.robotstxt.Reason;
 import io.github.reactiverobots.robotstxt.Verdict;
-import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.lettuce.core.resource.ClientResources;
 import java.nio.charset.StandardCharsets;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.pacing.SharedSpacing.Request;
-import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.redis.testing.RedisCluster;
 import io.github.reactiverobots.redis.testing.RedisServer;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.cluster.ClusterClientOptions;

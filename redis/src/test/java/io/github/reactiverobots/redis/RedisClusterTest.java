@@ -3,13 +3,13 @@ package io.github.reactiverobots.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.core.store.Lease;
 import io.github.reactiverobots.core.store.StoredRobots;
-import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.redis.testing.RedisCluster;
 import io.github.reactiverobots.redis.testing.RedisServer;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.nio.charset.StandardCharsets;

@@ -3,8 +3,8 @@ package io.github.reactiverobots.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.redis.testing.RedisServer;
+import io.github.reactiverobots.robotstxt.Verdict;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.time.Duration;

@@ -3,11 +3,11 @@ package io.github.reactiverobots.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.reactiverobots.robotstxt.VisitTime;
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.pacing.SharedSpacing.Request;
-import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.redis.testing.RedisServer;
+import io.github.reactiverobots.robotstxt.VisitTime;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

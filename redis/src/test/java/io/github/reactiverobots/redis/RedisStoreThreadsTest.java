@@ -2,10 +2,10 @@ package io.github.reactiverobots.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.core.store.StoredRobots;
-import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.redis.testing.RedisServer;
+import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;

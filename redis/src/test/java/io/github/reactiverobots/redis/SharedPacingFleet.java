@@ -2,11 +2,11 @@ package io.github.reactiverobots.redis;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.pacing.Paced;
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.pacing.PacerBuilder;
 import io.github.reactiverobots.pacing.SharedSpacing;
-import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

@@ -128,8 +128,8 @@ public final class AgentRules {
   /**
    * Checks a path with params and query ({@code /a/b;p?q}); an empty path is taken as {@code /}.
    * The path is matched as given, as the cache matches the path it has read from a URL: to check a
-   * URL, pass the path {@link io.github.reactiverobots.robotstxt.url.SplitUrl#of} reads from it (or use
-   * {@link RobotsTxt#check(String, String)}), so that {@code \} and dot segments are read as
+   * URL, pass the path {@link io.github.reactiverobots.robotstxt.url.SplitUrl#of} reads from it (or
+   * use {@link RobotsTxt#check(String, String)}), so that {@code \} and dot segments are read as
    * SEMANTICS.md §4 says.
    *
    * @param pathAndQuery the path, starting with {@code /}
@@ -153,8 +153,8 @@ public final class AgentRules {
    *
    * @param url the URL (or anything URL-like) to check
    * @return the verdict
-   * @throws io.github.reactiverobots.robotstxt.url.InvalidUrlException under {@code RFC_9309}, for an
-   *     http(s) URL the cache refuses
+   * @throws io.github.reactiverobots.robotstxt.url.InvalidUrlException under {@code RFC_9309}, for
+   *     an http(s) URL the cache refuses
    */
   public Verdict checkUrl(String url) {
     Objects.requireNonNull(url, "url");

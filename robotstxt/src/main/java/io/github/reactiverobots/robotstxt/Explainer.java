@@ -1,11 +1,10 @@
 package io.github.reactiverobots.robotstxt;
 
-import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
-
+import io.github.reactiverobots.robotstxt.Explanation.Selection;
 import io.github.reactiverobots.robotstxt.internal.match.PatternTable;
 import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
 import io.github.reactiverobots.robotstxt.internal.match.RuleMatcher;
-import io.github.reactiverobots.robotstxt.Explanation.Selection;
+import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.robotstxt;
 
+import io.github.reactiverobots.robotstxt.Diagnostic.Code;
 import io.github.reactiverobots.robotstxt.internal.aipref.PreferenceDictionary;
 import io.github.reactiverobots.robotstxt.usage.ContentSignals;
-import io.github.reactiverobots.robotstxt.Diagnostic.Code;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,7 @@
 package io.github.reactiverobots.robotstxt;
 
-import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
-
 import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
+import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.nio.charset.StandardCharsets;
@@ -31,9 +30,9 @@ final class ProfilePaths {
    * ({@code //a.com/b}, read as http); null for anything else URL-like (a path, {@code a.com/b}),
    * which the caller reads leniently, as the cache takes only absolute URLs.
    *
-   * @throws io.github.reactiverobots.robotstxt.url.InvalidUrlException for an absolute http(s) URL the
-   *     cache refuses; another scheme's URL, or a scheme-relative one the cache would refuse, is
-   *     read leniently (null)
+   * @throws io.github.reactiverobots.robotstxt.url.InvalidUrlException for an absolute http(s) URL
+   *     the cache refuses; another scheme's URL, or a scheme-relative one the cache would refuse,
+   *     is read leniently (null)
    */
   private static byte[] splitPath(String url) {
     boolean schemeRelative = url.startsWith("//") || url.startsWith("\\\\");

@@ -1,9 +1,8 @@
 package io.github.reactiverobots.robotstxt;
 
-import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
-
 import io.github.reactiverobots.robotstxt.internal.bytes.HeapSizes;
 import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
+import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
 import io.github.reactiverobots.robotstxt.usage.Usage;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -230,18 +229,18 @@ public final class RobotsTxt {
    * http:\\a.com\b} or {@code http:///a.com/b}) and a scheme-relative one ({@code //a.com/b}) are
    * read as {@code RobotsCache} reads them, with the WHATWG URL Standard ({@code
    * http://a.com/x\..\b} is {@code /b}), so both give the same verdict, and an http(s) URL the
-   * cache refuses throws {@link io.github.reactiverobots.robotstxt.url.InvalidUrlException}; anything
-   * else URL-like (a path, {@code example.com/a}) is taken leniently, as under {@code GOOGLE},
-   * where the path is always taken as Google's reference matcher takes it ({@code example.com/a}
-   * gives {@code /a}, nothing gives {@code /}) and nothing throws.
+   * cache refuses throws {@link io.github.reactiverobots.robotstxt.url.InvalidUrlException};
+   * anything else URL-like (a path, {@code example.com/a}) is taken leniently, as under {@code
+   * GOOGLE}, where the path is always taken as Google's reference matcher takes it ({@code
+   * example.com/a} gives {@code /a}, nothing gives {@code /}) and nothing throws.
    *
    * @param url the URL (or anything URL-like) to check
    * @param agent the crawler's product token
    * @return the verdict
    * @throws IllegalArgumentException if the arguments were swapped: {@code agent} is an absolute
    *     URL while {@code url} is not URL-like (neither a path nor holding {@code ://})
-   * @throws io.github.reactiverobots.robotstxt.url.InvalidUrlException under {@code RFC_9309}, for a URL
-   *     or path the cache refuses
+   * @throws io.github.reactiverobots.robotstxt.url.InvalidUrlException under {@code RFC_9309}, for
+   *     a URL or path the cache refuses
    */
   public Verdict check(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);

@@ -1,6 +1,5 @@
 package io.github.reactiverobots.robotstxt;
 
-
 /** Product tokens: the names groups are selected by (SEMANTICS.md §2). Stateless. */
 final class UserAgents {
   private UserAgents() {}

@@ -1,10 +1,9 @@
 package io.github.reactiverobots.robotstxt;
 
-import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
+import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
 import io.github.reactiverobots.robotstxt.testing.Json;
 import java.nio.ByteBuffer;
 import java.util.Base64;

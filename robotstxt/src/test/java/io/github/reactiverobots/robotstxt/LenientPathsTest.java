@@ -1,9 +1,8 @@
 package io.github.reactiverobots.robotstxt;
 
-import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

@@ -2,9 +2,9 @@ package io.github.reactiverobots.robotstxt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.robotstxt.usage.Usage;
 import io.github.reactiverobots.robotstxt.page.PageDirectives;
 import io.github.reactiverobots.robotstxt.page.RobotsTags;
+import io.github.reactiverobots.robotstxt.usage.Usage;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -3,12 +3,12 @@ package io.github.reactiverobots.spring;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheBuilder;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
-import io.github.reactiverobots.pacing.Pacer;
-import io.github.reactiverobots.pacing.PacerBuilder;
 import io.github.reactiverobots.netty.AddressPolicy;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
+import io.github.reactiverobots.pacing.Pacer;
+import io.github.reactiverobots.pacing.PacerBuilder;
+import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import org.springframework.util.unit.DataSize;
 
 /** Maps {@link RobotsProperties} onto the library's builders, one setting each. */

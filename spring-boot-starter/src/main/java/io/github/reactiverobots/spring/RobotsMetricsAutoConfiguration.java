@@ -1,9 +1,9 @@
 package io.github.reactiverobots.spring;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.metrics.PacingMetrics;
 import io.github.reactiverobots.metrics.RobotsMetrics;
+import io.github.reactiverobots.pacing.Pacer;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;

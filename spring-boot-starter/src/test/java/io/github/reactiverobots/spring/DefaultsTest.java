@@ -3,9 +3,9 @@ package io.github.reactiverobots.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
+import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.redis.RedisRobotsStore;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

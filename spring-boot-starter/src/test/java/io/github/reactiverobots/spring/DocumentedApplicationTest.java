@@ -5,8 +5,8 @@ import static org.springframework.web.reactive.function.server.RequestPredicates
 import static org.springframework.web.reactive.function.server.RouterFunctions.route;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.netty.testing.TestResolver;
+import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;

@@ -4,9 +4,9 @@ import static io.github.reactiverobots.spring.StarterTests.USER_AGENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.metrics.PacingMetrics;
 import io.github.reactiverobots.metrics.RobotsMetrics;
+import io.github.reactiverobots.pacing.Pacer;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;

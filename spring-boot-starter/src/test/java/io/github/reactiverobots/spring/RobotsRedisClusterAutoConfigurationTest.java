@@ -4,10 +4,10 @@ import static io.github.reactiverobots.spring.StarterTests.USER_AGENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.redis.RedisRobotsStore;
 import io.github.reactiverobots.redis.testing.RedisCluster;
+import io.github.reactiverobots.robotstxt.Verdict;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,17 +1,17 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.robotstxt.usage.ContentSignal;
-import io.github.reactiverobots.robotstxt.usage.ContentSignals;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
-import io.github.reactiverobots.robotstxt.usage.Preference;
-import io.github.reactiverobots.robotstxt.Rule;
-import io.github.reactiverobots.robotstxt.usage.Usage;
-import io.github.reactiverobots.robotstxt.usage.UsageDecision;
 import io.github.reactiverobots.robotstxt.AgentRules;
+import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.Explanation;
 import io.github.reactiverobots.robotstxt.Group;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.Rule;
 import io.github.reactiverobots.robotstxt.url.Origin;
+import io.github.reactiverobots.robotstxt.usage.ContentSignal;
+import io.github.reactiverobots.robotstxt.usage.ContentSignals;
+import io.github.reactiverobots.robotstxt.usage.Preference;
+import io.github.reactiverobots.robotstxt.usage.Usage;
+import io.github.reactiverobots.robotstxt.usage.UsageDecision;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -94,8 +94,7 @@ public enum Cause {
 
   /** As {@link #supportedBy()}, for a difference seen under {@code profile}. */
   public String supportedBy(io.github.reactiverobots.robotstxt.Profile profile) {
-    if (this == ROBOTS_TXT_ITSELF
-        && profile == io.github.reactiverobots.robotstxt.Profile.GOOGLE) {
+    if (this == ROBOTS_TXT_ITSELF && profile == io.github.reactiverobots.robotstxt.Profile.GOOGLE) {
       return "by design: the GOOGLE profile does not allow /robots.txt implicitly (SEMANTICS.md"
           + " §7); crawler-commons always does";
     }

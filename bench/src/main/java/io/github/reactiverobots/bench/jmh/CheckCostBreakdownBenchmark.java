@@ -1,10 +1,10 @@
 package io.github.reactiverobots.bench.jmh;
 
 import io.github.reactiverobots.bench.BenchCorpus;
-import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.AgentRules;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import io.github.reactiverobots.robotstxt.testing.UrlRow;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;

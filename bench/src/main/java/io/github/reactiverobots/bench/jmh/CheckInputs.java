@@ -2,8 +2,8 @@ package io.github.reactiverobots.bench.jmh;
 
 import crawlercommons.robots.BaseRobotRules;
 import io.github.reactiverobots.bench.BenchCorpus;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.AgentRules;
+import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.testing.Corpus;

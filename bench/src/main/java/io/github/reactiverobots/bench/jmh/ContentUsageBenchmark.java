@@ -1,10 +1,10 @@
 package io.github.reactiverobots.bench.jmh;
 
-import io.github.reactiverobots.robotstxt.usage.Usage;
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.AgentRules;
 import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.usage.Usage;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

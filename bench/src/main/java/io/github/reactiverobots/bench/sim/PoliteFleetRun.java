@@ -1,15 +1,15 @@
 package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.robotstxt.Pacing;
+import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.pacing.PacerBuilder;
 import io.github.reactiverobots.pacing.PacerListener;
-import io.github.reactiverobots.robotstxt.testing.Corpus;
-import io.github.reactiverobots.robotstxt.url.Origin;
-import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.redis.RedisSharedSpacing;
 import io.github.reactiverobots.redis.testing.RedisServer;
+import io.github.reactiverobots.robotstxt.Pacing;
+import io.github.reactiverobots.robotstxt.testing.Corpus;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
+import io.github.reactiverobots.robotstxt.Verdict;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

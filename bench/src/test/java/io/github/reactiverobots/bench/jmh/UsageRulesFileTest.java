@@ -2,11 +2,11 @@ package io.github.reactiverobots.bench.jmh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.robotstxt.usage.Usage;
-import io.github.reactiverobots.robotstxt.usage.UsageDecision;
 import io.github.reactiverobots.robotstxt.AgentRules;
 import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.usage.Usage;
+import io.github.reactiverobots.robotstxt.usage.UsageDecision;
 import org.junit.jupiter.api.Test;
 
 /** The benchmark's input is what its Javadoc says it is. */

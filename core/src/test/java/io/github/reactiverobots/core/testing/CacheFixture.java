@@ -1,11 +1,10 @@
 package io.github.reactiverobots.core.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheBuilder;
 import io.github.reactiverobots.core.RobotsRules;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.robotstxt.FailureKind;
 import io.github.reactiverobots.robotstxt.OriginState;

@@ -1,7 +1,6 @@
 package io.github.reactiverobots.core.testing;
 
 import io.github.reactiverobots.core.RobotsCacheListener;
-
 import io.github.reactiverobots.robotstxt.FailureKind;
 import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.robotstxt.Verdict;

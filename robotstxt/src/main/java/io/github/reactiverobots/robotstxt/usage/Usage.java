@@ -1,7 +1,6 @@
 package io.github.reactiverobots.robotstxt.usage;
 
 import io.github.reactiverobots.robotstxt.Verdict;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;

@@ -2,10 +2,10 @@ package io.github.reactiverobots.robotstxt.page;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.Usage;
 import io.github.reactiverobots.robotstxt.usage.UsageCategory;
-import io.github.reactiverobots.robotstxt.RobotsTxt;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;

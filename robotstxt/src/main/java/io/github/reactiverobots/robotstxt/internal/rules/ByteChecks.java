@@ -1,8 +1,8 @@
 package io.github.reactiverobots.robotstxt.internal.rules;
 
 import io.github.reactiverobots.robotstxt.OriginState;
-import io.github.reactiverobots.robotstxt.usage.Usage;
 import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.usage.Usage;
 import java.util.Objects;
 
 /**

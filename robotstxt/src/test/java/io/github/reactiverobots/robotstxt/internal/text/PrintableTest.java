@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.reactiverobots.robotstxt.FailureKind;
 import io.github.reactiverobots.robotstxt.FetchOutcome;
 import io.github.reactiverobots.robotstxt.OriginState;
-import io.github.reactiverobots.robotstxt.Reason;
 import io.github.reactiverobots.robotstxt.Rule;
-import io.github.reactiverobots.robotstxt.Verdict;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
