@@ -6,6 +6,8 @@ import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins.Located;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import io.github.reactiverobots.robotstxt.testing.UrlRow;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -265,27 +267,34 @@ class CanonicalUrlsTest {
     assertThat(SplitUrl.originKeyLength("http://a.com/x#\u00e9")).isEqualTo(-1);
   }
 
-  /** The first column of every {@code @CsvSource} row of the URL test classes. */
-  private static List<String> testUrls() throws ClassNotFoundException {
+  /**
+   * The first column of every row of the hostile-URL tables ({@code HostileUrlsTest}'s files) and
+   * of every {@code @CsvSource} row of {@code UrlSplitterTest}.
+   */
+  private static List<String> testUrls() throws IOException {
     List<String> urls = new ArrayList<>();
-    for (String name :
-        List.of(
-            "io.github.reactiverobots.core.HostileUrlsTest",
-            "io.github.reactiverobots.robotstxt.url.UrlSplitterTest")) {
-      for (Method m : Class.forName(name).getDeclaredMethods()) {
-        CsvSource csv = m.getAnnotation(CsvSource.class);
-        if (csv == null) {
-          continue;
-        }
-        for (String row : csv.value()) {
-          String url = row.substring(0, row.indexOf(csv.delimiter())).strip();
-          if (url.length() >= 2 && url.startsWith("\"") && url.endsWith("\"")) {
-            url = url.substring(1, url.length() - 1);
-          } else if (url.equals("''")) {
-            url = "";
+    for (String table : List.of("/urls/hostile-urls.psv", "/urls/refused-hosts.psv")) {
+      try (InputStream in = CanonicalUrlsTest.class.getResourceAsStream(table)) {
+        for (String row : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+          if (!row.isBlank() && !row.startsWith("#")) {
+            urls.add(row.substring(0, row.indexOf('|')).strip());
           }
-          urls.add(url);
         }
+      }
+    }
+    for (Method m : UrlSplitterTest.class.getDeclaredMethods()) {
+      CsvSource csv = m.getAnnotation(CsvSource.class);
+      if (csv == null) {
+        continue;
+      }
+      for (String row : csv.value()) {
+        String url = row.substring(0, row.indexOf(csv.delimiter())).strip();
+        if (url.length() >= 2 && url.startsWith("\"") && url.endsWith("\"")) {
+          url = url.substring(1, url.length() - 1);
+        } else if (url.equals("''")) {
+          url = "";
+        }
+        urls.add(url);
       }
     }
     return urls;
