@@ -15,6 +15,7 @@ module io.github.reactiverobots.robotstxt {
   requires static org.jsoup;
 
   exports io.github.reactiverobots.robotstxt;
+  exports io.github.reactiverobots.robotstxt.model;
   exports io.github.reactiverobots.robotstxt.page;
   exports io.github.reactiverobots.robotstxt.url;
   exports io.github.reactiverobots.robotstxt.usage;

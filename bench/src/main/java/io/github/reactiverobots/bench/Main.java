@@ -10,7 +10,7 @@ import io.github.reactiverobots.bench.sim.PoliteRun;
 import io.github.reactiverobots.bench.sim.ScanRun;
 import io.github.reactiverobots.bench.sim.SimReport;
 import io.github.reactiverobots.bench.sim.SimulateCommand;
-import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;

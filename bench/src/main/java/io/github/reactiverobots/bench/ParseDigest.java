@@ -1,12 +1,12 @@
 package io.github.reactiverobots.bench;
 
 import io.github.reactiverobots.robotstxt.AgentRules;
-import io.github.reactiverobots.robotstxt.Group;
 import io.github.reactiverobots.robotstxt.Linter;
 import io.github.reactiverobots.robotstxt.ParseOptions;
-import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
-import io.github.reactiverobots.robotstxt.Rule;
+import io.github.reactiverobots.robotstxt.RobotsTxt.Group;
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Rule;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import io.github.reactiverobots.robotstxt.testing.CorpusFile;
 import io.github.reactiverobots.robotstxt.testing.UrlRow;
@@ -80,7 +80,7 @@ public final class ParseDigest {
     Set<String> paths = new LinkedHashSet<>(List.of("/", "/robots.txt", "/a", "/index.html"));
     for (Group g : r.groups()) {
       sb.append("G ").append(g.line()).append(g.userAgents()).append(g.names());
-      sb.append(g.isGlobal()).append(g.pacing()).append(g.rules()).append('\n');
+      sb.append(g.global()).append(g.pacing()).append(g.rules()).append('\n');
       for (Rule rule : g.rules()) {
         paths.addAll(pathsFrom(rule.pattern()));
         sb.append(r.patternAsMatched(rule)).append(' ');

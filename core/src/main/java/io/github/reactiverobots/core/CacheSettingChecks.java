@@ -1,9 +1,9 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.internal.text.Printable;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;

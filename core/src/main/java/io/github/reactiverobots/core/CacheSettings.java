@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import java.time.Duration;
 
 /**

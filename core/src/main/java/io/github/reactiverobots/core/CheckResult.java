@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.internal.text.Printable;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.util.Objects;
 import java.util.Optional;
 

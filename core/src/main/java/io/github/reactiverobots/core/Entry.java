@@ -2,12 +2,13 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.robotstxt.AgentRules;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
-import io.github.reactiverobots.robotstxt.OriginState;
-import io.github.reactiverobots.robotstxt.Reason;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.internal.rules.PathMatcher;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
+import io.github.reactiverobots.robotstxt.model.Reason;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 
 /**
@@ -156,14 +157,19 @@ final class Entry {
    * the state when an expired good copy answers.
    */
   Verdict verdict(RecentOrigins.Located target, String userAgent, long now) {
-    return PathChecks.RULES.check(
-        rulesFor(userAgent), target.bytes(), target.pathFrom(), target.pathTo(), stateAt(now));
+    return matcherFor(userAgent)
+        .check(target.bytes(), target.pathFrom(), target.pathTo(), stateAt(now));
   }
 
   /** The rules that apply to {@code userAgent}: its groups, or the blanket answer. */
   AgentRules rulesFor(String userAgent) {
     Object a = answer();
     return a instanceof GoodCopy copy ? copy.rulesFor(userAgent) : (AgentRules) a;
+  }
+
+  /** {@link #rulesFor} as the in-place byte checks every {@code AgentRules} also is. */
+  PathMatcher matcherFor(String userAgent) {
+    return (PathMatcher) rulesFor(userAgent);
   }
 
   /** The state to report at {@code now}: stale-flagged once an expired good copy answers. */

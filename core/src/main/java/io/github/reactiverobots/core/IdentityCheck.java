@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
-import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.internal.text.Printable;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.Profile;
 
 /** One identity: the crawler's token must be the one its fetcher's User-Agent sends. */
 final class IdentityCheck {

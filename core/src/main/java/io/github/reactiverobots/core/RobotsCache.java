@@ -2,12 +2,12 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
-import io.github.reactiverobots.robotstxt.OriginState;
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins.Located;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
@@ -202,12 +202,13 @@ public final class RobotsCache implements AutoCloseable {
         url,
         agent,
         (entry, target, userAgent, start) ->
-            PathChecks.RULES.usage(
-                entry.rulesFor(userAgent),
-                target.bytes(),
-                target.pathFrom(),
-                target.pathTo(),
-                entry.stateAt(time.nanos())));
+            entry
+                .matcherFor(userAgent)
+                .usage(
+                    target.bytes(),
+                    target.pathFrom(),
+                    target.pathTo(),
+                    entry.stateAt(time.nanos())));
   }
 
   /**

@@ -2,9 +2,9 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.store.RobotsStore;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.ParseOptions;
-import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -271,7 +271,7 @@ public final class RobotsCacheBuilder {
 
   /**
    * A safety net for a fetcher that never answers: no result within it counts as a {@link
-   * io.github.reactiverobots.robotstxt.FailureKind#TIMEOUT}; default 5 min (the fetcher's own
+   * io.github.reactiverobots.robotstxt.model.FailureKind#TIMEOUT}; default 5 min (the fetcher's own
    * timeouts should be shorter).
    *
    * @param timeout the timeout, positive

@@ -1,14 +1,15 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.robotstxt.AgentRules;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
-import io.github.reactiverobots.robotstxt.OriginState;
-import io.github.reactiverobots.robotstxt.Pacing;
-import io.github.reactiverobots.robotstxt.RequestRate;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
-import io.github.reactiverobots.robotstxt.Verdict;
-import io.github.reactiverobots.robotstxt.VisitTime;
+import io.github.reactiverobots.robotstxt.internal.rules.PathMatcher;
 import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.OriginState;
+import io.github.reactiverobots.robotstxt.model.Pacing;
+import io.github.reactiverobots.robotstxt.model.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Verdict;
+import io.github.reactiverobots.robotstxt.model.VisitTime;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
@@ -153,7 +154,7 @@ public final class RobotsRules {
    */
   public Verdict check(String url, String agent) {
     byte[] path = pathBytes(url);
-    return PathChecks.RULES.check(rulesFor(agent), path, 0, path.length, state);
+    return ((PathMatcher) rulesFor(agent)).check(path, 0, path.length, state);
   }
 
   /**
@@ -182,7 +183,7 @@ public final class RobotsRules {
    */
   public Usage usage(String url, String agent) {
     byte[] path = pathBytes(url);
-    return PathChecks.RULES.usage(rulesFor(agent), path, 0, path.length, state);
+    return ((PathMatcher) rulesFor(agent)).usage(path, 0, path.length, state);
   }
 
   /**

@@ -7,7 +7,7 @@ import io.github.reactiverobots.core.store.Lease;
 import io.github.reactiverobots.core.store.RejectedValueException;
 import io.github.reactiverobots.core.store.RobotsStore;
 import io.github.reactiverobots.core.store.StoredRobots;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.util.Arrays;
@@ -94,6 +94,6 @@ final class WarmPath {
     int end = CanonicalPaths.end(url, keyLength);
     int length = CanonicalPaths.length(url, keyLength, end);
     byte[] buffer = CanonicalPaths.scratch(url, keyLength, end, length);
-    return PathChecks.RULES.check(entry.rulesFor(agent), buffer, 0, length, entry.stateAt(now));
+    return entry.matcherFor(agent).check(buffer, 0, length, entry.stateAt(now));
   }
 }

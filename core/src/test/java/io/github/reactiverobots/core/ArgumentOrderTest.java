@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.robotstxt.Reason;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.model.Reason;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

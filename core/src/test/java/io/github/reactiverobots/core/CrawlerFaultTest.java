@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.testing.CacheFixture;
 import io.github.reactiverobots.core.testing.MemoryStore;
-import io.github.reactiverobots.robotstxt.FailureKind;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
-import io.github.reactiverobots.robotstxt.Reason;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.Reason;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -6,9 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.robotstxt.AgentRules;
 import io.github.reactiverobots.robotstxt.ParseOptions;
-import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.internal.rules.PathMatcher;
 import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.nio.charset.StandardCharsets;
@@ -113,7 +114,7 @@ class HostilePathTableTest {
       byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
       assertThat(rules.check(path).allowed())
           .as(path)
-          .isEqualTo(PathChecks.RULES.check(rules, bytes, 0, bytes.length, null).allowed());
+          .isEqualTo(((PathMatcher) rules).check(bytes, 0, bytes.length, null).allowed());
     }
   }
 

@@ -4,9 +4,9 @@ import static io.github.reactiverobots.core.testing.CacheFixture.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.testing.CacheFixture;
-import io.github.reactiverobots.robotstxt.Profile;
-import io.github.reactiverobots.robotstxt.Reason;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Reason;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.testing.RecordingListener;
-import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.model.Reason;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

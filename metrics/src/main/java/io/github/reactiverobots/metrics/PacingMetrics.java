@@ -2,7 +2,7 @@ package io.github.reactiverobots.metrics;
 
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.pacing.PacerListener;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

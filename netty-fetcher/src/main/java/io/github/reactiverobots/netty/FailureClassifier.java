@@ -1,6 +1,6 @@
 package io.github.reactiverobots.netty;
 
-import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.resolver.dns.DnsNameResolverException;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.netty;
 
-import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
 
 /** A redirect that ends the exchange: too many, a loop, or an unusable {@code Location}. */
 final class RedirectException extends RuntimeException {

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.netty;
 
-import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

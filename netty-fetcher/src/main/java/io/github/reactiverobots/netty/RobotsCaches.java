@@ -2,7 +2,7 @@ package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheBuilder;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import java.util.Objects;
 import java.util.function.Consumer;
 

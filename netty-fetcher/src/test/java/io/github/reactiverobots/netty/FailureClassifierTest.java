@@ -2,7 +2,7 @@ package io.github.reactiverobots.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.netty.channel.ChannelException;
 import java.net.ConnectException;
 import java.net.SocketException;

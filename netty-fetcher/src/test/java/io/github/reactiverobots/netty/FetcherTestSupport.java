@@ -5,7 +5,7 @@ import io.github.reactiverobots.core.RobotsCacheBuilder;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.netty.testing.TestResolver;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +50,7 @@ class IdentityTest extends FetcherTestSupport {
     closing(RobotsCache.builder().fetcher(built).crawler("mycrawler").build());
     closing(
         RobotsCaches.create(
-            new io.github.reactiverobots.robotstxt.CrawlerIdentity(
+            new io.github.reactiverobots.robotstxt.model.CrawlerIdentity(
                 "MyCrawler", "Mozilla/5.0 (compatible; MyCrawler/1.0)"),
             f -> {},
             c -> {}));
@@ -94,7 +94,7 @@ class IdentityTest extends FetcherTestSupport {
       // A name the function does not know is a DNS failure, and nothing else is reachable.
       Verdict unknown = robots.check("http://elsewhere.example/x").block();
       assertThat(unknown.originState().orElseThrow().failure())
-          .isEqualTo(io.github.reactiverobots.robotstxt.FailureKind.DNS);
+          .isEqualTo(io.github.reactiverobots.robotstxt.model.FailureKind.DNS);
     }
   }
 }

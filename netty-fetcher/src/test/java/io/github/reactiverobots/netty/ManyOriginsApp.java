@@ -1,7 +1,7 @@
 package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

@@ -2,8 +2,8 @@ package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.netty.testing.TestResolver;
-import io.github.reactiverobots.robotstxt.OriginState;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.OriginState;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.ref.Reference;

@@ -3,10 +3,10 @@ package io.github.reactiverobots.netty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.robotstxt.FailureKind;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
-import io.github.reactiverobots.robotstxt.Reason;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.Reason;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;

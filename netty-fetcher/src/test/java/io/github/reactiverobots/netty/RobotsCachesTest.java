@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;

@@ -6,11 +6,11 @@ import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.robotstxt.FailureKind;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
-import io.github.reactiverobots.robotstxt.OriginState;
-import io.github.reactiverobots.robotstxt.Reason;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
+import io.github.reactiverobots.robotstxt.model.Reason;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.nio.charset.StandardCharsets;
@@ -186,7 +186,7 @@ class StatusTest extends FetcherTestSupport {
   void anEncodingNotAskedForIsAFailureNotGarbageRules() {
     FetchResult r = fetch(fetcher(), server.origin("brotli"));
     assertThat(r.hasStatus()).isFalse();
-    assertThat(r.failure()).isEqualTo(io.github.reactiverobots.robotstxt.FailureKind.OTHER);
+    assertThat(r.failure()).isEqualTo(io.github.reactiverobots.robotstxt.model.FailureKind.OTHER);
     assertThat(r.failureDetail()).contains("br");
   }
 

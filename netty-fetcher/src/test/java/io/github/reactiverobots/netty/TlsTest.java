@@ -3,9 +3,9 @@ package io.github.reactiverobots.netty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.robotstxt.FailureKind;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.pkitesting.CertificateBuilder;

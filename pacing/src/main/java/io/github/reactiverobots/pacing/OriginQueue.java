@@ -1,7 +1,7 @@
 package io.github.reactiverobots.pacing;
 
-import io.github.reactiverobots.robotstxt.Pacing;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Pacing;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.util.ArrayDeque;

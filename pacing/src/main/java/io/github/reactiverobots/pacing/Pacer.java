@@ -1,8 +1,8 @@
 package io.github.reactiverobots.pacing;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.robotstxt.Pacing;
 import io.github.reactiverobots.robotstxt.internal.http.RetryAfter;
+import io.github.reactiverobots.robotstxt.model.Pacing;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

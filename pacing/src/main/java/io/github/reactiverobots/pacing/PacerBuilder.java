@@ -1,7 +1,7 @@
 package io.github.reactiverobots.pacing;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

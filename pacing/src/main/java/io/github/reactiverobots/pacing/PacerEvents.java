@@ -1,7 +1,7 @@
 package io.github.reactiverobots.pacing;
 
 import io.github.reactiverobots.pacing.PacerListener.Capped;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.util.Arrays;

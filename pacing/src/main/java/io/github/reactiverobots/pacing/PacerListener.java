@@ -1,6 +1,6 @@
 package io.github.reactiverobots.pacing;
 
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 

@@ -3,7 +3,7 @@ package io.github.reactiverobots.pacing;
 import io.github.reactiverobots.core.RobotsRules;
 import io.github.reactiverobots.pacing.OriginQueue.Arrival;
 import io.github.reactiverobots.pacing.OriginQueue.Waiting;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.pacing;
 
 import io.github.reactiverobots.pacing.PacerListener.Capped;
-import io.github.reactiverobots.robotstxt.Pacing;
-import io.github.reactiverobots.robotstxt.RequestRate;
-import io.github.reactiverobots.robotstxt.VisitTime;
+import io.github.reactiverobots.robotstxt.model.Pacing;
+import io.github.reactiverobots.robotstxt.model.RequestRate;
+import io.github.reactiverobots.robotstxt.model.VisitTime;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.time.Instant;

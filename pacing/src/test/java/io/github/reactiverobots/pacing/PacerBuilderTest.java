@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.testing.FakeFetcher;
-import io.github.reactiverobots.robotstxt.Pacing;
+import io.github.reactiverobots.robotstxt.model.Pacing;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

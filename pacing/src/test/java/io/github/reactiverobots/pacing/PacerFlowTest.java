@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.testing.CacheFixture;
 import io.github.reactiverobots.pacing.PacerHarness.Crawl;
-import io.github.reactiverobots.robotstxt.Reason;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Reason;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;

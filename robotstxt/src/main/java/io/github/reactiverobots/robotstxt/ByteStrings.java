@@ -3,7 +3,7 @@ package io.github.reactiverobots.robotstxt;
 import java.nio.charset.StandardCharsets;
 
 /** Conversions for the byte strings the scanner hands out (one {@code char} per input byte). */
-public final class ByteStrings {
+final class ByteStrings {
   private ByteStrings() {}
 
   /**

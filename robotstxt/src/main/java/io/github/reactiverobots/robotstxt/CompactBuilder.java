@@ -1,5 +1,9 @@
 package io.github.reactiverobots.robotstxt;
 
+import io.github.reactiverobots.robotstxt.RobotsParseHandler.Directive;
+import io.github.reactiverobots.robotstxt.model.Pacing;
+import io.github.reactiverobots.robotstxt.model.RequestRate;
+import io.github.reactiverobots.robotstxt.model.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +21,7 @@ import java.util.Map;
  * copies it, once, into the file's strings: {@link RobotsTxt#parse} builds right after the scan,
  * and the scanner never writes to its array.
  */
-final class CompactBuilder implements RobotsParseHandler {
+final class CompactBuilder implements ScanHandler {
   private static final byte[] INDEX_HTM = "/index.htm".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] HOST = "host".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] CLEAN_PARAM = "clean-param".getBytes(StandardCharsets.US_ASCII);
@@ -68,12 +72,6 @@ final class CompactBuilder implements RobotsParseHandler {
   }
 
   @Override
-  public void onDirective(int line, Directive directive, String value, int valueColumn) {
-    byte[] b = ByteStrings.bytes(value);
-    onDirective(line, directive, b, 0, b.length, valueColumn);
-  }
-
-  @Override
   public void onDirective(
       int line, Directive directive, byte[] d, int from, int to, int valueColumn) {
     switch (directive) {
@@ -116,13 +114,6 @@ final class CompactBuilder implements RobotsParseHandler {
   @Override
   public boolean wantsUnknown() {
     return !unknownCapped;
-  }
-
-  @Override
-  public void onUnknown(int line, String key, String value, int keyColumn) {
-    byte[] k = ByteStrings.bytes(key);
-    byte[] v = ByteStrings.bytes(value);
-    keep(line, k, 0, k.length, v, 0, v.length);
   }
 
   @Override

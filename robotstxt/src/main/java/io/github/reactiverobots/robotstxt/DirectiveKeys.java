@@ -1,5 +1,6 @@
 package io.github.reactiverobots.robotstxt;
 
+import io.github.reactiverobots.robotstxt.RobotsParseHandler.Directive;
 import io.github.reactiverobots.robotstxt.internal.bytes.ByteWords;
 import java.util.Arrays;
 

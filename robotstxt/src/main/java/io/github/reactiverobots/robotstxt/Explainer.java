@@ -1,10 +1,14 @@
 package io.github.reactiverobots.robotstxt;
 
 import io.github.reactiverobots.robotstxt.Explanation.Selection;
+import io.github.reactiverobots.robotstxt.RobotsTxt.Group;
 import io.github.reactiverobots.robotstxt.internal.match.PatternTable;
 import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
 import io.github.reactiverobots.robotstxt.internal.match.RuleMatcher;
 import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Rule;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,5 +1,8 @@
 package io.github.reactiverobots.robotstxt;
 
+import io.github.reactiverobots.robotstxt.RobotsTxt.Group;
+import io.github.reactiverobots.robotstxt.model.Rule;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,6 +1,10 @@
 package io.github.reactiverobots.robotstxt;
 
+import io.github.reactiverobots.robotstxt.RobotsTxt.Group;
 import io.github.reactiverobots.robotstxt.internal.bytes.HeapSizes;
+import io.github.reactiverobots.robotstxt.model.Pacing;
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Rule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;

@@ -19,7 +19,7 @@ final class LineScanner {
       int line,
       boolean issues,
       boolean keysByPrefix,
-      RobotsParseHandler handler) {
+      ScanHandler handler) {
     int lineStart = from;
     while (from < to && isSpace(d[from])) {
       from++;
@@ -103,8 +103,7 @@ final class LineScanner {
     return b <= ' ' && b >= 0 && ((SPACES >>> b) & 1) != 0;
   }
 
-  static void reportEncodingIssues(
-      byte[] d, int from, int to, int line, RobotsParseHandler handler) {
+  static void reportEncodingIssues(byte[] d, int from, int to, int line, ScanHandler handler) {
     boolean invalidReported = false;
     boolean quotesReported = false;
     int i = from;

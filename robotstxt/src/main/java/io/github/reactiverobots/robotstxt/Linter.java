@@ -2,8 +2,10 @@ package io.github.reactiverobots.robotstxt;
 
 import io.github.reactiverobots.robotstxt.Diagnostic.Code;
 import io.github.reactiverobots.robotstxt.internal.aipref.PreferenceDictionary;
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.RequestRate;
+import io.github.reactiverobots.robotstxt.model.VisitTime;
 import io.github.reactiverobots.robotstxt.usage.ContentSignals;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +26,7 @@ public final class Linter {
    */
   public static List<Diagnostic> lint(byte[] body, ParseOptions options) {
     LintHandler handler = new LintHandler(options);
-    RobotsScanner.scan(ByteBuffer.wrap(body), options, handler);
+    RobotsScanner.scan(body, options, ScanHandler.of(handler));
     return List.copyOf(handler.diagnostics);
   }
 

@@ -1,5 +1,7 @@
 package io.github.reactiverobots.robotstxt;
 
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -2,6 +2,8 @@ package io.github.reactiverobots.robotstxt;
 
 import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
 import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
+import io.github.reactiverobots.robotstxt.model.OriginState;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import java.nio.charset.StandardCharsets;
@@ -60,16 +62,16 @@ final class ProfilePaths {
    * What {@code question} answers for the path of {@code url}, read as {@code profile} reads it:
    * the cache's reading when strict and the cache takes the URL, else the lenient one.
    */
-  static <T> T atPath(Profile profile, AgentRules rules, String url, PathQuestion<T> question) {
+  static <T> T atPath(Profile profile, CompiledRules rules, String url, PathQuestion<T> question) {
     return atPath(strict(profile), rules, url, question);
   }
 
   /**
-   * {@link #atPath(Profile, AgentRules, String, PathQuestion)} for a profile known as strict or
+   * {@link #atPath(Profile, CompiledRules, String, PathQuestion)} for a profile known as strict or
    * not.
    */
   static <T> T atPath(
-      boolean strictProfile, AgentRules rules, String url, PathQuestion<T> question) {
+      boolean strictProfile, CompiledRules rules, String url, PathQuestion<T> question) {
     if (strictProfile) {
       int keyLength = SplitUrl.originKeyLength(url);
       if (keyLength >= 0) {
@@ -95,6 +97,6 @@ final class ProfilePaths {
   /** A question about the path {@code utf8[from, to)}, such as a check. */
   @FunctionalInterface
   interface PathQuestion<T> {
-    T of(AgentRules rules, byte[] utf8, int from, int to, OriginState originState);
+    T of(CompiledRules rules, byte[] utf8, int from, int to, OriginState originState);
   }
 }

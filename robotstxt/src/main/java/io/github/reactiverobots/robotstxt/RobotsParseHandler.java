@@ -1,14 +1,14 @@
 package io.github.reactiverobots.robotstxt;
 
-import java.nio.charset.StandardCharsets;
-
 /**
- * Receives what the byte-level scanner reads from a robots.txt body, line by line, in order. This
- * separates parsing (the scanner) from semantics (groups, the linter, statistics).
+ * Receives what the byte-level scanner ({@link RobotsTxt#scan}) reads from a robots.txt body, line
+ * by line, in order. This separates parsing (the scanner) from semantics (groups, the linter,
+ * statistics).
  *
  * <p>Values are <em>byte strings</em>: decoded as ISO-8859-1, so each {@code char} is exactly one
- * input byte and nothing is lost from invalid UTF-8. Use {@link ByteStrings#toText(String)} to show
- * one to a person. Line numbers start at 1; LF, CRLF and lone CR each end a line.
+ * input byte and nothing is lost from invalid UTF-8. To show one to a person, decode it as UTF-8:
+ * {@code new String(value.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8)}. Line
+ * numbers start at 1; LF, CRLF and lone CR each end a line.
  *
  * <p>A handler is used by one scan at a time and need not be thread-safe.
  */
@@ -28,28 +28,6 @@ public interface RobotsParseHandler {
   void onDirective(int line, Directive directive, String value, int valueColumn);
 
   /**
-   * A recognised directive with its trimmed value given as the bytes {@code data[from, to)}, for
-   * handlers that keep bytes rather than strings; the scanner calls this one. The default makes the
-   * byte string and calls {@link #onDirective(int, Directive, String, int)}. The array is the
-   * scanner's: read it during the call, never keep or change it.
-   *
-   * @param line the 1-based line
-   * @param directive the directive, misspellings mapped to it
-   * @param data the array holding the value
-   * @param from the value's first byte
-   * @param to the index after its last byte
-   * @param valueColumn the 1-based byte column where the value starts
-   */
-  default void onDirective(
-      int line, Directive directive, byte[] data, int from, int to, int valueColumn) {
-    onDirective(
-        line,
-        directive,
-        new String(data, from, to - from, StandardCharsets.ISO_8859_1),
-        valueColumn);
-  }
-
-  /**
    * A {@code key: value} line whose key is not a directive the parser knows.
    *
    * @param line the 1-based line
@@ -58,17 +36,6 @@ public interface RobotsParseHandler {
    * @param keyColumn the 1-based byte column where the key starts
    */
   void onUnknown(int line, String key, String value, int keyColumn);
-
-  /**
-   * A {@code key: value} line whose key is not a directive the parser knows, as a view of the
-   * scanner's bytes; the scanner calls this one. The default makes the key and value strings and
-   * calls {@link #onUnknown(int, String, String, int)}. The view is valid only during the call.
-   *
-   * @param unknown the line
-   */
-  default void onUnknown(UnknownLine unknown) {
-    onUnknown(unknown.line(), unknown.key(), unknown.value(), unknown.keyColumn());
-  }
 
   /**
    * Whether {@link #onUnknown} should still be called; asked before each unknown record, whose
@@ -106,4 +73,37 @@ public interface RobotsParseHandler {
    * @param truncated whether the body went past the parse limit
    */
   default void onEnd(int lines, boolean truncated) {}
+
+  /** The robots.txt records the parser recognises (SEMANTICS.md §1, §5). */
+  public enum Directive {
+    /**
+     * {@code user-agent} (also {@code useragent}, {@code user agent}): opens or extends a group.
+     */
+    USER_AGENT,
+    /** {@code allow}: a path pattern that may be fetched. */
+    ALLOW,
+    /**
+     * {@code disallow} (also its accepted misspellings): a path pattern that may not be fetched.
+     */
+    DISALLOW,
+    /** {@code sitemap} (also {@code site-map}): a sitemap URL, global. */
+    SITEMAP,
+    /** {@code crawl-delay}: seconds between requests, per group. */
+    CRAWL_DELAY,
+    /** {@code request-rate}: {@code n/m} requests per period, per group. */
+    REQUEST_RATE,
+    /** {@code visit-time}: a {@code HHMM-HHMM} UTC window, per group. */
+    VISIT_TIME,
+    /** {@code host} (Yandex): the preferred host, kept as written. */
+    HOST,
+    /** {@code clean-param} (Yandex): parameters to ignore, kept as written. */
+    CLEAN_PARAM,
+    /**
+     * {@code content-usage} (IETF aipref, draft-ietf-aipref-attach §3): a path pattern and a usage
+     * preference; a rule of its group, like allow and disallow.
+     */
+    CONTENT_USAGE,
+    /** {@code content-signal} (Cloudflare's Content Signals): usage signals, per group. */
+    CONTENT_SIGNAL
+  }
 }

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * to a {@link RobotsParseHandler} (SEMANTICS.md §1). No regular expressions; never throws on any
  * input. Stateless and thread-safe.
  */
-public final class RobotsScanner {
+final class RobotsScanner {
   private RobotsScanner() {}
 
   /**
@@ -20,7 +20,7 @@ public final class RobotsScanner {
    * @param options the profile and parse limit
    * @param handler receives the lines
    */
-  public static void scan(ByteBuffer body, ParseOptions options, RobotsParseHandler handler) {
+  static void scan(ByteBuffer body, ParseOptions options, ScanHandler handler) {
     int available = body.remaining();
     int read = readLength(available, options);
     boolean moreBeyond = available > read;
@@ -35,10 +35,9 @@ public final class RobotsScanner {
   }
 
   /**
-   * Scans the whole of {@code body}, as {@link #scan(ByteBuffer, ParseOptions, RobotsParseHandler)}
-   * does.
+   * Scans the whole of {@code body}, as {@link #scan(ByteBuffer, ParseOptions, ScanHandler)} does.
    */
-  static void scan(byte[] body, ParseOptions options, RobotsParseHandler handler) {
+  static void scan(byte[] body, ParseOptions options, ScanHandler handler) {
     int read = readLength(body.length, options);
     scan(body, 0, read, body.length > read, options, handler);
   }
@@ -56,7 +55,7 @@ public final class RobotsScanner {
       int to,
       boolean moreBeyond,
       ParseOptions options,
-      RobotsParseHandler handler) {
+      ScanHandler handler) {
     if (options.profile().transcodesUtf16() && isUtf16(data, from, to)) {
       data = transcodeUtf16(data, from, to);
       from = 0;

@@ -3,6 +3,9 @@ package io.github.reactiverobots.robotstxt;
 import io.github.reactiverobots.robotstxt.internal.bytes.HeapSizes;
 import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
 import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
+import io.github.reactiverobots.robotstxt.model.Pacing;
+import io.github.reactiverobots.robotstxt.model.Rule;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.usage.Usage;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -10,7 +13,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -32,7 +37,8 @@ public final class RobotsTxt {
    */
   public static final int MAX_UNKNOWN_RECORDS = 100;
 
-  private static final VarHandle COMPILED = MethodHandles.arrayElementVarHandle(AgentRules[].class);
+  private static final VarHandle COMPILED =
+      MethodHandles.arrayElementVarHandle(CompiledRules[].class);
   private static final RobotsTxt EMPTY = parse(new byte[0], ParseOptions.defaults());
 
   private final ParseOptions options;
@@ -58,7 +64,7 @@ public final class RobotsTxt {
   private final boolean unknownRecordsCapped;
 
   /** Per selection, its compiled rules once asked for (set once, racily, by CAS). */
-  private final AgentRules[] compiled;
+  private final CompiledRules[] compiled;
 
   /** What a parse produced, set by name (see {@link CompactBuilder}). Not thread-safe. */
   static final class Parts {
@@ -89,7 +95,7 @@ public final class RobotsTxt {
     this.lines = p.lines;
     this.truncated = p.truncated;
     this.unknownRecordsCapped = p.unknownRecordsCapped;
-    this.compiled = new AgentRules[p.groups.selectionCount()];
+    this.compiled = new CompiledRules[p.groups.selectionCount()];
   }
 
   /**
@@ -158,22 +164,47 @@ public final class RobotsTxt {
   }
 
   /**
+   * Reads {@code body} into lines as {@link #parse} does (SEMANTICS.md §1: encodings, line ends,
+   * the parse limit, directive keys and their misspellings) and hands each to {@code handler}, in
+   * order, on the calling thread; nothing is kept. Never throws on any content (an exception the
+   * handler throws propagates).
+   *
+   * @param body the robots.txt body; not kept
+   * @param options the profile and parse limit
+   * @param handler receives the lines
+   */
+  public static void scan(byte[] body, ParseOptions options, RobotsParseHandler handler) {
+    RobotsScanner.scan(
+        Objects.requireNonNull(body, "body"),
+        Objects.requireNonNull(options, "options"),
+        ScanHandler.of(Objects.requireNonNull(handler, "handler")));
+  }
+
+  /**
    * The rules that apply to {@code agent}, the crawler's own product token ({@code MyBot}; how the
    * token is taken from a longer string depends on the profile, SEMANTICS.md §2: under {@code
    * RFC_9309} {@code MyBot/1.0} is {@code mybot}, while a browser User-Agent such as {@code
    * Mozilla/5.0 (compatible; MyBot/1.0)} is {@code mozilla}). Lenient, as Google's reference is: an
    * agent whose token is empty selects the groups whose name is empty; the cache refuses such
-   * agents first ({@link io.github.reactiverobots.robotstxt.CrawlerIdentity#requireCrawlerToken}).
+   * agents first ({@link
+   * io.github.reactiverobots.robotstxt.model.CrawlerIdentity#requireCrawlerToken}).
    *
    * @param agent the crawler's product token
    * @return its rules
    */
   public AgentRules forAgent(String agent) {
+    return rulesFor(agent);
+  }
+
+  /**
+   * {@link #forAgent}, as the implementation that the library's own modules also match bytes with.
+   */
+  CompiledRules rulesFor(String agent) {
     int selection = groups.select(agent, options);
     if (selection == GroupTable.EXPLICIT_NO_GROUP) {
-      return AgentRules.noGroup(options.profile());
+      return CompiledRules.noGroup(options.profile());
     }
-    AgentRules rules = compiled[selection];
+    CompiledRules rules = compiled[selection];
     return rules != null ? rules : compile(selection);
   }
 
@@ -214,12 +245,13 @@ public final class RobotsTxt {
   }
 
   /** Compiles a selection without holding a lock: a racing thread may compile it too. */
-  private AgentRules compile(int selection) {
-    AgentRules fresh =
+  private CompiledRules compile(int selection) {
+    CompiledRules fresh =
         groups.hasGroups(selection)
-            ? AgentRules.compile(this, selection)
-            : AgentRules.noGroup(options.profile());
-    AgentRules raced = (AgentRules) COMPILED.compareAndExchange(compiled, selection, null, fresh);
+            ? CompiledRules.compile(this, selection)
+            : CompiledRules.noGroup(options.profile());
+    CompiledRules raced =
+        (CompiledRules) COMPILED.compareAndExchange(compiled, selection, null, fresh);
     return raced != null ? raced : fresh;
   }
 
@@ -244,7 +276,7 @@ public final class RobotsTxt {
    */
   public Verdict check(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
-    return ProfilePaths.atPath(options.profile(), forAgent(agent), url, AgentRules::check);
+    return ProfilePaths.atPath(options.profile(), rulesFor(agent), url, CompiledRules::check);
   }
 
   /**
@@ -258,7 +290,7 @@ public final class RobotsTxt {
    */
   public Usage usage(String url, String agent) {
     LenientPaths.requireUrlFirst(url, agent);
-    return ProfilePaths.atPath(options.profile(), forAgent(agent), url, AgentRules::usage);
+    return ProfilePaths.atPath(options.profile(), rulesFor(agent), url, CompiledRules::usage);
   }
 
   /**
@@ -273,7 +305,7 @@ public final class RobotsTxt {
     LenientPaths.requireUrlFirst(url, agent);
     return ProfilePaths.atPath(
         options.profile(),
-        forAgent(agent),
+        rulesFor(agent),
         url,
         (rules, utf8, from, to, state) -> rules.allowed(utf8, from, to));
   }
@@ -380,8 +412,8 @@ public final class RobotsTxt {
             + HeapSizes.array(recordLines.length, Integer.BYTES)
             + HeapSizes.array(compiled.length, HeapSizes.REFERENCE);
     for (int s = 0; s < compiled.length; s++) {
-      AgentRules c = (AgentRules) COMPILED.getVolatile(compiled, s);
-      if (c != null && c != AgentRules.noGroup(options.profile())) {
+      CompiledRules c = (CompiledRules) COMPILED.getVolatile(compiled, s);
+      if (c != null && c != CompiledRules.noGroup(options.profile())) {
         bytes += c.estimatedBytes();
       }
     }
@@ -398,5 +430,66 @@ public final class RobotsTxt {
 
   UsageTable usageTable() {
     return usage;
+  }
+
+  /**
+   * One group of a robots.txt: its {@code user-agent} lines and the records that follow them
+   * (SEMANTICS.md §2). A view made on demand by {@link RobotsTxt#groups()}; immutable.
+   *
+   * @param line the 1-based line of the group's first {@code user-agent}
+   * @param userAgents the {@code user-agent} values as written, in file order
+   * @param names the lower-case product names the group is selected by (empty-string names
+   *     included), without {@code *}
+   * @param global whether one of its {@code user-agent} lines is {@code *}
+   * @param rules its allow and disallow rules in order (rules with an empty value add none)
+   * @param pacing the most restrictive {@code crawl-delay}, {@code request-rate} and {@code
+   *     visit-time}; {@link Pacing#NONE} when the group has none
+   */
+  public record Group(
+      int line,
+      List<String> userAgents,
+      Set<String> names,
+      boolean global,
+      List<Rule> rules,
+      Pacing pacing) {
+    /**
+     * Copies the lists and the set, keeping their order.
+     *
+     * @param line the 1-based line of the group's first {@code user-agent}
+     * @param userAgents the {@code user-agent} values as written
+     * @param names the product names the group is selected by
+     * @param global whether one of its {@code user-agent} lines is {@code *}
+     * @param rules its allow and disallow rules
+     * @param pacing its pacing
+     */
+    public Group {
+      userAgents = List.copyOf(userAgents);
+      names = Collections.unmodifiableSet(new LinkedHashSet<>(names));
+      rules = List.copyOf(rules);
+      Objects.requireNonNull(pacing, "pacing");
+    }
+  }
+
+  /**
+   * A record kept as written: {@code host}, {@code clean-param}, or a key the parser does not know.
+   * Key and value are shown as text (UTF-8 decoded). Immutable.
+   *
+   * @param line the 1-based line number
+   * @param key {@code host} or {@code clean-param}, or an unknown key as written
+   * @param value the value as written
+   */
+  public record OtherRecord(int line, String key, String value) {
+    /**
+     * Checks key and value are present.
+     *
+     * @param line the 1-based line number
+     * @param key the key
+     * @param value the value
+     * @throws NullPointerException if {@code key} or {@code value} is null
+     */
+    public OtherRecord {
+      Objects.requireNonNull(key, "key");
+      Objects.requireNonNull(value, "value");
+    }
   }
 }

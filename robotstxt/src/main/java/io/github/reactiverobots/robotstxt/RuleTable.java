@@ -2,6 +2,7 @@ package io.github.reactiverobots.robotstxt;
 
 import io.github.reactiverobots.robotstxt.internal.bytes.HeapSizes;
 import io.github.reactiverobots.robotstxt.internal.match.PatternTable;
+import io.github.reactiverobots.robotstxt.model.Rule;
 import java.util.Arrays;
 
 /**

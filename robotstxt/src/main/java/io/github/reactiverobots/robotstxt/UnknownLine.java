@@ -4,12 +4,12 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A {@code key: value} line whose key is not a directive the parser knows, as the scanner hands it
- * to {@link RobotsParseHandler#onUnknown(UnknownLine)}: a view of the scanner's bytes, read by
- * named accessors, whose strings are made only when asked for. Valid only during that call: a
- * handler keeps {@link #key()} and {@link #value()}, never the view. Immutable; confined to the
- * scanning thread.
+ * to {@link ScanHandler#onUnknown(UnknownLine)}: a view of the scanner's bytes, read by named
+ * accessors, whose strings are made only when asked for. Valid only during that call: a handler
+ * keeps {@link #key()} and {@link #value()}, never the view. Immutable; confined to the scanning
+ * thread.
  */
-public final class UnknownLine {
+final class UnknownLine {
   private final int line;
   private final int keyColumn;
   private final byte[] data;

@@ -4,6 +4,7 @@ import io.github.reactiverobots.robotstxt.internal.aipref.UsageBits;
 import io.github.reactiverobots.robotstxt.internal.bytes.HeapSizes;
 import io.github.reactiverobots.robotstxt.internal.match.PatternTable;
 import io.github.reactiverobots.robotstxt.internal.match.RuleMatcher;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.usage.ContentSignals;
 import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.Usage;

@@ -1,5 +1,7 @@
 package io.github.reactiverobots.robotstxt;
 
+import io.github.reactiverobots.robotstxt.model.Profile;
+
 /** Product tokens: the names groups are selected by (SEMANTICS.md §2). Stateless. */
 final class UserAgents {
   private UserAgents() {}
@@ -20,15 +22,5 @@ final class UserAgents {
     return !value.isEmpty()
         && value.charAt(0) == '*'
         && (value.length() == 1 || Character.isWhitespace(value.charAt(1)));
-  }
-
-  /**
-   * Whether {@code token} is a valid product token to obey: non-empty and made only of {@code A-Z
-   * a-z _ -}.
-   */
-  static boolean isValidProductToken(String token) {
-    return token != null
-        && !token.isEmpty()
-        && Profile.RFC_9309.tokenLength(token) == token.length();
   }
 }

@@ -2,6 +2,8 @@ package io.github.reactiverobots.robotstxt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Reason;
 import io.github.reactiverobots.robotstxt.usage.ContentSignal;
 import io.github.reactiverobots.robotstxt.usage.ContentSignals;
 import io.github.reactiverobots.robotstxt.usage.Preference;

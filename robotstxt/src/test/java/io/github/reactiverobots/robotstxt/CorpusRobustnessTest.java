@@ -3,6 +3,11 @@ package io.github.reactiverobots.robotstxt;
 import static java.util.stream.Collectors.toSet;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Reason;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import io.github.reactiverobots.robotstxt.testing.Corpus.ManifestEntry;
 import io.github.reactiverobots.robotstxt.testing.CorpusFile;
@@ -89,7 +94,7 @@ class CorpusRobustnessTest {
       RobotsTxt robots =
           parsed.computeIfAbsent(row.file(), n -> RobotsTxt.parse(CORPUS.file(n).body(), options));
       String path = row.path();
-      AgentRules rules = robots.forAgent(row.agent());
+      CompiledRules rules = robots.rulesFor(row.agent());
       Verdict v = rules.check(path);
       // The same path as UTF-8 bytes inside a larger array, with and without a state attached.
       byte[] utf8 = path.getBytes(StandardCharsets.UTF_8);

@@ -2,6 +2,7 @@ package io.github.reactiverobots.robotstxt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.robotstxt.RobotsParseHandler.Directive;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.robotstxt.Explanation.Selection;
+import io.github.reactiverobots.robotstxt.RobotsTxt.Group;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Rule;
 import io.github.reactiverobots.robotstxt.testing.Json;
 import java.util.Base64;
 import java.util.List;

@@ -3,6 +3,8 @@ package io.github.reactiverobots.robotstxt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.robotstxt.Diagnostic.Code;
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Reason;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,10 +107,7 @@ class GoogleDirectiveKeysTest {
             seen.add("UNKNOWN=" + ByteStrings.toText(value));
           }
         };
-    RobotsScanner.scan(
-        java.nio.ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)),
-        ParseOptions.of(profile),
-        handler);
+    RobotsTxt.scan(line.getBytes(StandardCharsets.UTF_8), ParseOptions.of(profile), handler);
     return seen.isEmpty() ? "NONE" : String.join(",", seen);
   }
 }

@@ -4,6 +4,8 @@ import static io.github.reactiverobots.robotstxt.Robots.allowed;
 import static io.github.reactiverobots.robotstxt.Robots.rfc;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Reason;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

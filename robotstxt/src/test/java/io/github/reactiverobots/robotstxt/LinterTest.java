@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.reactiverobots.robotstxt.Diagnostic.Code;
 import io.github.reactiverobots.robotstxt.Diagnostic.Severity;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -31,7 +31,8 @@ class ModuleShapeTest {
   @Test
   void exportsExactlyTheApiPackagesAndItsInternalsOnlyToTheLibrarysModules() {
     assertThat(MODULE.exported())
-        .containsExactlyInAnyOrder(ROOT, ROOT + ".page", ROOT + ".url", ROOT + ".usage");
+        .containsExactlyInAnyOrder(
+            ROOT, ROOT + ".model", ROOT + ".page", ROOT + ".url", ROOT + ".usage");
     assertThat(MODULE.qualifiedExports().keySet()).allMatch(p -> p.startsWith(ROOT + ".internal."));
     assertThat(MODULE.qualifiedExports().values())
         .allSatisfy(

@@ -1,5 +1,7 @@
 package io.github.reactiverobots.robotstxt;
 
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.nio.charset.StandardCharsets;
 
 /** Test shorthands. */

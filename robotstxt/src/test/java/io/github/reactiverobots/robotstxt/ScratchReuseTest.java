@@ -2,6 +2,7 @@ package io.github.reactiverobots.robotstxt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.robotstxt.RobotsTxt.Group;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import io.github.reactiverobots.robotstxt.testing.CorpusFile;
 import io.github.reactiverobots.robotstxt.testing.UrlRow;

@@ -2,6 +2,7 @@ package io.github.reactiverobots.robotstxt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.page.PageDirectives;
 import io.github.reactiverobots.robotstxt.page.RobotsTags;
 import io.github.reactiverobots.robotstxt.usage.Usage;

@@ -8,7 +8,7 @@ import io.github.reactiverobots.netty.NettyRobotsFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.pacing.PacerBuilder;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import org.springframework.util.unit.DataSize;
 
 /** Maps {@link RobotsProperties} onto the library's builders, one setting each. */

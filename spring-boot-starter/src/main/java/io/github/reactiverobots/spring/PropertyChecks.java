@@ -1,7 +1,7 @@
 package io.github.reactiverobots.spring;
 
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import java.time.Duration;
 import org.springframework.util.unit.DataSize;
 

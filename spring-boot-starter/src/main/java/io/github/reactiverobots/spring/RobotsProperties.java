@@ -1,6 +1,6 @@
 package io.github.reactiverobots.spring;
 
-import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import java.time.Duration;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;

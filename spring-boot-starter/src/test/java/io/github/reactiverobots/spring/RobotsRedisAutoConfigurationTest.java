@@ -11,7 +11,7 @@ import io.github.reactiverobots.core.store.RobotsStore;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.redis.RedisRobotsStore;
 import io.github.reactiverobots.redis.testing.RedisServer;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.io.IOException;
 import java.net.InetAddress;

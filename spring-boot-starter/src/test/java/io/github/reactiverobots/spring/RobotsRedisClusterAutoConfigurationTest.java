@@ -7,7 +7,7 @@ import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.redis.RedisRobotsStore;
 import io.github.reactiverobots.redis.testing.RedisCluster;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

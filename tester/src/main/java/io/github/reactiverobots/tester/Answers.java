@@ -1,11 +1,11 @@
 package io.github.reactiverobots.tester;
 
 import io.github.reactiverobots.robotstxt.AgentRules;
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.Explanation;
-import io.github.reactiverobots.robotstxt.Group;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
-import io.github.reactiverobots.robotstxt.Rule;
+import io.github.reactiverobots.robotstxt.RobotsTxt.Group;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.Rule;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.usage.ContentSignal;
 import io.github.reactiverobots.robotstxt.usage.ContentSignals;

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.robotstxt.Group;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
-import io.github.reactiverobots.robotstxt.Rule;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.RobotsTxt.Group;
+import io.github.reactiverobots.robotstxt.model.Rule;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

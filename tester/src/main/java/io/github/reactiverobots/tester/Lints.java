@@ -1,12 +1,11 @@
 package io.github.reactiverobots.tester;
 
 import io.github.reactiverobots.robotstxt.Diagnostic;
-import io.github.reactiverobots.robotstxt.Directive;
 import io.github.reactiverobots.robotstxt.Linter;
 import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.RobotsParseHandler;
-import io.github.reactiverobots.robotstxt.RobotsScanner;
-import java.nio.ByteBuffer;
+import io.github.reactiverobots.robotstxt.RobotsParseHandler.Directive;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -76,7 +75,7 @@ final class Lints {
               d.message()));
     }
     Extra extra = new Extra();
-    RobotsScanner.scan(ByteBuffer.wrap(body), options, extra);
+    RobotsTxt.scan(body, options, extra);
     out.addAll(extra.found);
     out.sort(Comparator.comparingInt(Finding::line).thenComparingInt(Finding::column));
     return List.copyOf(out);
@@ -90,8 +89,8 @@ final class Lints {
   static String stats(byte[] body, ParseOptions options) {
     int[] counts = new int[3];
     StringBuilder sitemaps = new StringBuilder();
-    RobotsScanner.scan(
-        ByteBuffer.wrap(body),
+    RobotsTxt.scan(
+        body,
         options,
         new RobotsParseHandler() {
           @Override

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.tester;
 
-import io.github.reactiverobots.robotstxt.Pacing;
-import io.github.reactiverobots.robotstxt.Profile;
-import io.github.reactiverobots.robotstxt.Verdict;
 import io.github.reactiverobots.robotstxt.internal.text.Printable;
+import io.github.reactiverobots.robotstxt.model.Pacing;
+import io.github.reactiverobots.robotstxt.model.Profile;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.tester;
 
 import io.github.reactiverobots.netty.AddressPolicy;
-import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;

@@ -3,7 +3,7 @@ package io.github.reactiverobots.tester;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.netty.AddressPolicy;
-import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;

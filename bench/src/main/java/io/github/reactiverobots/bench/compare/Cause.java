@@ -93,12 +93,14 @@ public enum Cause {
   }
 
   /** As {@link #supportedBy()}, for a difference seen under {@code profile}. */
-  public String supportedBy(io.github.reactiverobots.robotstxt.Profile profile) {
-    if (this == ROBOTS_TXT_ITSELF && profile == io.github.reactiverobots.robotstxt.Profile.GOOGLE) {
+  public String supportedBy(io.github.reactiverobots.robotstxt.model.Profile profile) {
+    if (this == ROBOTS_TXT_ITSELF
+        && profile == io.github.reactiverobots.robotstxt.model.Profile.GOOGLE) {
       return "by design: the GOOGLE profile does not allow /robots.txt implicitly (SEMANTICS.md"
           + " §7); crawler-commons always does";
     }
-    if (this == PERCENT_ENCODING && profile == io.github.reactiverobots.robotstxt.Profile.GOOGLE) {
+    if (this == PERCENT_ENCODING
+        && profile == io.github.reactiverobots.robotstxt.model.Profile.GOOGLE) {
       return "by design: the GOOGLE profile matches the URL as the caller encoded it, without"
           + " normalisation (SEMANTICS.md §7); crawler-commons decodes it";
     }

@@ -6,7 +6,7 @@ import io.github.reactiverobots.bench.jmh.CheckBenchmark;
 import io.github.reactiverobots.bench.jmh.LargestFileCheckBenchmark;
 import io.github.reactiverobots.bench.jmh.MemoryFootprint;
 import io.github.reactiverobots.bench.jmh.ParseBenchmark;
-import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import java.io.IOException;
 import java.io.PrintStream;

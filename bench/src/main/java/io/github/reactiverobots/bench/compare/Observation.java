@@ -1,6 +1,6 @@
 package io.github.reactiverobots.bench.compare;
 
-import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.model.Reason;
 import java.util.List;
 
 /**

@@ -4,7 +4,7 @@ import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheBuilder;
 import io.github.reactiverobots.core.testing.FakeFetcher;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import io.github.reactiverobots.robotstxt.testing.CorpusFile;
 import io.github.reactiverobots.robotstxt.testing.UrlRow;

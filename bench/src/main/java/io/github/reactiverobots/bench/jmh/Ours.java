@@ -1,7 +1,7 @@
 package io.github.reactiverobots.bench.jmh;
 
 import io.github.reactiverobots.robotstxt.ParseOptions;
-import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.model.Profile;
 
 /** The reactive-robots parse options the benchmarks use. */
 public final class Ours {

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.pacing.Pacer;
-import io.github.reactiverobots.robotstxt.Pacing;
+import io.github.reactiverobots.robotstxt.model.Pacing;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

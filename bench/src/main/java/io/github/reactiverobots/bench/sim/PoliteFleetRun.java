@@ -7,7 +7,7 @@ import io.github.reactiverobots.pacing.PacerBuilder;
 import io.github.reactiverobots.pacing.PacerListener;
 import io.github.reactiverobots.redis.RedisSharedSpacing;
 import io.github.reactiverobots.redis.testing.RedisServer;
-import io.github.reactiverobots.robotstxt.Pacing;
+import io.github.reactiverobots.robotstxt.model.Pacing;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.io.PrintStream;

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.pacing.Pacer;
-import io.github.reactiverobots.robotstxt.Pacing;
-import io.github.reactiverobots.robotstxt.Reason;
-import io.github.reactiverobots.robotstxt.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing;
+import io.github.reactiverobots.robotstxt.model.Reason;
+import io.github.reactiverobots.robotstxt.model.RequestRate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;

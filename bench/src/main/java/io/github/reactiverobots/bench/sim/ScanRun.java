@@ -3,7 +3,7 @@ package io.github.reactiverobots.bench.sim;
 import io.github.reactiverobots.bench.BenchCorpus;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

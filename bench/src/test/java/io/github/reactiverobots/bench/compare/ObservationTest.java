@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.bench.jmh.CrawlerCommons;
-import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.model.Reason;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

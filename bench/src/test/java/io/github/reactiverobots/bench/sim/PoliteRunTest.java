@@ -3,7 +3,7 @@ package io.github.reactiverobots.bench.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.bench.BenchCorpus;
-import io.github.reactiverobots.robotstxt.Reason;
+import io.github.reactiverobots.robotstxt.model.Reason;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.core.fetch;
 
-import io.github.reactiverobots.robotstxt.FailureKind;
 import io.github.reactiverobots.robotstxt.internal.text.Printable;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;

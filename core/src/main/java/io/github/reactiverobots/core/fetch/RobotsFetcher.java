@@ -1,6 +1,6 @@
 package io.github.reactiverobots.core.fetch;
 
-import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import reactor.core.publisher.Mono;
 

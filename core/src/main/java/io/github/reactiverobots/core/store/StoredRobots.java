@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core.store;
 
 import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.robotstxt.FailureKind;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Objects;

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.core.testing;
 
 import io.github.reactiverobots.core.RobotsCacheListener;
-import io.github.reactiverobots.robotstxt.FailureKind;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.robotstxt.page;
 
-import io.github.reactiverobots.robotstxt.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.internal.aipref.PreferenceDictionary;
 import io.github.reactiverobots.robotstxt.internal.aipref.UsageBits;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.robotstxt.usage;
 
-import io.github.reactiverobots.robotstxt.Verdict;
+import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;

@@ -175,7 +175,12 @@ public final class ModuleShape {
       }
       String name = p.getFileName().toString();
       boolean ownModule = Files.isDirectory(p) && Files.exists(p.resolve("module-info.class"));
-      boolean jar = Files.isRegularFile(p) && Stream.of(prefixes).anyMatch(name::startsWith);
+      boolean library =
+          name.startsWith("reactive-robots-")
+              && name.endsWith(".jar")
+              && !name.endsWith("-tests.jar");
+      boolean jar =
+          Files.isRegularFile(p) && (library || Stream.of(prefixes).anyMatch(name::startsWith));
       if (ownModule || jar) {
         seen.putIfAbsent(entry, entry);
       }

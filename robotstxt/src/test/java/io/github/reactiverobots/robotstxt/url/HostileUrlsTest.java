@@ -3,8 +3,8 @@ package io.github.reactiverobots.robotstxt.url;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

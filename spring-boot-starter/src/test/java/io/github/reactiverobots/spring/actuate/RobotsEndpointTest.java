@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.testing.FakeFetcher;
-import io.github.reactiverobots.robotstxt.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;

@@ -2,7 +2,7 @@ package io.github.reactiverobots.robotstxt.internal.match;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;

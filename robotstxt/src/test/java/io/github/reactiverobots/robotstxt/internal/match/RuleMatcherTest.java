@@ -3,8 +3,8 @@ package io.github.reactiverobots.robotstxt.internal.match;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.robotstxt.ParseOptions;
-import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,10 +3,10 @@ package io.github.reactiverobots.robotstxt.internal.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.reactiverobots.robotstxt.FailureKind;
-import io.github.reactiverobots.robotstxt.FetchOutcome;
-import io.github.reactiverobots.robotstxt.OriginState;
-import io.github.reactiverobots.robotstxt.Rule;
+import io.github.reactiverobots.robotstxt.model.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
+import io.github.reactiverobots.robotstxt.model.Rule;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

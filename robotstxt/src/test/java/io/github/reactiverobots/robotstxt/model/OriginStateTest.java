@@ -1,4 +1,4 @@
-package io.github.reactiverobots.robotstxt;
+package io.github.reactiverobots.robotstxt.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.github.reactiverobots.robotstxt;
+package io.github.reactiverobots.robotstxt.model;
 
 import java.time.Duration;
 import java.util.Objects;

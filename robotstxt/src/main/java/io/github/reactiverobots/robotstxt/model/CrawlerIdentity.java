@@ -1,4 +1,4 @@
-package io.github.reactiverobots.robotstxt;
+package io.github.reactiverobots.robotstxt.model;
 
 import io.github.reactiverobots.robotstxt.internal.text.Printable;
 import java.util.ArrayList;

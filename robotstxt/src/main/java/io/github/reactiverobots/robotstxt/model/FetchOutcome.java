@@ -1,4 +1,4 @@
-package io.github.reactiverobots.robotstxt;
+package io.github.reactiverobots.robotstxt.model;
 
 /**
  * How the rules for an origin were obtained, as SEMANTICS.md §6 classifies a fetch of {@code

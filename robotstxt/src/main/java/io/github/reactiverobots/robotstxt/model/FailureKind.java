@@ -1,4 +1,4 @@
-package io.github.reactiverobots.robotstxt;
+package io.github.reactiverobots.robotstxt.model;
 
 /** Why a fetch produced no usable HTTP response. */
 public enum FailureKind {

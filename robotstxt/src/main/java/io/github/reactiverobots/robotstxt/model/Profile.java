@@ -1,4 +1,4 @@
-package io.github.reactiverobots.robotstxt;
+package io.github.reactiverobots.robotstxt.model;
 
 import static io.github.reactiverobots.robotstxt.internal.text.ProductTokens.isTokenChar;
 

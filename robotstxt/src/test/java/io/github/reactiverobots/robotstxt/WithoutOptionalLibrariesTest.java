@@ -1,12 +1,11 @@
-package io.github.reactiverobots.core;
+package io.github.reactiverobots.robotstxt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.reactiverobots.robotstxt.RobotsTxt;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -14,15 +13,13 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.reactivestreams.Publisher;
-import reactor.core.publisher.Flux;
 
 /**
- * core with its required dependencies only (reactor-core, Reactive Streams, Caffeine): the optional
- * jsoup is absent. robots.txt files still parse and check, usage preferences (read by core's own
- * Structured Fields parser), content signals and header directives are still read, and only reading
- * {@code <meta>} tags fails, with an {@link IllegalStateException} naming jsoup. The classes are
- * loaded in a class loader of their own that sees nothing else.
+ * The parser module alone, on the JDK: the optional jsoup is absent. robots.txt files still parse
+ * and check, usage preferences (read by the module's own Structured Fields parser), content signals
+ * and header directives are still read, and only reading {@code <meta>} tags fails, with an {@link
+ * IllegalStateException} naming jsoup. The classes are loaded in a class loader of their own that
+ * sees nothing but the module's classes and the JDK.
  */
 class WithoutOptionalLibrariesTest {
   private static final String BODY =
@@ -40,13 +37,7 @@ class WithoutOptionalLibrariesTest {
   void isolate() throws Exception {
     loader =
         new URLClassLoader(
-            new URL[] {
-              location(RobotsTxt.class),
-              location(Flux.class),
-              location(Publisher.class),
-              location(Caffeine.class)
-            },
-            ClassLoader.getPlatformClassLoader());
+            new URL[] {location(RobotsTxt.class)}, ClassLoader.getPlatformClassLoader());
     assertThat(catchThrowable(() -> loader.loadClass("org.jsoup.Jsoup")))
         .isInstanceOf(ClassNotFoundException.class);
   }
@@ -135,13 +126,28 @@ class WithoutOptionalLibrariesTest {
   private Object call(
       Object target, String type, String method, Class<?>[] parameters, Object... args)
       throws Exception {
-    Class<?> owner = target != null ? target.getClass() : loader.loadClass(type);
+    Class<?> owner = target != null ? publicType(target.getClass()) : loader.loadClass(type);
     Method m = owner.getMethod(method, parameters);
     try {
       return m.invoke(target, args);
     } catch (InvocationTargetException e) {
       throw new AssertionError(method + " failed", e.getCause());
     }
+  }
+
+  /** {@code type}, or the public interface a package-private implementation answers for. */
+  private static Class<?> publicType(Class<?> type) {
+    if (Modifier.isPublic(type.getModifiers())) {
+      return type;
+    }
+    for (Class<?> i : type.getInterfaces()) {
+      if (Modifier.isPublic(i.getModifiers())
+          && i.getName().startsWith("io.github.reactiverobots.robotstxt.")
+          && !i.getName().contains(".internal.")) {
+        return i;
+      }
+    }
+    throw new AssertionError("no public type for " + type);
   }
 
   /** What calling {@code method} throws. */

@@ -1,4 +1,4 @@
-package io.github.reactiverobots.robotstxt;
+package io.github.reactiverobots.robotstxt.model;
 
 /** Why a {@link Verdict} came out as it did. */
 public enum Reason {
