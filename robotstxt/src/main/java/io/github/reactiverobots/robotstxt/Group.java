@@ -1,5 +1,6 @@
 package io.github.reactiverobots.robotstxt;
 
+import io.github.reactiverobots.robotstxt.internal.text.Printable;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -84,5 +85,23 @@ public final class Group {
    */
   public Pacing pacing() {
     return pacing;
+  }
+
+  /**
+   * The group as a person reads it, as in {@link Explanation}'s text: its {@code user-agent}
+   * values, its line and how many rules it has; control characters escaped as by {@link
+   * Rule#toString()}.
+   *
+   * @return for example {@code User-agent: MyBot, * (line 3), 2 rules}
+   */
+  @Override
+  public String toString() {
+    return "User-agent: "
+        + Printable.escape(String.join(", ", userAgents))
+        + " (line "
+        + line
+        + "), "
+        + rules.size()
+        + (rules.size() == 1 ? " rule" : " rules");
   }
 }
