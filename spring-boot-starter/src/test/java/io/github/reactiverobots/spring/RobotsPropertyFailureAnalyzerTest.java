@@ -264,15 +264,7 @@ class RobotsPropertyFailureAnalyzerTest {
 
   @Test
   void springBootPrintsTheDocumentedSpellingsForABadEnum(CapturedOutput output) {
-    Throwable failure =
-        catchThrowable(
-            () ->
-                new SpringApplicationBuilder(App.class)
-                    .web(WebApplicationType.NONE)
-                    .properties(UA, "reactive-robots.profile=RFC_9308")
-                    .run());
-    assertThat(failure).isNotNull();
-    assertThat(output.getOut() + output.getErr())
+    assertThat(failedStart(output, UA, "reactive-robots.profile=RFC_9308"))
         .contains("APPLICATION FAILED TO START")
         .contains("Allowed: rfc-9309 or google.")
         .doesNotContain("RFC_9309");
@@ -280,15 +272,7 @@ class RobotsPropertyFailureAnalyzerTest {
 
   @Test
   void springBootPrintsTheReportInsteadOfAStackTrace(CapturedOutput output) {
-    Throwable failure =
-        catchThrowable(
-            () ->
-                new SpringApplicationBuilder(App.class)
-                    .web(WebApplicationType.NONE)
-                    .properties(UA, "reactive-robots.parse-limit=100KB")
-                    .run());
-    assertThat(failure).isNotNull();
-    assertThat(output.getOut() + output.getErr())
+    assertThat(failedStart(output, UA, "reactive-robots.parse-limit=100KB"))
         .contains("APPLICATION FAILED TO START")
         .contains(
             "The property reactive-robots.parse-limit has the value '100KB', which it does"
@@ -296,6 +280,19 @@ class RobotsPropertyFailureAnalyzerTest {
         .contains("Allowed: from 500KB (the RFC 9309 minimum) to 2047MB.")
         .contains("Set reactive-robots.parse-limit to an allowed value")
         .doesNotContain("maxBodyBytes");
+  }
+
+  /** What Spring Boot printed for a start with {@code properties}, which must fail. */
+  private static String failedStart(CapturedOutput output, String... properties) {
+    Throwable failure =
+        catchThrowable(
+            () ->
+                new SpringApplicationBuilder(App.class)
+                    .web(WebApplicationType.NONE)
+                    .properties(properties)
+                    .run());
+    assertThat(failure).as("the start failed").isNotNull();
+    return output.getOut() + output.getErr();
   }
 
   private static Arguments refused(String property, String allowed, String... properties) {
