@@ -135,7 +135,10 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
   private final Scheduler sending =
       Schedulers.newBoundedElastic(2, 16_384, "robots-redis-pacing", 60, true);
   private final RedisScriptingReactiveCommands<String, String> commands;
-  private final AutoCloseable owned;
+
+  /** Closes what {@link Builder#build()} opened; null for commands given. */
+  private final Runnable owned;
+
   private final String prefix;
   private final Clock clock;
   private final String reserveSha;
@@ -146,7 +149,7 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
   private final ClosingGate writing = new ClosingGate("shared spacing");
 
   private RedisSharedSpacing(
-      Builder b, RedisScriptingReactiveCommands<String, String> commands, AutoCloseable owned) {
+      Builder b, RedisScriptingReactiveCommands<String, String> commands, Runnable owned) {
     this.commands = commands;
     this.owned = owned;
     this.prefix = b.keyPrefix;
@@ -206,14 +209,18 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
     return prefix + "{" + origin.key() + "}";
   }
 
-  /** Closes the connection this ledger opened (not one it was given) and its threads. */
+  /**
+   * Closes the connection this ledger opened (not one it was given) and its threads; a reservation
+   * asked for afterwards fails, and the pacer falls back to its local rules. Throws no checked
+   * exception: a try-with-resources needs no {@code catch}.
+   */
   @Override
-  public void close() throws Exception {
+  public void close() {
     try {
       writing.close(
           () -> {
             if (owned != null) {
-              owned.close();
+              owned.run();
             }
           });
     } finally {

@@ -246,6 +246,29 @@ class RedisSharedSpacingTest {
   }
 
   @Test
+  void aLedgerClosesInTryWithResourcesWithoutACatchAndRefusesReservationsAfterwards() {
+    // No "throws Exception" on this method: close() declares no checked exception.
+    RedisSharedSpacing closed;
+    try (RedisSharedSpacing ledger =
+        RedisSharedSpacing.builder().uri(REDIS.server().uri()).build()) {
+      closed = ledger;
+      assertThat(
+              reserve(
+                  ledger, Origin.of("http://open.test"), "a", Duration.ZERO, Duration.ofSeconds(1)))
+          .isZero();
+    }
+    assertThatThrownBy(
+            () ->
+                reserve(
+                    closed,
+                    Origin.of("http://open.test"),
+                    "b",
+                    Duration.ZERO,
+                    Duration.ofSeconds(1)))
+        .isInstanceOf(RuntimeException.class);
+  }
+
+  @Test
   void theBuilderRefusesBracesAndAMissingOrDoubleConnection() {
     assertThatThrownBy(() -> RedisSharedSpacing.builder().keyPrefix("a{b}"))
         .isInstanceOf(IllegalArgumentException.class)

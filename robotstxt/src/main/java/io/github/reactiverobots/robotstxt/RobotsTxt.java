@@ -3,6 +3,7 @@ package io.github.reactiverobots.robotstxt;
 import io.github.reactiverobots.robotstxt.internal.bytes.HeapSizes;
 import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
 import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
+import io.github.reactiverobots.robotstxt.internal.text.Printable;
 import io.github.reactiverobots.robotstxt.model.Pacing;
 import io.github.reactiverobots.robotstxt.model.Rule;
 import io.github.reactiverobots.robotstxt.model.Verdict;
@@ -467,6 +468,24 @@ public final class RobotsTxt {
       names = Collections.unmodifiableSet(new LinkedHashSet<>(names));
       rules = List.copyOf(rules);
       Objects.requireNonNull(pacing, "pacing");
+    }
+
+    /**
+     * The group as a person reads it, as in {@link Explanation}'s text: its {@code user-agent}
+     * values, its line and how many rules it has; control characters escaped as by {@link
+     * Rule#toString()}.
+     *
+     * @return for example {@code User-agent: MyBot, * (line 3), 2 rules}
+     */
+    @Override
+    public String toString() {
+      return "User-agent: "
+          + Printable.escape(String.join(", ", userAgents))
+          + " (line "
+          + line
+          + "), "
+          + rules.size()
+          + (rules.size() == 1 ? " rule" : " rules");
     }
   }
 

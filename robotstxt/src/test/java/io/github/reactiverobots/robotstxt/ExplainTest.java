@@ -52,6 +52,18 @@ class ExplainTest {
   }
 
   @Test
+  void anExplanationPrintsItsGroupsAsWrittenNotAsObjectIdentities() {
+    RobotsTxt robots =
+        RobotsTxt.parse(
+            "User-agent: MyBot\nUser-agent: *\nDisallow: /a\n", ParseOptions.defaults());
+    String text = robots.explain("https://x.com/a", "MyBot").toString();
+    assertThat(text)
+        .contains("groups=[User-agent: MyBot, * (line 1), 1 rule]")
+        .contains("Disallow: /a (line 3)")
+        .doesNotContain("Group@");
+  }
+
+  @Test
   void onATieAllowWinsAndNoMatchSaysSo() {
     RobotsTxt robots =
         RobotsTxt.parse(

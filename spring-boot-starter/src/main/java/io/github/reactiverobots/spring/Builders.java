@@ -104,7 +104,8 @@ final class Builders {
             "the crawler's product token, required since the RobotsCache bean has no crawler"
                 + " identity (or set "
                 + USER_AGENT
-                + ", or reactive-robots.pacer.enabled=false)");
+                + ", or reactive-robots.pacer.enabled=false)",
+            InvalidRobotsPropertyException.Unset.REQUIRED);
       }
       builder.agent(fallback);
     }
@@ -116,7 +117,8 @@ final class Builders {
       throw new InvalidRobotsPropertyException(
           "reactive-robots.fetcher.proxy.host",
           proxy.host(),
-          "a host name or address, required with a proxy type");
+          "a host name or address, required with a proxy type",
+          InvalidRobotsPropertyException.Unset.REQUIRED);
     }
     return proxy.host();
   }

@@ -39,7 +39,8 @@ final class PropertyChecks {
             PREFIX + "explicit-agents",
             agent,
             "a comma-separated list of product tokens: letters, '_' and '-' only (such as"
-                + " adsbot-google), not a User-Agent such as MyBot/1.0");
+                + " adsbot-google), not a User-Agent such as MyBot/1.0",
+            InvalidRobotsPropertyException.Unset.NOTHING);
       }
     }
     parseLimit(p);
@@ -62,7 +63,8 @@ final class PropertyChecks {
       throw new InvalidRobotsPropertyException(
           PREFIX + "cache.maximum-origins",
           c.maximumOrigins(),
-          "at least 1, or unset for no bound");
+          "at least 1, or unset for no bound",
+          InvalidRobotsPropertyException.Unset.NOTHING);
     }
     duration("cache.minimum-ttl", c.minimumTtl(), false);
     duration("cache.maximum-ttl", c.maximumTtl(), true);
@@ -103,7 +105,8 @@ final class PropertyChecks {
         throw new InvalidRobotsPropertyException(
             PREFIX + "fetcher.max-body-size",
             f.maxBodySize(),
-            "from 500KB (the RFC 9309 minimum) to 2047MB, or unset for the" + " parse limit");
+            "from 500KB (the RFC 9309 minimum) to 2047MB, or unset for the" + " parse limit",
+            InvalidRobotsPropertyException.Unset.NOTHING);
       }
     }
     range("fetcher.max-redirects", f.maxRedirects(), 0, 20);
@@ -123,9 +126,16 @@ final class PropertyChecks {
             PREFIX + "fetcher.proxy.host",
             proxy.host(),
             "a host name or address, required when reactive-robots.fetcher.proxy.type is "
-                + proxy.type().name().toLowerCase(java.util.Locale.ROOT));
+                + proxy.type().name().toLowerCase(java.util.Locale.ROOT),
+            InvalidRobotsPropertyException.Unset.REQUIRED);
       }
-      range("fetcher.proxy.port", proxy.port(), 1, 65_535);
+      if (proxy.port() < 1 || proxy.port() > 65_535) {
+        throw new InvalidRobotsPropertyException(
+            PREFIX + "fetcher.proxy.port",
+            proxy.port(),
+            "from 1 to 65535",
+            InvalidRobotsPropertyException.Unset.REQUIRED);
+      }
     }
   }
 
@@ -177,7 +187,8 @@ final class PropertyChecks {
           PREFIX + "user-agent",
           userAgent,
           "the crawler's User-Agent, such as MyCrawler/1.0 (+https://example.com/bot); required"
-              + " unless the application defines its own RobotsCache or RobotsFetcher bean");
+              + " unless the application defines its own RobotsCache or RobotsFetcher bean",
+          InvalidRobotsPropertyException.Unset.REQUIRED);
     }
     for (int i = 0; i < userAgent.length(); i++) {
       char c = userAgent.charAt(i);
@@ -189,7 +200,8 @@ final class PropertyChecks {
                 + String.format("%04X", (int) c)
                 + " at index "
                 + i
-                + ")");
+                + ")",
+            InvalidRobotsPropertyException.Unset.REQUIRED);
       }
     }
     if (p.crawlerToken() == null) {
@@ -201,7 +213,8 @@ final class PropertyChecks {
             userAgent,
             "a User-Agent that starts with the crawler's product token (letters, '_' and '-',"
                 + " not Mozilla), such as MyCrawler/1.0; for a browser-style User-Agent set"
-                + " reactive-robots.crawler-token as well");
+                + " reactive-robots.crawler-token as well",
+            InvalidRobotsPropertyException.Unset.REQUIRED);
       }
     }
   }
@@ -216,7 +229,8 @@ final class PropertyChecks {
 
   private static void token(String property, String value) {
     if (!CrawlerIdentity.isProductToken(value) || value.equalsIgnoreCase("Mozilla")) {
-      throw new InvalidRobotsPropertyException(PREFIX + property, value, TOKEN);
+      throw new InvalidRobotsPropertyException(
+          PREFIX + property, value, TOKEN, InvalidRobotsPropertyException.Unset.NOTHING);
     }
   }
 

@@ -9,6 +9,7 @@ import io.github.reactiverobots.netty.NettyRobotsFetcherBuilder;
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.pacing.PacerBuilder;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -36,6 +37,19 @@ public class RobotsAutoConfiguration {
   /** Created by Spring Boot when it applies this auto-configuration. */
   public RobotsAutoConfiguration() {}
 
+  /**
+   * Fails the start when the class path's Netty does not fit reactor-netty ({@link NettyCheck}):
+   * run with the bean factory's post-processors, so before any bean is created or a web server
+   * started, instead of a {@code NoSuchMethodError} on every fetch.
+   */
+  @Bean
+  static BeanFactoryPostProcessor robotsNettyCheck() {
+    return beanFactory -> {
+      ClassLoader loader = beanFactory.getBeanClassLoader();
+      NettyCheck.check(loader != null ? loader : NettyCheck.class.getClassLoader());
+    };
+  }
+
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean({RobotsFetcher.class, RobotsCache.class})
   NettyRobotsFetcher robotsFetcher(
@@ -62,7 +76,8 @@ public class RobotsAutoConfiguration {
           RobotsRedisAutoConfiguration.URI,
           Builders.withoutPassword(properties.redis().uri()),
           "unset, unless the reactive-robots-redis module is on the class path (the shared store"
-              + " on Redis needs it)");
+              + " on Redis needs it)",
+          InvalidRobotsPropertyException.Unset.NOTHING);
     }
     customizers.orderedStream().forEach(c -> c.customize(builder));
     return builder.build();

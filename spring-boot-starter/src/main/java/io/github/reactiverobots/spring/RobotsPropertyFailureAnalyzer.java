@@ -37,12 +37,19 @@ final class RobotsPropertyFailureAnalyzer
             + "\n\nAllowed: "
             + cause.allowed()
             + ".";
-    String action =
-        "Set "
-            + name
-            + " to an allowed value, or remove it to use its default"
-            + " (the reactive-robots.* properties and their defaults: docs/spring-boot.md).";
-    return new FailureAnalysis(description, action, cause);
+    return new FailureAnalysis(description, action(name, cause.unset()), cause);
+  }
+
+  /** The action for a refused value of {@code name}, which depends on what leaving it out does. */
+  static String action(String name, InvalidRobotsPropertyException.Unset unset) {
+    return "Set "
+        + name
+        + switch (unset) {
+          case DEFAULT -> " to an allowed value, or remove it to use its default";
+          case NOTHING -> " to an allowed value, or remove it to leave it unset";
+          case REQUIRED -> " to an allowed value: it is required here and has no default";
+        }
+        + " (the reactive-robots.* properties and their defaults: docs/spring-boot.md).";
   }
 
   @Override

@@ -66,7 +66,8 @@ public class RobotsRedisAutoConfiguration {
           "a Redis URI such as redis://127.0.0.1:6379/0, rediss://host:6380 or"
               + " redis+cluster://host1:7000,host2:7001 ("
               + Builders.withoutPassword(e.getMessage(), redis.uri())
-              + ")");
+              + ")",
+          InvalidRobotsPropertyException.Unset.NOTHING);
     }
     return builder
         .keyPrefix(redis.keyPrefix())

@@ -195,16 +195,84 @@ class RobotsPropertyFailureAnalyzerTest {
   }
 
   @Test
+  void aMissingUserAgentIsReportedAsRequiredWithoutADefault() {
+    StarterTests.runner()
+        .run(
+            context -> {
+              FailureAnalysis analysis =
+                  new RobotsPropertyFailureAnalyzer(new StandardEnvironment())
+                      .analyze(context.getStartupFailure());
+              assertThat(analysis.getDescription())
+                  .startsWith("The property reactive-robots.user-agent is not set.");
+              assertThat(analysis.getAction())
+                  .startsWith(
+                      "Set reactive-robots.user-agent to an allowed value: it is required here"
+                          + " and has no default")
+                  .doesNotContain("remove it");
+            });
+  }
+
+  @Test
+  void anOptionalPropertyWithoutADefaultIsToldItCanBeLeftUnset() {
+    analysed(
+        StarterTests.runner(),
+        "reactive-robots.cache.maximum-origins",
+        "at least 1, or unset for no bound",
+        UA,
+        "reactive-robots.cache.maximum-origins=0");
+    assertThat(
+            RobotsPropertyFailureAnalyzer.action(
+                "reactive-robots.cache.maximum-origins",
+                InvalidRobotsPropertyException.Unset.NOTHING))
+        .contains("or remove it to leave it unset")
+        .doesNotContain("its default");
+  }
+
+  static Stream<Arguments> enums() {
+    return Stream.of(
+        Arguments.of("reactive-robots.profile", "rfc-9308", "rfc-9309 or google"),
+        Arguments.of("reactive-robots.fetcher.address-policy", "open", "permit-all or public-only"),
+        Arguments.of("reactive-robots.fetcher.proxy.type", "https", "none, http or socks"));
+  }
+
+  @ParameterizedTest(name = "{0}={1}")
+  @MethodSource("enums")
+  void anEnumValueThatDoesNotBindListsTheSpellingsTheDocsUse(
+      String property, String value, String allowed) {
+    StarterTests.runner()
+        .withPropertyValues(UA, property + "=" + value)
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              FailureAnalysis analysis =
+                  new RobotsEnumFailureAnalyzer().analyze(context.getStartupFailure());
+              assertThat(analysis).as("analysed: %s", context.getStartupFailure()).isNotNull();
+              assertThat(analysis.getDescription())
+                  .isEqualTo(
+                      "The property "
+                          + property
+                          + " has the value '"
+                          + value
+                          + "', which it does not allow.\n\nAllowed: "
+                          + allowed
+                          + ".");
+              assertThat(analysis.getAction())
+                  .startsWith("Set " + property + " to an allowed value, or remove it to use its")
+                  .doesNotContain("_");
+            });
+  }
+
+  @Test
+  void springBootPrintsTheDocumentedSpellingsForABadEnum(CapturedOutput output) {
+    assertThat(failedStart(output, UA, "reactive-robots.profile=RFC_9308"))
+        .contains("APPLICATION FAILED TO START")
+        .contains("Allowed: rfc-9309 or google.")
+        .doesNotContain("RFC_9309");
+  }
+
+  @Test
   void springBootPrintsTheReportInsteadOfAStackTrace(CapturedOutput output) {
-    Throwable failure =
-        catchThrowable(
-            () ->
-                new SpringApplicationBuilder(App.class)
-                    .web(WebApplicationType.NONE)
-                    .properties(UA, "reactive-robots.parse-limit=100KB")
-                    .run());
-    assertThat(failure).isNotNull();
-    assertThat(output.getOut() + output.getErr())
+    assertThat(failedStart(output, UA, "reactive-robots.parse-limit=100KB"))
         .contains("APPLICATION FAILED TO START")
         .contains(
             "The property reactive-robots.parse-limit has the value '100KB', which it does"
@@ -212,6 +280,19 @@ class RobotsPropertyFailureAnalyzerTest {
         .contains("Allowed: from 500KB (the RFC 9309 minimum) to 2047MB.")
         .contains("Set reactive-robots.parse-limit to an allowed value")
         .doesNotContain("maxBodyBytes");
+  }
+
+  /** What Spring Boot printed for a start with {@code properties}, which must fail. */
+  private static String failedStart(CapturedOutput output, String... properties) {
+    Throwable failure =
+        catchThrowable(
+            () ->
+                new SpringApplicationBuilder(App.class)
+                    .web(WebApplicationType.NONE)
+                    .properties(properties)
+                    .run());
+    assertThat(failure).as("the start failed").isNotNull();
+    return output.getOut() + output.getErr();
   }
 
   private static Arguments refused(String property, String allowed, String... properties) {

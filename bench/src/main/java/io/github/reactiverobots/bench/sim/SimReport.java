@@ -123,6 +123,15 @@ public record SimReport(
     return overlappingFetches == 0 && farmRobotsRequests == fetchesStarted;
   }
 
+  /**
+   * Whether the run passed, as its exit code says: single flight held ({@link #singleFlightHeld}),
+   * no check ended in an error, and no origin was fetched again while a visit was still crawling it
+   * (SEMANTICS.md §6).
+   */
+  public boolean held() {
+    return singleFlightHeld() && errors == 0 && refetchesWhileCrawled() == 0;
+  }
+
   /** Fetches of origins a visit was still crawling when they were evicted (admission: 0). */
   public long refetchesWhileCrawled() {
     return refetches.get(Refetch.EVICTED_WHILE_CRAWLED);
@@ -239,7 +248,32 @@ public record SimReport(
     if (metricsEndpoint != null) {
       line(sb, "  metrics       served at %s while running", metricsEndpoint);
     }
+    line(sb, "%s", verdict());
     return sb.toString();
+  }
+
+  /** The report's last line: PASS or FAIL, and the three things checked with their counts. */
+  String verdict() {
+    return verdict(
+        overlappingFetches, fetchesStarted, farmRobotsRequests, errors, refetchesWhileCrawled());
+  }
+
+  /** The verdict line for these counts: PASS when all three checks held, FAIL otherwise. */
+  static String verdict(
+      long overlapping, long started, long farmRequests, long errors, long whileCrawled) {
+    boolean singleFlight = overlapping == 0 && started == farmRequests;
+    return String.format(
+        Locale.ROOT,
+        "%s: single flight %s (%,d overlapping fetches; %,d fetches started, %,d robots.txt"
+            + " requests at the farm), %,d checks ended in an error, %,d origins fetched again"
+            + " while still being crawled",
+        singleFlight && errors == 0 && whileCrawled == 0 ? "PASS" : "FAIL",
+        singleFlight ? "held" : "BROKEN",
+        overlapping,
+        started,
+        farmRequests,
+        errors,
+        whileCrawled);
   }
 
   private static void line(StringBuilder sb, String format, Object... args) {

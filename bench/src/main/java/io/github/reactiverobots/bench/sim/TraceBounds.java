@@ -100,13 +100,16 @@ public record TraceBounds(
     sb.append(
         String.format(
             Locale.ROOT,
-            "                  popularity bound             %,d"
-                + " (holds the most popular origins that fit)%n",
+            "                  popularity bound             %,d (a cache that always holds the"
+                + " most-asked origins that fit, and nothing else: with requests drawn independently,"
+                + " as here, no cache that cannot see the future does better once warm)%n",
             popularity));
     sb.append(
         String.format(
             Locale.ROOT,
-            "                  Belady's MIN                 %,d" + " (offline optimum)%n",
+            "                  Belady's MIN                 %,d (the offline optimum: a cache"
+                + " that knows the future evicts the origin asked for again furthest ahead, and"
+                + " none can fetch less)%n",
             belady));
     sb.append(
         String.format(Locale.ROOT, "                  plain LRU                    %,d%n", lru));

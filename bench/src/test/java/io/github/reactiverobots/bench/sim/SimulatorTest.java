@@ -58,6 +58,16 @@ class SimulatorTest {
     assertThat(report.hitRatio()).isGreaterThan(0.5);
     assertThat(report.cache().origins()).isEqualTo(report.distinctOrigins());
     assertThat(report.text()).contains("single flight held");
+    assertThat(report.text().lines().reduce((a, b) -> b))
+        .hasValueSatisfying(
+            last ->
+                assertThat(last)
+                    .isEqualTo(report.verdict())
+                    .startsWith("PASS: single flight held (0 overlapping fetches;"));
+    assertThat(report.text())
+        .contains("popularity bound             ")
+        .contains("no cache that cannot see the future does better once warm")
+        .contains("the offline optimum: a cache that knows the future");
     assertThat(Duration.ofNanos(report.elapsedNanos())).isLessThan(Duration.ofSeconds(60));
   }
 
