@@ -2,8 +2,8 @@ package io.github.reactiverobots.robotstxt;
 
 import io.github.reactiverobots.robotstxt.internal.bytes.HeapSizes;
 import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
-import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
 import io.github.reactiverobots.robotstxt.internal.text.Printable;
+import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
 import io.github.reactiverobots.robotstxt.model.Pacing;
 import io.github.reactiverobots.robotstxt.model.Rule;
 import io.github.reactiverobots.robotstxt.model.Verdict;
