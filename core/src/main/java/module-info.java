@@ -13,6 +13,7 @@ module io.github.reactiverobots.core {
   requires com.github.benmanes.caffeine;
 
   exports io.github.reactiverobots.core;
+  exports io.github.reactiverobots.core.event;
   exports io.github.reactiverobots.core.fetch;
   exports io.github.reactiverobots.core.store;
 }

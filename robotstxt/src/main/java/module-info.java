@@ -29,6 +29,11 @@ module io.github.reactiverobots.robotstxt {
   exports io.github.reactiverobots.robotstxt.internal.url to
       io.github.reactiverobots.core,
       io.github.reactiverobots.pacing;
+  exports io.github.reactiverobots.robotstxt.internal.settings to
+      io.github.reactiverobots.core,
+      io.github.reactiverobots.pacing,
+      io.github.reactiverobots.netty,
+      io.github.reactiverobots.redis;
   exports io.github.reactiverobots.robotstxt.internal.text to
       io.github.reactiverobots.core,
       io.github.reactiverobots.pacing;

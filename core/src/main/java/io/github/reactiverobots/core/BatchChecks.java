@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.internal.CacheParts;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;

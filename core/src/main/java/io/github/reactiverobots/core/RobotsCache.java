@@ -1,7 +1,17 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.event.RobotsCacheListener;
+import io.github.reactiverobots.core.event.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.internal.CacheParts;
+import io.github.reactiverobots.core.internal.CachePolicy;
+import io.github.reactiverobots.core.internal.CacheSettings;
+import io.github.reactiverobots.core.internal.CacheWiring;
+import io.github.reactiverobots.core.internal.Entry;
+import io.github.reactiverobots.core.internal.Events;
+import io.github.reactiverobots.core.internal.OriginResolver;
+import io.github.reactiverobots.core.internal.TimeSource;
+import io.github.reactiverobots.core.internal.WarmPath;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins.Located;
 import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
@@ -81,13 +91,12 @@ public final class RobotsCache implements AutoCloseable {
   private final int checkAllConcurrency;
   private final EntryAnswer<Verdict> verdictAnswer = this::verdict;
 
-  RobotsCache(RobotsCacheBuilder b) {
-    this.parts = new CacheParts(b);
+  RobotsCache(CacheSettings settings, CacheWiring wiring) {
+    this.parts = new CacheParts(settings, wiring);
     this.time = parts.time;
     this.events = parts.events;
     this.policy = parts.policy;
     this.resolver = parts.resolver;
-    CacheSettings settings = b.settings();
     this.crawler = settings.crawler();
     this.checkAllConcurrency = settings.checkAllConcurrency();
   }
@@ -492,7 +501,8 @@ public final class RobotsCache implements AutoCloseable {
    * @return the current figures
    */
   public CacheStats stats() {
-    return parts.stats();
+    long[] s = parts.stats();
+    return new CacheStats(s[0], s[1], (int) s[2], (int) s[3]);
   }
 
   /**

@@ -1,8 +1,14 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.event.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.internal.CacheSettingChecks;
+import io.github.reactiverobots.core.internal.CacheSettings;
+import io.github.reactiverobots.core.internal.CacheWiring;
+import io.github.reactiverobots.core.internal.IdentityCheck;
 import io.github.reactiverobots.core.store.RobotsStore;
 import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.internal.settings.Limits;
 import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.model.Profile;
 import java.time.Clock;
@@ -173,7 +179,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code bytes} is not positive
    */
   public RobotsCacheBuilder maximumWeight(long bytes) {
-    this.maximumWeight = CacheSettingChecks.requirePositive(bytes, "maximumWeight");
+    this.maximumWeight = Limits.positive(bytes, "maximumWeight");
     return this;
   }
 
@@ -187,7 +193,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code origins} is not positive
    */
   public RobotsCacheBuilder maximumOrigins(long origins) {
-    this.maximumOrigins = CacheSettingChecks.requirePositive(origins, "maximumOrigins");
+    this.maximumOrigins = Limits.positive(origins, "maximumOrigins");
     return this;
   }
 
@@ -203,9 +209,9 @@ public final class RobotsCacheBuilder {
    *     zero, or {@code min} is greater than {@code max}
    */
   public RobotsCacheBuilder ttlBounds(Duration min, Duration max) {
-    CacheSettingChecks.requireNonNegative(min, "ttl minimum");
-    CacheSettingChecks.requirePositive(max, "ttl maximum");
-    CacheSettingChecks.requireOrdered(min, max, "ttl");
+    Limits.nonNegative(min, "ttl minimum");
+    Limits.positive(max, "ttl maximum");
+    Limits.ordered(min, max, "ttl");
     this.ttlMin = min;
     this.ttlMax = max;
     return this;
@@ -222,9 +228,9 @@ public final class RobotsCacheBuilder {
    *     {@code initial} is greater than {@code max}
    */
   public RobotsCacheBuilder retryBackoff(Duration initial, Duration max) {
-    CacheSettingChecks.requirePositive(initial, "backoff initial");
-    CacheSettingChecks.requirePositive(max, "backoff maximum");
-    CacheSettingChecks.requireOrdered(initial, max, "backoff");
+    Limits.positive(initial, "backoff initial");
+    Limits.positive(max, "backoff maximum");
+    Limits.ordered(initial, max, "backoff");
     this.backoffInitial = initial;
     this.backoffMax = max;
     return this;
@@ -239,7 +245,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code window} is negative or longer than 3650 days
    */
   public RobotsCacheBuilder staleCopyWindow(Duration window) {
-    this.staleCopyWindow = CacheSettingChecks.requireNonNegative(window, "staleCopyWindow");
+    this.staleCopyWindow = Limits.nonNegative(window, "staleCopyWindow");
     return this;
   }
 
@@ -252,8 +258,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code window} is negative or longer than 3650 days
    */
   public RobotsCacheBuilder staleWhileRevalidate(Duration window) {
-    this.staleWhileRevalidate =
-        CacheSettingChecks.requireNonNegative(window, "staleWhileRevalidate");
+    this.staleWhileRevalidate = Limits.nonNegative(window, "staleWhileRevalidate");
     return this;
   }
 
@@ -279,7 +284,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code timeout} is not positive or is longer than 3650 days
    */
   public RobotsCacheBuilder fetchTimeout(Duration timeout) {
-    this.fetchTimeout = CacheSettingChecks.requirePositive(timeout, "fetchTimeout");
+    this.fetchTimeout = Limits.positive(timeout, "fetchTimeout");
     return this;
   }
 
@@ -291,7 +296,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code concurrency} is not positive
    */
   public RobotsCacheBuilder checkAllConcurrency(int concurrency) {
-    this.checkAllConcurrency = (int) CacheSettingChecks.requirePositive(concurrency, "concurrency");
+    this.checkAllConcurrency = Limits.positive(concurrency, "concurrency");
     return this;
   }
 
@@ -304,7 +309,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder minimumResidency(Duration residency) {
-    this.minimumResidency = CacheSettingChecks.requireNonNegative(residency, "minimumResidency");
+    this.minimumResidency = Limits.nonNegative(residency, "minimumResidency");
     return this;
   }
 
@@ -399,7 +404,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code wait} is not positive or is longer than 3650 days
    */
   public RobotsCacheBuilder storeWait(Duration wait) {
-    this.storeWait = CacheSettingChecks.requirePositive(wait, "storeWait");
+    this.storeWait = Limits.positive(wait, "storeWait");
     return this;
   }
 
@@ -413,7 +418,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code lease} is not positive or is longer than 3650 days
    */
   public RobotsCacheBuilder storeLease(Duration lease) {
-    this.storeLease = CacheSettingChecks.requirePositive(lease, "storeLease");
+    this.storeLease = Limits.positive(lease, "storeLease");
     return this;
   }
 
@@ -429,7 +434,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code cooldown} is negative or longer than 3650 days
    */
   public RobotsCacheBuilder storeCooldown(Duration cooldown) {
-    this.storeCooldown = CacheSettingChecks.requireNonNegative(cooldown, "storeCooldown");
+    this.storeCooldown = Limits.nonNegative(cooldown, "storeCooldown");
     return this;
   }
 
@@ -444,16 +449,54 @@ public final class RobotsCacheBuilder {
    *     #allowIdentityMismatch(boolean)})
    */
   public RobotsCache build() {
-    CacheSettingChecks.buildable(this);
-    return new RobotsCache(this);
+    if (fetcher == null) {
+      throw new IllegalStateException("a fetcher is required");
+    }
+    IdentityCheck.require(crawler, fetcher.userAgent(), allowIdentityMismatch);
+    if (parseLimit > fetcher.maxBodyBytes()) {
+      throw new IllegalStateException(
+          "parseLimit ("
+              + parseLimit
+              + " bytes) is above the fetcher's body cap maxBodyBytes ("
+              + fetcher.maxBodyBytes()
+              + " bytes), so it could never be reached: raise the fetcher's maxBodyBytes or lower"
+              + " parseLimit");
+    }
+    return new RobotsCache(settings(), wiring());
   }
 
   /** The settings as they stand. */
   CacheSettings settings() {
-    return CacheSettings.of(this);
+    ParseOptions parse = new ParseOptions(profile, parseLimit, explicitAgents);
+    return new CacheSettings(
+        crawler == null ? parse : parse.withFallbacks(crawler),
+        crawler,
+        maximumWeight,
+        maximumOrigins,
+        ttlMin,
+        ttlMax,
+        backoffInitial,
+        backoffMax,
+        staleCopyWindow,
+        staleWhileRevalidate,
+        allowAllWhenUnreachableTooLong,
+        fetchTimeout,
+        checkAllConcurrency,
+        minimumResidency,
+        residencyShare);
   }
 
-  Scheduler resolvedParseScheduler() {
-    return parseScheduler != null ? parseScheduler : Schedulers.parallel();
+  private CacheWiring wiring() {
+    return new CacheWiring(
+        fetcher,
+        closeFetcherOnClose,
+        ticker,
+        clock,
+        listeners,
+        parseScheduler != null ? parseScheduler : Schedulers.parallel(),
+        store,
+        storeWait,
+        storeLease,
+        storeCooldown);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.reactiverobots.core;
 
+import io.github.reactiverobots.core.internal.Entry;
 import io.github.reactiverobots.robotstxt.AgentRules;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.internal.rules.PathMatcher;
@@ -7,9 +8,9 @@ import io.github.reactiverobots.robotstxt.internal.url.CanonicalPaths;
 import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.model.Pacing;
-import io.github.reactiverobots.robotstxt.model.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.VisitTime;
 import io.github.reactiverobots.robotstxt.model.Verdict;
-import io.github.reactiverobots.robotstxt.model.VisitTime;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core;
 
-import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -18,7 +18,8 @@ class ModuleShapeTest {
   @Test
   void exportsExactlyTheApiPackages() {
     assertThat(MODULE.descriptor().name()).isEqualTo(ROOT);
-    assertThat(MODULE.exported()).containsExactlyInAnyOrder(ROOT, ROOT + ".fetch", ROOT + ".store");
+    assertThat(MODULE.exported())
+        .containsExactlyInAnyOrder(ROOT, ROOT + ".event", ROOT + ".fetch", ROOT + ".store");
     assertThat(MODULE.qualifiedExports()).isEmpty();
     assertThat(MODULE.descriptor().packages())
         .filteredOn(p -> !MODULE.exported().contains(p))

@@ -6,8 +6,9 @@ import static io.github.reactiverobots.core.testing.CacheFixture.T0;
 import static io.github.reactiverobots.core.testing.CacheFixture.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
-import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.event.RobotsCacheListener.StoreEvent;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
+import io.github.reactiverobots.core.internal.SharedStore;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.core.testing.MemoryStore;

@@ -7,10 +7,11 @@ import static io.github.reactiverobots.core.testing.CacheFixture.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.event.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.FetcherStats;
 import io.github.reactiverobots.core.testing.CacheFixture;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
@@ -245,14 +246,7 @@ class RobotsCacheApiTest {
     StepVerifier.create(f.cache.checkAll(Flux.just("http://a.com/"), AGENT))
         .expectError(IllegalStateException.class)
         .verify(Duration.ofSeconds(5));
-    assertThat(f.cache.stats())
-        .isEqualTo(
-            CacheStats.builder()
-                .origins(0)
-                .weightBytes(0)
-                .fetchesActive(0)
-                .fetchesQueued(0)
-                .build());
+    assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 0, 0));
     f.cache.close();
   }
 
@@ -349,14 +343,7 @@ class RobotsCacheApiTest {
   void statsTakeFetchActivityFromTheFetcherWhenItReportsIt() {
     f.fetcher.then(ok(BODY), Duration.ofSeconds(1));
     f.cache.check("http://a.com/", AGENT).subscribe();
-    assertThat(f.cache.stats())
-        .isEqualTo(
-            CacheStats.builder()
-                .origins(0)
-                .weightBytes(0)
-                .fetchesActive(1)
-                .fetchesQueued(0)
-                .build());
+    assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 1, 0));
     f.advance(Duration.ofSeconds(1));
     CacheStats s = f.cache.stats();
     assertThat(s.origins()).isEqualTo(1);
@@ -364,14 +351,7 @@ class RobotsCacheApiTest {
     assertThat(s.fetchesActive()).isZero();
     f.close();
     f = new CacheFixture(b -> b.fetcher(new StatsFetcher()));
-    assertThat(f.cache.stats())
-        .isEqualTo(
-            CacheStats.builder()
-                .origins(0)
-                .weightBytes(0)
-                .fetchesActive(7)
-                .fetchesQueued(3)
-                .build());
+    assertThat(f.cache.stats()).isEqualTo(new CacheStats(0, 0, 7, 3));
   }
 
   @Test

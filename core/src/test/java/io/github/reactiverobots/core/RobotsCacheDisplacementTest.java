@@ -2,7 +2,8 @@ package io.github.reactiverobots.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
+import io.github.reactiverobots.core.event.RobotsCacheListener;
+import io.github.reactiverobots.core.event.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.github.reactiverobots.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
+import io.github.reactiverobots.core.event.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.core.testing.RecordingListener;

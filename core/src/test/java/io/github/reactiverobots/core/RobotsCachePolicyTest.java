@@ -9,7 +9,7 @@ import static io.github.reactiverobots.core.testing.CacheFixture.okBuilder;
 import static io.github.reactiverobots.core.testing.CacheFixture.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.event.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.testing.CacheFixture;
 import io.github.reactiverobots.robotstxt.model.FailureKind;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
-import io.github.reactiverobots.robotstxt.usage.ContentSignal;
+import io.github.reactiverobots.robotstxt.usage.ContentSignals.ContentSignal;
 import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.Usage;
 import io.github.reactiverobots.robotstxt.usage.UsageCategory;

@@ -3,6 +3,7 @@ package io.github.reactiverobots.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.internal.Entry;
 import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.testing.Corpus;

@@ -2,7 +2,7 @@ package io.github.reactiverobots.metrics;
 
 import io.github.reactiverobots.core.CacheStats;
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.event.RobotsCacheListener;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.Verdict;

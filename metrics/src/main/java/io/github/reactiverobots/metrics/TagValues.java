@@ -1,8 +1,8 @@
 package io.github.reactiverobots.metrics;
 
-import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
-import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
-import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
+import io.github.reactiverobots.core.event.RobotsCacheListener.EvictionCause;
+import io.github.reactiverobots.core.event.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.event.RobotsCacheListener.StoreEvent;
 import io.github.reactiverobots.pacing.PacerListener.Capped;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;

@@ -58,14 +58,7 @@ final class Exposition {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     RobotsMetrics metrics = new RobotsMetrics();
     metrics.bindTo(registry);
-    metrics.gaugesFrom(
-        () ->
-            CacheStats.builder()
-                .origins(2)
-                .weightBytes(2048)
-                .fetchesActive(1)
-                .fetchesQueued(0)
-                .build());
+    metrics.gaugesFrom(() -> new CacheStats(2, 2048, 1, 0));
     RobotsMetricsListenerTest.exerciseEverything(metrics);
     // A pacer over a cache that never fetches, for the pacing gauges to read.
     RobotsCache cache = RobotsCache.builder().fetcher(new FakeFetcher()).crawler("TestBot").build();

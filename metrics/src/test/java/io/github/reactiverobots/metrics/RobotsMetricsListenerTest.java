@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.reactiverobots.core.CacheStats;
-import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
-import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
-import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
+import io.github.reactiverobots.core.event.RobotsCacheListener.EvictionCause;
+import io.github.reactiverobots.core.event.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.event.RobotsCacheListener.StoreEvent;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.Reason;
@@ -239,26 +239,13 @@ class RobotsMetricsListenerTest {
     assertThat(gauge(RobotsMetrics.ORIGINS)).isNaN();
     assertThat(gauge(RobotsMetrics.FETCH_QUEUED)).isNaN();
 
-    AtomicReference<CacheStats> stats =
-        new AtomicReference<>(
-            CacheStats.builder()
-                .origins(3)
-                .weightBytes(4096)
-                .fetchesActive(2)
-                .fetchesQueued(7)
-                .build());
+    AtomicReference<CacheStats> stats = new AtomicReference<>(new CacheStats(3, 4096, 2, 7));
     metrics.gaugesFrom(stats::get);
     assertThat(gauge(RobotsMetrics.ORIGINS)).isEqualTo(3);
     assertThat(gauge(RobotsMetrics.WEIGHT)).isEqualTo(4096);
     assertThat(gauge(RobotsMetrics.FETCH_ACTIVE)).isEqualTo(2);
     assertThat(gauge(RobotsMetrics.FETCH_QUEUED)).isEqualTo(7);
-    stats.set(
-        CacheStats.builder()
-            .origins(5)
-            .weightBytes(4096)
-            .fetchesActive(2)
-            .fetchesQueued(7)
-            .build());
+    stats.set(new CacheStats(5, 4096, 2, 7));
     assertThat(gauge(RobotsMetrics.ORIGINS)).isEqualTo(5);
     assertThat(registry.get(RobotsMetrics.WEIGHT).gauge().getId().getBaseUnit()).isEqualTo("bytes");
   }

@@ -1,9 +1,9 @@
 package io.github.reactiverobots.netty;
 
-import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.fetch.FetcherStats;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.FetcherStats;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.netty.channel.ChannelOption;

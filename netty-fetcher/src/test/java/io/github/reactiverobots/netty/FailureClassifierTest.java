@@ -47,7 +47,7 @@ class FailureClassifierTest {
     assertThat(
             f.fetch(
                     io.github.reactiverobots.robotstxt.url.Origin.of("http://a.test"),
-                    io.github.reactiverobots.core.fetch.Conditional.NONE)
+                    io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional.NONE)
                 .block()
                 .failure())
         .isEqualTo(FailureKind.CRAWLER_FAULT);

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.github.reactiverobots.core.CacheStats;
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
@@ -26,7 +26,7 @@ import reactor.test.StepVerifier;
  */
 class LifecycleTest extends FetcherTestSupport {
   /** No origin, no weight, no fetch active or queued. */
-  private static final CacheStats NOTHING_HELD = CacheStats.builder().build();
+  private static final CacheStats NOTHING_HELD = new CacheStats(0, 0, 0, 0);
 
   @BeforeEach
   void onLinux() {

@@ -3,9 +3,9 @@ package io.github.reactiverobots.netty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.RobotsCacheListener;
-import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.event.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.OriginState;

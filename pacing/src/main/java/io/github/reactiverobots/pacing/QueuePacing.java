@@ -1,7 +1,7 @@
 package io.github.reactiverobots.pacing;
 
-import io.github.reactiverobots.robotstxt.model.RequestRate;
-import io.github.reactiverobots.robotstxt.model.VisitTime;
+import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.VisitTime;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.time.Instant;

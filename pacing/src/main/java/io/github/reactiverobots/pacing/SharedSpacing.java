@@ -1,6 +1,6 @@
 package io.github.reactiverobots.pacing;
 
-import io.github.reactiverobots.robotstxt.model.VisitTime;
+import io.github.reactiverobots.robotstxt.model.Pacing.VisitTime;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.util.Objects;

@@ -2,8 +2,8 @@ package io.github.reactiverobots.pacing;
 
 import io.github.reactiverobots.pacing.PacerListener.Capped;
 import io.github.reactiverobots.robotstxt.model.Pacing;
-import io.github.reactiverobots.robotstxt.model.RequestRate;
-import io.github.reactiverobots.robotstxt.model.VisitTime;
+import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.VisitTime;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.reactiverobots.pacing.PacerHarness.Crawl;
 import io.github.reactiverobots.pacing.PacerListener.Capped;
 import io.github.reactiverobots.robotstxt.model.Pacing;
-import io.github.reactiverobots.robotstxt.model.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.time.Instant;

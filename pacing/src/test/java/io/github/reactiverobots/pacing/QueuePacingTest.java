@@ -3,7 +3,7 @@ package io.github.reactiverobots.pacing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.testing.CacheFixture;
-import io.github.reactiverobots.robotstxt.model.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
 import java.time.Instant;

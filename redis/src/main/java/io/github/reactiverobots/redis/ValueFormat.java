@@ -1,7 +1,7 @@
 package io.github.reactiverobots.redis;
 
-import io.github.reactiverobots.core.fetch.Conditional;
-import io.github.reactiverobots.core.store.RejectedValueException;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
+import io.github.reactiverobots.core.store.RobotsStore.RejectedValueException;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;

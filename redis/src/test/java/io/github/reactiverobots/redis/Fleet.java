@@ -3,7 +3,7 @@ package io.github.reactiverobots.redis;
 import io.github.reactiverobots.core.CheckResult;
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.RobotsCacheBuilder;
-import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.event.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.robotstxt.model.FailureKind;

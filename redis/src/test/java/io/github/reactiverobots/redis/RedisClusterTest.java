@@ -2,8 +2,8 @@ package io.github.reactiverobots.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
-import io.github.reactiverobots.core.store.Lease;
+import io.github.reactiverobots.core.event.RobotsCacheListener.StoreEvent;
+import io.github.reactiverobots.core.store.RobotsStore.Lease;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.redis.testing.RedisCluster;
 import io.github.reactiverobots.redis.testing.RedisServer;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.RobotsCacheListener;
-import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.event.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.store.Lease;
-import io.github.reactiverobots.core.store.RejectedValueException;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
+import io.github.reactiverobots.core.store.RobotsStore.Lease;
+import io.github.reactiverobots.core.store.RobotsStore.RejectedValueException;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.redis.testing.RedisServer;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.pacing.SharedSpacing.Request;
 import io.github.reactiverobots.redis.testing.RedisServer;
-import io.github.reactiverobots.robotstxt.model.VisitTime;
+import io.github.reactiverobots.robotstxt.model.Pacing.VisitTime;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Clock;
 import java.time.Duration;

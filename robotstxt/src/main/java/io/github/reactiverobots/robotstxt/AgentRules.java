@@ -1,11 +1,11 @@
 package io.github.reactiverobots.robotstxt;
 
 import io.github.reactiverobots.robotstxt.model.Pacing;
+import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.VisitTime;
 import io.github.reactiverobots.robotstxt.model.Reason;
-import io.github.reactiverobots.robotstxt.model.RequestRate;
 import io.github.reactiverobots.robotstxt.model.Rule;
 import io.github.reactiverobots.robotstxt.model.Verdict;
-import io.github.reactiverobots.robotstxt.model.VisitTime;
 import io.github.reactiverobots.robotstxt.usage.ContentSignals;
 import io.github.reactiverobots.robotstxt.usage.Usage;
 import io.github.reactiverobots.robotstxt.usage.UsageRule;

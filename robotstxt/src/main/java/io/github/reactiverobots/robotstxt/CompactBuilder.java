@@ -2,8 +2,8 @@ package io.github.reactiverobots.robotstxt;
 
 import io.github.reactiverobots.robotstxt.RobotsParseHandler.Directive;
 import io.github.reactiverobots.robotstxt.model.Pacing;
-import io.github.reactiverobots.robotstxt.model.RequestRate;
-import io.github.reactiverobots.robotstxt.model.VisitTime;
+import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,9 +2,9 @@ package io.github.reactiverobots.robotstxt;
 
 import io.github.reactiverobots.robotstxt.Diagnostic.Code;
 import io.github.reactiverobots.robotstxt.internal.aipref.PreferenceDictionary;
+import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.VisitTime;
 import io.github.reactiverobots.robotstxt.model.Profile;
-import io.github.reactiverobots.robotstxt.model.RequestRate;
-import io.github.reactiverobots.robotstxt.model.VisitTime;
 import io.github.reactiverobots.robotstxt.usage.ContentSignals;
 import java.util.ArrayList;
 import java.util.List;

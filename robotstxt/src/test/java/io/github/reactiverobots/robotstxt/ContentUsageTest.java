@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.model.Reason;
-import io.github.reactiverobots.robotstxt.usage.ContentSignal;
 import io.github.reactiverobots.robotstxt.usage.ContentSignals;
+import io.github.reactiverobots.robotstxt.usage.ContentSignals.ContentSignal;
 import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.Usage;
 import io.github.reactiverobots.robotstxt.usage.UsageCategory;

@@ -4,9 +4,9 @@ import static io.github.reactiverobots.robotstxt.Robots.rfc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.robotstxt.RobotsTxt.OtherRecord;
-import io.github.reactiverobots.robotstxt.model.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
+import io.github.reactiverobots.robotstxt.model.Pacing.VisitTime;
 import io.github.reactiverobots.robotstxt.model.Rule;
-import io.github.reactiverobots.robotstxt.model.VisitTime;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalTime;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.RobotsCacheListener;
-import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
+import io.github.reactiverobots.core.event.RobotsCacheListener;
+import io.github.reactiverobots.core.event.RobotsCacheListener.StoreEvent;
 import io.github.reactiverobots.core.store.RobotsStore;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.redis.RedisRobotsStore;

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.bench.sim.FleetSimulator.StoreCounts;
-import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
-import io.github.reactiverobots.core.RobotsCacheListener.StoreEvent;
+import io.github.reactiverobots.core.event.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.event.RobotsCacheListener.StoreEvent;
 import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;

@@ -1,7 +1,7 @@
 package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.core.RobotsCache;
-import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.event.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
 import io.github.reactiverobots.redis.RedisRobotsStore;
 import io.github.reactiverobots.redis.testing.RedisCluster;

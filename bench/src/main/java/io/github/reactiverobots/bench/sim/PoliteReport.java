@@ -2,8 +2,8 @@ package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.robotstxt.model.Pacing;
+import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
 import io.github.reactiverobots.robotstxt.model.Reason;
-import io.github.reactiverobots.robotstxt.model.RequestRate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;

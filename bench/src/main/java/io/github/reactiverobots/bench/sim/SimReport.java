@@ -2,8 +2,8 @@ package io.github.reactiverobots.bench.sim;
 
 import io.github.reactiverobots.bench.sim.SimStats.Refetch;
 import io.github.reactiverobots.core.CacheStats;
-import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
-import io.github.reactiverobots.core.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.core.event.RobotsCacheListener.EvictionCause;
+import io.github.reactiverobots.core.event.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.Reason;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.bench.sim;
 
-import io.github.reactiverobots.core.RobotsCacheListener;
+import io.github.reactiverobots.core.event.RobotsCacheListener;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.Reason;

@@ -3,7 +3,7 @@ package io.github.reactiverobots.bench.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.bench.sim.SimStats.Refetch;
-import io.github.reactiverobots.core.RobotsCacheListener.EvictionCause;
+import io.github.reactiverobots.core.event.RobotsCacheListener.EvictionCause;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -49,4 +49,46 @@ public interface RobotsFetcher {
   default String userAgent() {
     return null;
   }
+
+  /**
+   * The validators of a cached copy, sent as {@code If-None-Match} and {@code If-Modified-Since} on
+   * a refresh. Either may be null. Immutable.
+   *
+   * @param etag the {@code ETag} of the copy held, or null
+   * @param lastModified the {@code Last-Modified} of the copy held, or null
+   */
+  public record Conditional(String etag, String lastModified) {
+    /** No validators: an unconditional request. */
+    public static final Conditional NONE = new Conditional(null, null);
+
+    /**
+     * Whether there is nothing to send.
+     *
+     * @return true when both validators are null
+     */
+    public boolean isEmpty() {
+      return etag == null && lastModified == null;
+    }
+  }
+
+  /**
+   * Optionally implemented by a {@link RobotsFetcher} that queues fetches behind a cap, so that the
+   * cache (and its metrics) can report how many are running and how many wait. Implementations must
+   * be thread-safe and answer without blocking.
+   */
+  public interface FetcherStats {
+    /**
+     * Fetches running now.
+     *
+     * @return the number of fetches running
+     */
+    int activeFetches();
+
+    /**
+     * Fetches waiting for a slot under the in-flight cap.
+     *
+     * @return the number of fetches queued
+     */
+    int queuedFetches();
+  }
 }

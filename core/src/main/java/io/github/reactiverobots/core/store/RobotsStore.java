@@ -2,6 +2,7 @@ package io.github.reactiverobots.core.store;
 
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;
+import java.util.Objects;
 import reactor.core.publisher.Mono;
 
 /**
@@ -100,5 +101,86 @@ public interface RobotsStore {
    */
   default String shard(Origin origin) {
     return "";
+  }
+
+  /**
+   * The answer to {@link RobotsStore#acquire}: an origin's fetch lease, granted to the caller (with
+   * the token that proves it) or held by another worker (with the time it has left). Immutable.
+   *
+   * @param origin the origin the lease is for
+   * @param token the holder's token when granted, or null when another worker holds the lease
+   * @param remaining for a lease held elsewhere, how long it has left (zero when unknown)
+   */
+  public record Lease(Origin origin, String token, Duration remaining) {
+    /**
+     * Checks the parts.
+     *
+     * @param origin the origin the lease is for
+     * @param token the holder's token, or null
+     * @param remaining the time left of a lease held elsewhere
+     * @throws NullPointerException if {@code origin} or {@code remaining} is null
+     * @throws IllegalArgumentException if {@code remaining} is negative
+     */
+    public Lease {
+      Objects.requireNonNull(origin, "origin");
+      Objects.requireNonNull(remaining, "remaining");
+      if (remaining.isNegative()) {
+        throw new IllegalArgumentException("remaining must not be negative, was " + remaining);
+      }
+    }
+
+    /**
+     * A lease granted to the caller.
+     *
+     * @param origin the origin
+     * @param token the token that proves the caller holds it
+     * @return the lease
+     */
+    public static Lease granted(Origin origin, String token) {
+      return new Lease(origin, Objects.requireNonNull(token, "token"), Duration.ZERO);
+    }
+
+    /**
+     * A lease another worker holds.
+     *
+     * @param origin the origin
+     * @param remaining how long it has left, zero when unknown
+     * @return the lease
+     */
+    public static Lease heldElsewhere(Origin origin, Duration remaining) {
+      return new Lease(origin, null, remaining);
+    }
+
+    /**
+     * Whether the caller holds the lease (and so should fetch).
+     *
+     * @return true when granted to the caller
+     */
+    public boolean granted() {
+      return token != null;
+    }
+  }
+
+  /**
+   * Signalled by {@link RobotsStore#get} when the bytes stored for an origin are not a value the
+   * store can read: written by something else, by an unknown format version, or corrupted. The
+   * cache ignores such a value (and counts it), fetches, and overwrites it.
+   */
+  public static final class RejectedValueException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * A rejection of what is stored for {@code origin}.
+     *
+     * @param origin the origin whose value was rejected
+     * @param why what is wrong with it
+     */
+    public RejectedValueException(Origin origin, String why) {
+      super(
+          "the stored robots.txt value for " + origin + " was rejected: " + why,
+          null,
+          false,
+          false);
+    }
   }
 }

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.core.store;
 
-import io.github.reactiverobots.core.fetch.Conditional;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import java.time.Instant;

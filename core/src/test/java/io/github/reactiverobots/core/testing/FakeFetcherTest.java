@@ -2,8 +2,8 @@ package io.github.reactiverobots.core.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.reactiverobots.core.fetch.Conditional;
 import io.github.reactiverobots.core.fetch.FetchResult;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.testing.Corpus;
 import io.github.reactiverobots.robotstxt.testing.CorpusFile;

@@ -1,8 +1,8 @@
 package io.github.reactiverobots.core.testing;
 
-import io.github.reactiverobots.core.store.Lease;
-import io.github.reactiverobots.core.store.RejectedValueException;
 import io.github.reactiverobots.core.store.RobotsStore;
+import io.github.reactiverobots.core.store.RobotsStore.Lease;
+import io.github.reactiverobots.core.store.RobotsStore.RejectedValueException;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.time.Duration;

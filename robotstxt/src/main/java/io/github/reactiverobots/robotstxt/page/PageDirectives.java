@@ -278,4 +278,14 @@ public final class PageDirectives {
     }
     return sb.append('}').toString();
   }
+
+  /** The largest image preview a page allows ({@code max-image-preview}), smallest first. */
+  public enum ImagePreview {
+    /** {@code none}: no image preview. */
+    NONE,
+    /** {@code standard}: a default-size preview. */
+    STANDARD,
+    /** {@code large}: a preview up to the viewport's width. */
+    LARGE
+  }
 }

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.robotstxt.page;
 
-import io.github.reactiverobots.robotstxt.usage.ContentSignal;
+import io.github.reactiverobots.robotstxt.usage.ContentSignals.ContentSignal;
 import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.Usage;
 import io.github.reactiverobots.robotstxt.usage.UsageCategory;

@@ -3,6 +3,7 @@ package io.github.reactiverobots.robotstxt.page;
 import io.github.reactiverobots.robotstxt.internal.aipref.PreferenceDictionary;
 import io.github.reactiverobots.robotstxt.internal.aipref.UsageBits;
 import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.page.PageDirectives.ImagePreview;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;

@@ -3,6 +3,7 @@ package io.github.reactiverobots.robotstxt.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.reactiverobots.robotstxt.page.PageDirectives.ImagePreview;
 import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.UsageCategory;
 import java.nio.charset.StandardCharsets;
