@@ -60,6 +60,14 @@ final class Answers {
     return out;
   }
 
+  /** The lines that start with {@code prefix}, without it. */
+  static List<String> withoutPrefix(List<String> lines, String prefix) {
+    return lines.stream()
+        .filter(l -> l.startsWith(prefix))
+        .map(l -> l.substring(prefix.length()))
+        .toList();
+  }
+
   /** Why the cache would refuse {@code agent}, when it would. */
   static Optional<String> agentRefusal(String agent) {
     try {

@@ -3,10 +3,8 @@ package io.github.reactiverobots.tester;
 import io.github.reactiverobots.robotstxt.Explanation;
 import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
-import io.github.reactiverobots.robotstxt.RobotsTxt.Group;
 import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.model.Profile;
-import io.github.reactiverobots.robotstxt.model.Rule;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,13 +13,25 @@ import java.util.Map;
 
 /**
  * The page's questions, answered as JSON: the matrix with explanations, lint, pacing and usage per
- * agent, in one or both profiles; a diff of two versions. Stateless; every method checks its limits
- * and answers a JSON {@code error} for input past them.
+ * agent, in one or both profiles; one URL for one agent (the "test this URL" box); a diff of two
+ * versions. Stateless; every method checks its limits and answers a JSON {@code error} for input
+ * past them. An answer lists at most {@link JsonAnswers#MAX_LISTED} matching rules and groups per
+ * cell (with their counts) and {@link #MAX_FINDINGS} lint findings, and is never longer than {@link
+ * #MAX_ANSWER} characters: past that, the request is refused with a message saying so.
  */
 final class Api {
   static final int MAX_AGENTS = 20;
   static final int MAX_URLS = 500;
   static final int MAX_CELLS = 2000;
+
+  /** The most verdicts a diff computes (agents × URLs, taken from the files when not given). */
+  static final int MAX_DIFF_CHECKS = 20_000;
+
+  /** The most lint findings listed; {@code lintCount} says how many there are. */
+  static final int MAX_FINDINGS = 1000;
+
+  /** The longest answer, in characters: 16 Mi. */
+  static final int MAX_ANSWER = 16 * 1024 * 1024;
 
   private Api() {}
 
@@ -48,18 +58,10 @@ final class Api {
               + " cells");
     }
     List<Profile> profiles = profiles(field(form, "profile"));
-    Json json = new Json().begin();
-    json.key("lint").beginArray();
-    for (Lints.Finding f : Lints.of(body, options(profiles.get(0), form))) {
-      json.begin()
-          .field("line", f.line())
-          .field("column", f.column())
-          .field("severity", f.severity())
-          .field("code", f.code())
-          .field("message", f.message())
-          .end();
-    }
-    json.endArray();
+    List<Lints.Finding> findings = Lints.of(body, options(profiles.get(0), form));
+    Json json = new Json().begin().key("lint");
+    JsonAnswers.findings(json, findings, MAX_FINDINGS).field("lintCount", findings.size());
+    bounded(json, agents.size(), urls.size());
     json.strings("agents", agents).strings("urls", urls);
     json.key("urlNotes").beginArray();
     for (String url : urls) {
@@ -74,62 +76,110 @@ final class Api {
       json.field("truncated", robots.truncated());
       json.key("agents").beginArray();
       for (String agent : agents) {
-        Explanation e = robots.explain("/", agent);
-        json.begin()
-            .field("agent", agent)
-            .field("refusal", Answers.agentRefusal(agent).orElse(null))
-            .strings("chain", e.chain())
-            .field("selectedBy", e.selectedBy())
-            .strings("pacing", Text.pacing(robots.forAgent(agent).pacing()))
-            .strings(
-                "usageRules",
-                robots.forAgent(agent).usageRules().stream().map(Object::toString).toList())
-            .strings(
-                "signals",
-                Answers.usageLines(robots, "/", agent).stream()
-                    .filter(l -> l.startsWith("content-signal"))
-                    .toList())
-            .end();
+        agentInfo(json, robots, agent);
       }
       json.endArray();
       json.key("cells").beginArray();
       for (String url : urls) {
         json.beginArray();
         for (String agent : agents) {
-          cell(json, robots, url, agent);
+          bounded(cell(json.begin(), robots, url, agent).end(), agents.size(), urls.size());
         }
         json.endArray();
       }
       json.endArray().end();
     }
-    return json.endArray().end().toString();
+    return bounded(json.endArray().end(), agents.size(), urls.size()).toString();
   }
 
-  private static void cell(Json json, RobotsTxt robots, String url, String agent) {
-    Explanation e = robots.explain(url, agent);
-    json.begin()
-        .field("allowed", e.verdict().allowed())
-        .field("reason", Text.reason(e.verdict()))
-        .field("rule", e.decidingRule().map(Rule::toString).orElse(null))
-        .field("line", e.decidingRule().map(Rule::line).orElse(0))
-        .field("selection", e.selection().name().toLowerCase(java.util.Locale.ROOT))
-        .field("why", e.why())
-        .field("path", e.path())
-        .field("runnerUp", e.runnerUpRule().map(Rule::toString).orElse(null))
-        .field("runnerUpLine", e.runnerUpRule().map(Rule::line).orElse(0))
-        .field("tieBreak", e.tieBreak());
-    json.key("groups").beginArray();
-    for (Group g : e.groups()) {
-      json.value(g.line());
+  /**
+   * One URL for one agent, in one or both profiles: {@code profiles} holds one cell each, {@code
+   * urlNote} and {@code agentNote} what the cache would refuse.
+   */
+  static String check(Map<String, List<String>> form) {
+    String url = field(form, "url").strip();
+    String agent = field(form, "agent").strip();
+    if (agent.isEmpty()) {
+      throw new BadInput("no agent: pick a crawler or type its user-agent");
     }
-    json.endArray();
-    json.strings("matches", e.matches().stream().map(Rule::toString).toList());
-    json.strings(
-        "usage",
-        Answers.usageLines(robots, url, agent).stream()
-            .filter(l -> l.startsWith("content-usage"))
-            .toList());
+    byte[] body = field(form, "robots").getBytes(StandardCharsets.UTF_8);
+    Json json =
+        new Json()
+            .begin()
+            .field("url", url)
+            .field("agent", agent)
+            .field("urlNote", Answers.urlRefusal(url).orElse(null))
+            .field("agentNote", Answers.agentRefusal(agent).orElse(null));
+    json.key("profiles").beginArray();
+    for (Profile profile : profiles(field(form, "profile"))) {
+      RobotsTxt robots = RobotsTxt.parse(body, options(profile, form));
+      json.begin().field("name", Text.profileName(profile)).key("cell").begin();
+      cell(json, robots, url, agent).end().end();
+    }
+    return bounded(json.endArray().end(), 1, 1).toString();
+  }
+
+  /** The agent's column header: its chain, whose groups it obeys, pacing and usage; or an error. */
+  private static void agentInfo(Json json, RobotsTxt robots, String agent) {
+    json.begin().field("agent", agent).field("refusal", Answers.agentRefusal(agent).orElse(null));
+    try {
+      Explanation e = robots.explain("/", agent);
+      json.field("error", (String) null)
+          .strings("chain", e.chain())
+          .field("selectedBy", e.selectedBy())
+          .strings("pacing", Text.pacing(robots.forAgent(agent).pacing()))
+          .strings(
+              "usageRules",
+              robots.forAgent(agent).usageRules().stream().map(Object::toString).toList())
+          .strings(
+              "signals",
+              Answers.withoutPrefix(Answers.usageLines(robots, "/", agent), "content-signal "));
+    } catch (IllegalArgumentException e) {
+      json.field("error", e.getMessage())
+          .strings("chain", List.of())
+          .field("selectedBy", "")
+          .strings("pacing", List.of())
+          .strings("usageRules", List.of())
+          .strings("signals", List.of());
+    }
     json.end();
+  }
+
+  /**
+   * One cell's fields: the verdict and its explanation, or, for a URL or agent this profile refuses
+   * (an http(s) URL the cache refuses under {@code rfc9309}, swapped arguments), {@code error} with
+   * the reason and {@code allowed} null; the other cells are answered as usual.
+   */
+  private static Json cell(Json json, RobotsTxt robots, String url, String agent) {
+    Explanation e;
+    try {
+      e = robots.explain(url, agent);
+    } catch (IllegalArgumentException refused) {
+      return json.field("error", refused.getMessage())
+          .key("allowed")
+          .value((String) null)
+          .field("reason", "not checked: " + refused.getMessage());
+    }
+    json.field("error", (String) null);
+    JsonAnswers.explanation(JsonAnswers.verdict(json, e.verdict()), e);
+    List<String> usage =
+        Answers.withoutPrefix(Answers.usageLines(robots, url, agent), "content-usage ");
+    return json.strings("usage", usage);
+  }
+
+  /** {@code json}, unless it is past {@link #MAX_ANSWER}: then the request is refused. */
+  private static Json bounded(Json json, int agents, int urls) {
+    if (json.length() > MAX_ANSWER) {
+      throw new BadInput(
+          "the answer for "
+              + agents
+              + " agents x "
+              + urls
+              + " URLs is more than "
+              + MAX_ANSWER / (1024 * 1024)
+              + " MiB: check fewer or shorter URLs or agents, or a smaller file");
+    }
+    return json;
   }
 
   static String diff(Map<String, List<String>> form) {
@@ -137,34 +187,21 @@ final class Api {
     List<String> urls = lines(field(form, "urls"), MAX_URLS, "URLs");
     Profile profile = profiles(field(form, "profile")).get(0);
     ParseOptions options = options(profile, form);
-    Diff diff =
-        Diff.of(
-            RobotsTxt.parse(field(form, "old"), options),
-            RobotsTxt.parse(field(form, "robots"), options),
-            agents,
-            urls);
-    Json json =
-        new Json()
-            .begin()
-            .field("profile", Text.profileName(profile))
-            .strings("agents", diff.agents())
-            .strings("urls", diff.urls());
-    json.key("flips").beginArray();
-    for (Diff.Flip f : diff.flips()) {
-      json.begin()
-          .field("agent", f.agent())
-          .field("url", f.url())
-          .field("was", Diff.word(f.wasAllowed()))
-          .field("now", Diff.word(f.allowed()))
-          .field("oldRule", f.oldRule())
-          .field("newRule", f.newRule())
-          .end();
+    RobotsTxt before = RobotsTxt.parse(field(form, "old"), options);
+    RobotsTxt after = RobotsTxt.parse(field(form, "robots"), options);
+    List<String> as = agents.isEmpty() ? Diff.defaultAgents(before, after) : agents;
+    List<String> us = urls.isEmpty() ? Diff.defaultUrls(before, after) : urls;
+    long checks = (long) as.size() * us.size();
+    if (checks > MAX_DIFF_CHECKS) {
+      throw new BadInput(
+          checks
+              + " agents x URLs is more than "
+              + MAX_DIFF_CHECKS
+              + " checks: list the agents and URLs to compare");
     }
-    json.endArray();
-    return json.strings("sitemapsAdded", diff.sitemapsAdded())
-        .strings("sitemapsRemoved", diff.sitemapsRemoved())
-        .strings("changes", diff.changes())
-        .end()
+    Diff diff = Diff.of(before, after, as, us);
+    Json json = new Json().begin().field("profile", Text.profileName(profile));
+    return bounded(JsonAnswers.diff(json, diff).end(), diff.agents().size(), diff.urls().size())
         .toString();
   }
 

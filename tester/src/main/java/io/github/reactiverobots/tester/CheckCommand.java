@@ -1,8 +1,11 @@
 package io.github.reactiverobots.tester;
 
+import io.github.reactiverobots.robotstxt.Explanation;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,8 +24,9 @@ import picocli.CommandLine.ParentCommand;
     mixinStandardHelpOptions = true,
     description = {
       "Checks URL for AGENT against a robots.txt file, as Google's robots_main does.",
-      "Prints ALLOWED or DISALLOWED, the reason, the deciding rule and line and the pacing,",
-      "then the content-usage and content-signal lines. Exit 0 allowed, 1 disallowed, 2 error."
+      "Prints ALLOWED or DISALLOWED, the reason in words, the deciding rule and its line and the"
+          + " pacing, then the content-usage and content-signal lines.",
+      "Exit 0 allowed, 1 disallowed, 2 error."
     })
 final class CheckCommand implements Callable<Integer> {
   @ParentCommand RobotsTester root;
@@ -44,23 +48,50 @@ final class CheckCommand implements Callable<Integer> {
               + " the tie-break and each rule of the chosen groups as matched.")
   boolean explain;
 
+  @Option(
+      names = "--json",
+      description =
+          "Print one JSON object instead: the input, the verdict, the reason in words and as a"
+              + " code, the rule, the pacing, usage and signals, the notes (with --explain, the"
+              + " explanation too).")
+  boolean json;
+
   @Override
   public Integer call() throws Exception {
     RobotsTxt robots = RobotsFiles.load(file, profile.options(), root.err);
+    List<String> notes = new ArrayList<>();
     Answers.agentRefusal(agent)
-        .ifPresent(
-            why ->
-                root.err.println("robots-tester: note: the cache would refuse this agent: " + why));
-    Answers.urlRefusal(url)
-        .ifPresent(
-            why ->
-                root.err.println("robots-tester: note: the cache would refuse this URL: " + why));
+        .ifPresent(why -> notes.add("the cache would refuse this agent: " + why));
+    Answers.urlRefusal(url).ifPresent(why -> notes.add("the cache would refuse this URL: " + why));
+    notes.forEach(n -> root.err.println("robots-tester: note: " + n));
     Verdict v = robots.check(url, agent);
-    root.out.println(Text.verdictLine(v, robots.forAgent(agent).pacing()));
-    Answers.usageLines(robots, url, agent).forEach(root.out::println);
-    if (explain) {
-      Answers.explainLines(robots, robots.explain(url, agent)).forEach(root.out::println);
+    if (json) {
+      root.out.println(json(robots, v, notes));
+    } else {
+      root.out.println(Text.verdictLine(v, robots.forAgent(agent).pacing()));
+      Answers.usageLines(robots, url, agent).forEach(root.out::println);
+      if (explain) {
+        Answers.explainLines(robots, robots.explain(url, agent)).forEach(root.out::println);
+      }
     }
     return v.allowed() ? RobotsTester.ALLOWED : RobotsTester.DISALLOWED;
+  }
+
+  private String json(RobotsTxt robots, Verdict v, List<String> notes) {
+    Json j =
+        new Json()
+            .begin()
+            .field("file", file.toString())
+            .field("agent", agent)
+            .field("url", url)
+            .field("profile", Text.profileName(profile.profile));
+    JsonAnswers.verdict(j, v).strings("pacing", Text.pacing(robots.forAgent(agent).pacing()));
+    JsonAnswers.usage(j, robots, url, agent).strings("notes", notes);
+    j.field("truncated", robots.truncated());
+    if (explain) {
+      Explanation e = robots.explain(url, agent);
+      JsonAnswers.explainRules(JsonAnswers.explanation(j, e), robots, e);
+    }
+    return j.end().toString();
   }
 }

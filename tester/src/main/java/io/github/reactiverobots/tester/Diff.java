@@ -18,7 +18,7 @@ import java.util.Set;
  * @param flips the verdicts that changed
  * @param sitemapsAdded sitemaps only the new version lists
  * @param sitemapsRemoved sitemaps only the old version lists
- * @param changes pacing and usage answers that changed, one line each
+ * @param changes pacing and usage answers that changed
  */
 record Diff(
     List<String> agents,
@@ -26,7 +26,7 @@ record Diff(
     List<Flip> flips,
     List<String> sitemapsAdded,
     List<String> sitemapsRemoved,
-    List<String> changes) {
+    List<Diff.Change> changes) {
   /** The agent standing for every crawler no group names (the {@code *} groups). */
   static final String ANY_OTHER = "AnyOtherBot";
 
@@ -55,6 +55,27 @@ record Diff(
     }
   }
 
+  /**
+   * One agent's pacing or usage answer that changed.
+   *
+   * @param kind {@code pacing} or {@code usage}
+   * @param agent the agent
+   * @param was the old answer, {@code none} when there was none
+   * @param now the new answer, {@code none} when there is none
+   */
+  record Change(String kind, String agent, String was, String now) {
+    @Override
+    public String toString() {
+      return kind
+          + "\t"
+          + Text.printable(agent)
+          + "\t"
+          + Text.printable(was)
+          + " -> "
+          + Text.printable(now);
+    }
+  }
+
   boolean isEmpty() {
     return flips.isEmpty()
         && sitemapsAdded.isEmpty()
@@ -67,17 +88,17 @@ record Diff(
     List<String> as = agents.isEmpty() ? defaultAgents(before, after) : agents;
     List<String> us = urls.isEmpty() ? defaultUrls(before, after) : urls;
     List<Flip> flips = new ArrayList<>();
-    List<String> changes = new ArrayList<>();
+    List<Change> changes = new ArrayList<>();
     for (String agent : as) {
       List<String> p0 = Text.pacing(before.forAgent(agent).pacing());
       List<String> p1 = Text.pacing(after.forAgent(agent).pacing());
       if (!p0.equals(p1)) {
-        changes.add("pacing\t" + Text.printable(agent) + "\t" + shown(p0) + " -> " + shown(p1));
+        changes.add(new Change("pacing", agent, shown(p0), shown(p1)));
       }
       List<String> u0 = usage(before, agent);
       List<String> u1 = usage(after, agent);
       if (!u0.equals(u1)) {
-        changes.add("usage\t" + Text.printable(agent) + "\t" + shown(u0) + " -> " + shown(u1));
+        changes.add(new Change("usage", agent, shown(u0), shown(u1)));
       }
       for (String url : us) {
         Verdict v0 = before.check(url, agent);
@@ -147,7 +168,7 @@ record Diff(
   }
 
   private static String shown(List<String> parts) {
-    return parts.isEmpty() ? "none" : Text.printable(String.join(" ", parts));
+    return parts.isEmpty() ? "none" : String.join(" ", parts);
   }
 
   static String word(boolean allowed) {

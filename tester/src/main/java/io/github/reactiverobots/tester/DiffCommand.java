@@ -22,10 +22,13 @@ import picocli.CommandLine.ParentCommand;
     name = "diff",
     mixinStandardHelpOptions = true,
     description = {
-      "Compares two versions of a robots.txt by effect: which AGENT x URL verdicts",
-      "flip, which sitemaps are added or removed, whose pacing and usage change.",
-      "Without --urls, '/' and the literal start of every rule's pattern are checked;",
-      "without --agents, every group name and " + Diff.ANY_OTHER + " (for '*').",
+      "Compares two versions of a robots.txt by effect.",
+      "Lists which AGENT x URL verdicts flip, which sitemaps are added or removed, whose pacing"
+          + " and usage change.",
+      "Without --urls, '/' and the literal start of every rule's pattern are checked; without"
+          + " --agents, every group name and "
+          + Diff.ANY_OTHER
+          + " (for '*').",
       "Exit 0 when nothing changes, 1 when something does."
     })
 final class DiffCommand implements Callable<Integer> {
@@ -48,11 +51,28 @@ final class DiffCommand implements Callable<Integer> {
       description = "Agents to check (comma-separated or repeated).")
   List<String> agents = new ArrayList<>();
 
+  @Option(
+      names = "--json",
+      description =
+          "Print one JSON object instead: the files, the agents and URLs checked, the flips, the"
+              + " sitemaps added and removed, the pacing and usage changes.")
+  boolean json;
+
   @Override
   public Integer call() throws Exception {
     RobotsTxt a = RobotsFiles.load(before, profile.options(), root.err);
     RobotsTxt b = RobotsFiles.load(after, profile.options(), root.err);
     Diff diff = Diff.of(a, b, agents, urlList());
+    if (json) {
+      Json j =
+          new Json()
+              .begin()
+              .field("old", before.toString())
+              .field("new", after.toString())
+              .field("profile", Text.profileName(profile.profile));
+      root.out.println(JsonAnswers.diff(j, diff).end());
+      return diff.isEmpty() ? RobotsTester.ALLOWED : RobotsTester.DISALLOWED;
+    }
     diff.flips().forEach(root.out::println);
     diff.sitemapsAdded().forEach(s -> root.out.println("sitemap\t+ " + Text.printable(s)));
     diff.sitemapsRemoved().forEach(s -> root.out.println("sitemap\t- " + Text.printable(s)));

@@ -123,6 +123,11 @@ final class Json {
     sb.append('"');
   }
 
+  /** The length of the text written so far. */
+  int length() {
+    return sb.length();
+  }
+
   @Override
   public String toString() {
     return sb.toString();

@@ -15,9 +15,10 @@ import picocli.CommandLine.ParentCommand;
     name = "lint",
     mixinStandardHelpOptions = true,
     description = {
-      "Lints a robots.txt file: syntax, misspellings, unknown and misplaced",
-      "records, control characters (terminal escapes), records unused by Google, Yandex's",
-      "limits. Prints FILE:LINE:COLUMN: SEVERITY: MESSAGE [CODE]; exit 1 on an error."
+      "Lints a robots.txt file.",
+      "Finds syntax errors, misspellings, unknown and misplaced records, control characters"
+          + " (terminal escapes), records unused by Google and Yandex's limits.",
+      "Prints FILE:LINE:COLUMN: SEVERITY: MESSAGE [CODE]; exit 1 on an error."
     })
 final class LintCommand implements Callable<Integer> {
   @ParentCommand RobotsTester root;
@@ -33,23 +34,48 @@ final class LintCommand implements Callable<Integer> {
               + " valid and unknown directives, the last line seen, the sitemaps.")
   boolean stats;
 
+  @Option(
+      names = "--json",
+      description =
+          "Print one JSON object instead: the file, its findings (line, column, severity, code,"
+              + " message), the count of errors (with --stats, the statistics too).")
+  boolean json;
+
   @Override
   public Integer call() throws Exception {
     byte[] body = RobotsFiles.read(file, profile.options());
     List<Lints.Finding> findings = Lints.of(body, profile.options());
-    String name = Text.printable(file.toString());
-    boolean error = false;
-    for (Lints.Finding f : findings) {
-      root.out.println(name + ":" + f);
-      error |= f.isError();
+    long errors = findings.stream().filter(Lints.Finding::isError).count();
+    RobotsTxt robots = RobotsTxt.parse(body, profile.options());
+    if (json) {
+      Json j = new Json().begin().field("file", file.toString());
+      j.field("profile", Text.profileName(profile.profile)).key("findings");
+      JsonAnswers.findings(j, findings, findings.size())
+          .field("findingCount", findings.size())
+          .field("errors", errors)
+          .field("truncated", robots.truncated());
+      if (stats) {
+        Lints.Stats s = Lints.stats(body, profile.options());
+        j.key("stats")
+            .begin()
+            .field("validDirectives", s.validDirectives())
+            .field("unknownDirectives", s.unknownDirectives())
+            .field("lastLine", s.lastLine())
+            .field("sitemaps", s.sitemaps())
+            .end();
+      }
+      root.out.println(j.end());
+    } else {
+      String name = Text.printable(file.toString());
+      findings.forEach(f -> root.out.println(name + ":" + f));
+      if (findings.isEmpty()) {
+        root.out.println(name + ": no problems found");
+      }
+      if (stats) {
+        root.out.println(Lints.stats(body, profile.options()));
+      }
     }
-    if (findings.isEmpty()) {
-      root.out.println(name + ": no problems found");
-    }
-    if (stats) {
-      root.out.println(Lints.stats(body, profile.options()));
-    }
-    RobotsFiles.noteIfCut(file, RobotsTxt.parse(body, profile.options()), root.err);
-    return error ? RobotsTester.DISALLOWED : RobotsTester.ALLOWED;
+    RobotsFiles.noteIfCut(file, robots, root.err);
+    return errors > 0 ? RobotsTester.DISALLOWED : RobotsTester.ALLOWED;
   }
 }

@@ -82,11 +82,30 @@ final class Lints {
   }
 
   /**
-   * The statistics Google's parser reports ({@code robots_test.cc}): directives it knows ({@code
-   * user-agent}, {@code allow}, {@code disallow}, {@code sitemap}), the rest, the last line holding
-   * a directive, and the sitemaps concatenated.
+   * The statistics Google's parser reports ({@code robots_test.cc}).
+   *
+   * @param validDirectives directives it knows ({@code user-agent}, {@code allow}, {@code
+   *     disallow}, {@code sitemap})
+   * @param unknownDirectives the rest
+   * @param lastLine the last line holding a directive
+   * @param sitemaps the sitemaps concatenated
    */
-  static String stats(byte[] body, ParseOptions options) {
+  record Stats(int validDirectives, int unknownDirectives, int lastLine, String sitemaps) {
+    @Override
+    public String toString() {
+      return "stats\tvalid-directives="
+          + validDirectives
+          + "\tunknown-directives="
+          + unknownDirectives
+          + "\tlast-line="
+          + lastLine
+          + "\tsitemaps="
+          + Text.printable(sitemaps);
+    }
+  }
+
+  /** Google's parse statistics of {@code body}. */
+  static Stats stats(byte[] body, ParseOptions options) {
     int[] counts = new int[3];
     StringBuilder sitemaps = new StringBuilder();
     RobotsTxt.scan(
@@ -112,14 +131,7 @@ final class Lints {
             counts[1]++;
           }
         });
-    return "stats\tvalid-directives="
-        + counts[0]
-        + "\tunknown-directives="
-        + counts[1]
-        + "\tlast-line="
-        + counts[2]
-        + "\tsitemaps="
-        + Text.printable(sitemaps.toString());
+    return new Stats(counts[0], counts[1], counts[2], sitemaps.toString());
   }
 
   private static final class Extra implements RobotsParseHandler {

@@ -19,8 +19,11 @@ import io.github.reactiverobots.robotstxt.url.Origin;
 import io.netty.resolver.DefaultAddressResolverGroup;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import reactor.core.publisher.Mono;
@@ -67,7 +70,7 @@ final class LiveFetch {
           "origin\t"
               + Text.printable(origin.key())
               + "\toutcome="
-              + state.outcome().name().toLowerCase(Locale.ROOT)
+              + outcome()
               + "\tstatus="
               + state.status()
               + "\tfetched="
@@ -76,49 +79,135 @@ final class LiveFetch {
               + state.expiresAt()
               + "\tstale-copy="
               + state.staleCopy());
-      out.add("kept\t" + Duration.between(state.fetchedAt(), state.expiresAt()).toSeconds() + "s");
-      if (fetched != null) {
-        List<String> chain = new ArrayList<>(List.of(origin.key() + "/robots.txt"));
-        for (String hop : fetched.hops()) {
-          if (!chain.contains(hop)) {
-            chain.add(hop);
-          }
-        }
-        if (fetched.finalUrl() != null && !chain.contains(fetched.finalUrl())) {
-          chain.add(fetched.finalUrl());
-        }
-        if (chain.size() > 1) {
-          out.add("redirects\t" + Text.printable(String.join(" -> ", chain)));
-        }
-        if (fetched.hasStatus()) {
-          out.add(
-              "size\t"
-                  + fetched.bodyLength()
-                  + " bytes\tparse-limit="
-                  + parseLimit
-                  + (fetched.bodyLength() > parseLimit ? "\tcut at the parse limit" : "")
-                  + (fetched.bodyTruncated() ? "\ttruncated by the fetcher" : ""));
-          header(out, "cache-control", fetched.cacheControl());
-          header(out, "expires", fetched.expires());
-          header(out, "date", fetched.date());
-          header(out, "age", fetched.age());
-          header(out, "etag", fetched.etag());
-          header(out, "last-modified", fetched.lastModified());
-        }
+      out.add("kept\t" + keptSeconds() + "s");
+      List<String> chain = redirects();
+      if (!chain.isEmpty()) {
+        out.add("redirects\t" + Text.printable(String.join(" -> ", chain)));
+      }
+      if (hasBody()) {
+        out.add(
+            "size\t"
+                + fetched.bodyLength()
+                + " bytes\tparse-limit="
+                + parseLimit
+                + (fetched.bodyLength() > parseLimit ? "\tcut at the parse limit" : "")
+                + (fetched.bodyTruncated() ? "\ttruncated by the fetcher" : ""));
+        headers().forEach((k, v) -> out.add("header\t" + k + ": " + Text.printable(v)));
       }
       if (state.failure() != null) {
-        String cause =
-            fetched != null && fetched.failureDetail() != null ? fetched.failureDetail() : "";
-        out.add("failure\t" + state.failure() + "\t" + Text.printable(cause));
+        out.add("failure\t" + state.failure() + "\t" + Text.printable(failureDetail()));
+      }
+      String hint = hint();
+      if (hint != null) {
+        out.add("hint\t" + hint);
       }
       usage.forEach(out::add);
       return out;
     }
 
-    private static void header(List<String> out, String name, String value) {
-      if (value != null) {
-        out.add("header\t" + name + ": " + Text.printable(value));
+    /** The report as JSON fields, in the order of {@link #lines()}. */
+    Json json(Json j) {
+      j.field("url", url).field("agent", agent).field("profile", Text.profileName(profile));
+      JsonAnswers.verdict(j, verdict).strings("pacing", pacing);
+      j.key("origin")
+          .begin()
+          .field("origin", origin.key())
+          .field("outcome", outcome())
+          .field("status", state.status())
+          .field("fetchedAt", state.fetchedAt().toString())
+          .field("expiresAt", state.expiresAt().toString())
+          .field("staleCopy", state.staleCopy())
+          .end();
+      j.field("keptSeconds", keptSeconds()).strings("redirects", redirects());
+      if (hasBody()) {
+        j.key("size")
+            .begin()
+            .field("bytes", fetched.bodyLength())
+            .field("parseLimit", parseLimit)
+            .field("cutAtParseLimit", fetched.bodyLength() > parseLimit)
+            .field("truncatedByFetcher", fetched.bodyTruncated())
+            .end();
+        j.key("headers").begin();
+        headers().forEach(j::field);
+        j.end();
       }
+      j.key("failure");
+      if (state.failure() == null) {
+        j.value((String) null);
+      } else {
+        j.begin().field("kind", state.failure().name()).field("detail", failureDetail()).end();
+      }
+      return j.field("hint", hint())
+          .strings("usage", Answers.withoutPrefix(usage, "content-usage "))
+          .strings("signals", Answers.withoutPrefix(usage, "content-signal "));
+    }
+
+    /**
+     * What to do about the failure, naming the option that does it; null when there is none. The
+     * page's server takes the same options as {@code live}.
+     */
+    String hint() {
+      if (state.failure() == null) {
+        return null;
+      }
+      return switch (state.failure()) {
+        case ADDRESS_REFUSED ->
+            "the address is not public: --allow-private lets the tester connect to loopback,"
+                + " private and other non-public addresses";
+        case TLS ->
+            "the TLS handshake failed: if the site's certificate comes from a private CA, pass"
+                + " that CA with --ca FILE (PEM)";
+        case DNS ->
+            "the name did not resolve: --resolve HOST:PORT:ADDRESS connects to the address you"
+                + " give";
+        default -> null;
+      };
+    }
+
+    boolean hasBody() {
+      return fetched != null && fetched.hasStatus();
+    }
+
+    private String outcome() {
+      return state.outcome().name().toLowerCase(Locale.ROOT);
+    }
+
+    private long keptSeconds() {
+      return Duration.between(state.fetchedAt(), state.expiresAt()).toSeconds();
+    }
+
+    private String failureDetail() {
+      return fetched != null && fetched.failureDetail() != null ? fetched.failureDetail() : "";
+    }
+
+    /** The redirect chain from the origin's /robots.txt, empty when there was no redirect. */
+    private List<String> redirects() {
+      if (fetched == null) {
+        return List.of();
+      }
+      List<String> chain = new ArrayList<>(List.of(origin.key() + "/robots.txt"));
+      for (String hop : fetched.hops()) {
+        if (!chain.contains(hop)) {
+          chain.add(hop);
+        }
+      }
+      if (fetched.finalUrl() != null && !chain.contains(fetched.finalUrl())) {
+        chain.add(fetched.finalUrl());
+      }
+      return chain.size() > 1 ? chain : List.of();
+    }
+
+    /** The cache headers the server sent, by lower-case name, in a fixed order. */
+    private Map<String, String> headers() {
+      Map<String, String> out = new LinkedHashMap<>();
+      out.put("cache-control", fetched.cacheControl());
+      out.put("expires", fetched.expires());
+      out.put("date", fetched.date());
+      out.put("age", fetched.age());
+      out.put("etag", fetched.etag());
+      out.put("last-modified", fetched.lastModified());
+      out.values().removeIf(Objects::isNull);
+      return out;
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,15 +17,17 @@ import picocli.CommandLine.Command;
  * check}, {@code batch}, {@code lint}, {@code diff}, {@code live} and {@code serve} ({@code --help}
  * on each). {@code robots-tester.jar FILE AGENT URL} is {@code check}. Exit status: 0 allowed (or
  * nothing found), 1 disallowed (or something found), 2 a usage or I/O error, which names the bad
- * argument.
+ * argument; no arguments at all print the usage on standard error and exit 2.
  */
 @Command(
     name = "robots-tester",
     mixinStandardHelpOptions = true,
     version = "robots-tester 0.1",
-    description =
-        "Tests robots.txt files: how a crawler reads each URL, lint, diff, live fetch,"
-            + " and a web page (serve).",
+    description = {
+      "Tests robots.txt files: how a crawler reads each URL, lint, diff, live fetch and a web"
+          + " page (serve).",
+      "Every command takes --help; check, batch, lint, diff and live take --json."
+    },
     subcommands = {
       CheckCommand.class,
       BatchCommand.class,
@@ -33,7 +36,7 @@ import picocli.CommandLine.Command;
       LiveCommand.class,
       ServeCommand.class
     })
-public final class RobotsTester implements Runnable {
+public final class RobotsTester implements Callable<Integer> {
   static final int ALLOWED = 0;
   static final int DISALLOWED = 1;
   static final int USAGE = 2;
@@ -61,9 +64,11 @@ public final class RobotsTester implements Runnable {
     System.exit(new RobotsTester(System.in, out, err).run(args));
   }
 
+  /** No command: the usage, on standard error, and a usage error. */
   @Override
-  public void run() {
-    new CommandLine(this).usage(out);
+  public Integer call() {
+    new CommandLine(this).usage(err);
+    return USAGE;
   }
 
   /** Runs {@code args}: the exit status. */

@@ -1,8 +1,12 @@
 package io.github.reactiverobots.tester;
 
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -12,9 +16,10 @@ import picocli.CommandLine.ParentCommand;
     name = "serve",
     mixinStandardHelpOptions = true,
     description = {
-      "Serves the tester's web page (editor, matrix, explanations, lint, diff,",
-      "live fetch) on http://127.0.0.1:PORT/ until stopped. Live fetches refuse",
-      "loopback, private and other non-public addresses unless --allow-private."
+      "Serves the tester's web page on http://127.0.0.1:PORT/ until stopped.",
+      "The page has the editor, the matrix, explanations, lint, diff and live fetch.",
+      "Live fetches refuse loopback, private and other non-public addresses unless"
+          + " --allow-private."
     })
 final class ServeCommand implements Callable<Integer> {
   @ParentCommand RobotsTester root;
@@ -43,9 +48,27 @@ final class ServeCommand implements Callable<Integer> {
           "Let live fetches connect to loopback, private and other non-public" + " addresses.")
   boolean allowPrivate;
 
+  @Option(
+      names = "--ca",
+      paramLabel = "FILE",
+      description =
+          "For live fetches, trust the CA certificates of this PEM file (a private CA) in place"
+              + " of the JDK's trust store.")
+  Path ca;
+
   @Override
-  public Integer call() {
-    WebServer server = WebServer.start(bind, port, Resolves.parse(resolve), allowPrivate);
+  public Integer call() throws IOException {
+    PrintStream console = root.err;
+    WebServer server =
+        WebServer.start(
+            bind,
+            port,
+            WebServer.liveSettings(
+                Resolves.parse(resolve),
+                allowPrivate,
+                LiveCommand.withCa(ca, UnaryOperator.identity())),
+            WebServer.Limits.DEFAULT,
+            console::println);
     root.out.println("serving " + server.url());
     root.out.flush();
     server.onDispose().block();

@@ -29,7 +29,25 @@ final class Text {
     return sb.toString();
   }
 
+  /** The reason in words, what it found and what follows: {@code no rule matches: allowed}. */
   static String reason(Verdict v) {
+    return switch (v.reason()) {
+      case MATCHED_ALLOW -> "an allow rule matches: allowed";
+      case MATCHED_DISALLOW -> "a disallow rule matches: disallowed";
+      case NO_MATCHING_RULE -> "no rule matches: allowed";
+      case NO_GROUP_FOR_AGENT -> "no group applies to this agent: allowed";
+      case ROBOTS_TXT_ITSELF -> "the URL is /robots.txt itself: allowed";
+      case ROBOTS_UNAVAILABLE -> "robots.txt unavailable (4xx): everything allowed";
+      case ROBOTS_UNREACHABLE -> "robots.txt unreachable, no good copy: everything disallowed";
+      case ROBOTS_UNREACHABLE_GAVE_UP ->
+          "robots.txt unreachable for the whole give-up window: everything allowed";
+      case CRAWLER_FAULT -> "the crawler's own failure, not the site's: disallowed for now";
+      default -> reasonCode(v).replace('_', ' ');
+    };
+  }
+
+  /** The reason's stable code, for machines: {@code no_matching_rule}. */
+  static String reasonCode(Verdict v) {
     return v.reason().name().toLowerCase(Locale.ROOT);
   }
 

@@ -127,13 +127,20 @@ class CheckCommandTest {
     assertThat(status).isEqualTo(2);
     assertThat(Files.exists(a)).isFalse();
     assertThat(out().split("\n"))
-        .satisfiesExactly(
-            l -> assertThat(l).startsWith("DISALLOWED"),
-            l -> assertThat(l).startsWith("ALLOWED"),
-            l -> assertThat(l).startsWith("ALLOWED"),
-            l -> assertThat(l).startsWith("DISALLOWED"),
-            l -> assertThat(l).startsWith("ERROR\tline 5"),
-            l -> assertThat(l).startsWith("ERROR\tline 6"));
+        .containsExactly(
+            a
+                + "\tbot\thttp://x/a\tDISALLOWED\ta disallow rule matches: disallowed"
+                + "\tDisallow: /a (line 2)",
+            b + "\tbot\thttp://x/a\tALLOWED\tno rule matches: allowed",
+            a + "\tbot\thttp://x/b\tALLOWED\tno rule matches: allowed",
+            a
+                + "\tbot\thttp://x/a/1\tDISALLOWED\ta disallow rule matches: disallowed"
+                + "\tDisallow: /a (line 2)",
+            "broken line\tERROR\tline 5: expected FILE<TAB>AGENT<TAB>URL, got 1 fields",
+            dir.resolve("none.txt")
+                + "\tbot\thttp://x/\tERROR\tline 6: cannot read "
+                + dir.resolve("none.txt")
+                + ": no such file");
   }
 
   @Test
@@ -146,6 +153,40 @@ class CheckCommandTest {
       assertThat(run("", command, "--help")).as(command).isZero();
       assertThat(out()).as(command).startsWith("Usage: robots-tester " + command);
     }
+  }
+
+  @Test
+  void theTopLevelHelpGivesEachCommandsWholeFirstSentence() {
+    assertThat(run("", "--help")).isZero();
+    String help = out();
+    String commands = help.substring(help.indexOf("Commands:\n") + "Commands:\n".length());
+    // An entry is "  NAME  TEXT", continued on lines indented further.
+    java.util.Map<String, String> entries = new java.util.LinkedHashMap<>();
+    String name = null;
+    for (String line : commands.split("\n")) {
+      if (line.matches("  [a-z]+ .*")) {
+        name = line.strip().split(" ")[0];
+        entries.put(name, line.strip().substring(name.length()).strip());
+      } else if (name != null && !line.isBlank()) {
+        entries.put(name, entries.get(name) + " " + line.strip());
+      }
+    }
+    assertThat(entries).containsOnlyKeys("check", "batch", "lint", "diff", "live", "serve");
+    picocli.CommandLine cli = new picocli.CommandLine(new RobotsTester(null, null, null));
+    entries.forEach(
+        (command, text) -> {
+          String[] description =
+              cli.getSubcommands().get(command).getCommandSpec().usageMessage().description();
+          assertThat(text).as(command).isEqualTo(description[0]);
+          assertThat(description).as(command).allSatisfy(d -> assertThat(d).endsWith("."));
+        });
+  }
+
+  @Test
+  void noArgumentsPrintTheUsageOnStandardErrorAndExitTwo() {
+    assertThat(run("")).isEqualTo(2);
+    assertThat(err()).startsWith("Usage: robots-tester").contains("Commands:");
+    assertThat(out()).isEmpty();
   }
 
   @Test
@@ -163,7 +204,8 @@ class CheckCommandTest {
   void whatTheCacheWouldRefuseIsNotedWithoutChangingTheReferenceAnswer() throws Exception {
     Path f = robots("r.txt", "User-agent: FooBot\nDisallow: /\n");
     assertThat(run("", f.toString(), "FooBot", "")).isOne();
-    assertThat(out()).startsWith("DISALLOWED\tmatched_disallow\tDisallow: / (line 2)");
+    assertThat(out())
+        .startsWith("DISALLOWED\ta disallow rule matches: disallowed\tDisallow: / (line 2)");
     assertThat(err())
         .isEqualTo("robots-tester: note: the cache would refuse this URL: no scheme:" + " \"\"\n");
     for (String agent : new String[] {"*", "", "008bot", "Mozilla/5.0 (compatible; MyBot/1.0)"}) {
@@ -191,7 +233,7 @@ class CheckCommandTest {
     assertThat(run("", f.toString(), "bot", "http://a.com/x")).isOne();
     assertThat(out())
         .isEqualTo(
-            "DISALLOWED\tmatched_disallow\tDisallow: /x (line 5)"
+            "DISALLOWED\ta disallow rule matches: disallowed\tDisallow: /x (line 5)"
                 + "\tcrawl-delay=5s\trequest-rate=1/10s\tvisit-time=06:00-08:45 UTC\n");
   }
 
@@ -211,7 +253,7 @@ class CheckCommandTest {
     assertThat(run("", f.toString(), "AiBot", "https://a.com/ai-ok/page")).isZero();
     assertThat(out())
         .isEqualTo(
-            "ALLOWED\tno_matching_rule\n"
+            "ALLOWED\tno rule matches: allowed\n"
                 + "content-usage train-ai=y (line 5)\n"
                 + "content-usage ai-use=y (line 5)\n"
                 + "content-usage search=unknown (line 5)\n"
@@ -221,7 +263,7 @@ class CheckCommandTest {
     assertThat(run("", f.toString(), "AiBot", "https://a.com/never/page")).isOne();
     assertThat(out())
         .startsWith(
-            "DISALLOWED\tmatched_disallow\tDisallow: /never/ (line 3)\n"
+            "DISALLOWED\ta disallow rule matches: disallowed\tDisallow: /never/ (line 3)\n"
                 + "content-usage train-ai=n/a (not fetchable)\n");
     // A file that says nothing about usage adds nothing.
     out.reset();
@@ -264,7 +306,8 @@ class CheckCommandTest {
         .isZero();
     assertThat(out().split("\n"))
         .satisfiesExactly(
-            l -> assertThat(l).startsWith("DISALLOWED"), l -> assertThat(l).startsWith("ALLOWED"));
+            l -> assertThat(l).startsWith(f + "\tbot\thttp://a.com/x\tDISALLOWED\t"),
+            l -> assertThat(l).startsWith(f + "\tbot\thttp://a.com/y\tALLOWED\t"));
   }
 
   @Test

@@ -41,11 +41,11 @@ class DiffCommandTest {
     assertThat(run.status()).isOne();
     assertThat(run.out().lines())
         .contains(
-            "flip\tGPTBot\thttps://a.example/\tALLOWED -> DISALLOWED\tno_matching_rule -> Disallow: /"
+            "flip\tGPTBot\thttps://a.example/\tALLOWED -> DISALLOWED\tno rule matches: allowed -> Disallow: /"
                 + " (line 7)",
-            "flip\tGPTBot\thttps://a.example/drafts/1\tALLOWED -> DISALLOWED\tno_matching_rule ->"
+            "flip\tGPTBot\thttps://a.example/drafts/1\tALLOWED -> DISALLOWED\tno rule matches: allowed ->"
                 + " Disallow: / (line 7)",
-            "flip\tMyBot\thttps://a.example/drafts/1\tALLOWED -> DISALLOWED\tno_matching_rule ->"
+            "flip\tMyBot\thttps://a.example/drafts/1\tALLOWED -> DISALLOWED\tno rule matches: allowed ->"
                 + " Disallow: /drafts/ (line 3)",
             "sitemap\t+ https://a.example/new.xml",
             "sitemap\t- https://a.example/old.xml",

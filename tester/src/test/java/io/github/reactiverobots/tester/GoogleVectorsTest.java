@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,24 +62,43 @@ class GoogleVectorsTest {
   }
 
   @Test
-  void batchAnswersEveryCheckAsGoogleInOneRun() throws Exception {
+  void batchAnswersEveryCheckAsGoogleInOneRunInTextAndInJson() throws Exception {
     StringBuilder in = new StringBuilder();
+    List<String> inputs = new ArrayList<>();
     List<String> expected = new ArrayList<>();
     for (Map<String, Object> row : CHECKS) {
-      in.append(write(row))
-          .append('\t')
-          .append(row.get("agent"))
-          .append('\t')
-          .append(row.get("url"))
-          .append('\n');
+      String input = write(row) + "\t" + row.get("agent") + "\t" + row.get("url");
+      in.append(input).append('\n');
+      inputs.add(input);
       expected.add((Boolean) row.get("allowed") ? "ALLOWED" : "DISALLOWED");
     }
-    TesterRun run = TesterRun.of(in.toString(), "batch", "--profile=google");
-    assertThat(run.status()).as(run.out()).isZero();
-    List<String> got = run.out().lines().map(l -> l.substring(0, l.indexOf('\t'))).toList();
-    assertThat(got).hasSize(145);
+    TesterRun text = TesterRun.of(in.toString(), "batch", "--profile=google");
+    assertThat(text.status()).as(text.out()).isZero();
+    List<String> lines = text.out().lines().toList();
+    TesterRun json = TesterRun.of(in.toString(), "batch", "--profile=google", "--json");
+    assertThat(json.status()).as(json.out()).isZero();
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> objects =
+        json.out().lines().map(l -> (Map<String, Object>) Json.parse(l)).toList();
+    assertThat(lines).hasSize(145);
+    assertThat(objects).hasSize(145);
     for (int i = 0; i < 145; i++) {
-      assertThat(got.get(i)).as(CHECKS.get(i).get("id").toString()).isEqualTo(expected.get(i));
+      String id = CHECKS.get(i).get("id").toString();
+      String line = lines.get(i);
+      String[] input = inputs.get(i).split("\t", -1);
+      String echo = Stream.of(input).map(Text::printable).collect(Collectors.joining("\t"));
+      assertThat(line).as(id).startsWith(echo + "\t");
+      String verdict = line.substring(echo.length() + 1).split("\t")[0];
+      assertThat(verdict).as(id).isEqualTo(expected.get(i));
+      Map<String, Object> o = objects.get(i);
+      assertThat(o)
+          .as(id)
+          .containsEntry("line", (double) (i + 1))
+          .containsEntry("file", input[0])
+          .containsEntry("agent", input[1])
+          .containsEntry("url", input[2])
+          .containsEntry("verdict", verdict)
+          .containsEntry("allowed", verdict.equals("ALLOWED"));
     }
   }
 

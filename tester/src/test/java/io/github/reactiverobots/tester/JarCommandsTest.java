@@ -2,6 +2,7 @@ package io.github.reactiverobots.tester;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.robotstxt.testing.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -49,7 +50,7 @@ class JarCommandsTest {
     assertThat(r.status()).as(r.err()).isZero();
     assertThat(r.out())
         .isEqualTo(
-            "ALLOWED\tno_matching_rule\n"
+            "ALLOWED\tno rule matches: allowed\n"
                 + "content-usage train-ai=n (line 3)\n"
                 + "content-usage ai-use=unknown (line 3)\n"
                 + "content-usage search=unknown (line 3)\n"
@@ -72,6 +73,11 @@ class JarCommandsTest {
       assertThat(r.status()).as(command + "\n" + r.err()).isIn(0, 1);
       assertThat(r.out()).as(command).isNotEmpty();
       assertThat(r.err()).as(command).doesNotContain("Usage:").doesNotContain("Exception");
+      if (command.contains(" --json")) {
+        assertThat(r.out().lines())
+            .as(command)
+            .allSatisfy(l -> assertThat(Json.parse(l)).isInstanceOf(java.util.Map.class));
+      }
     }
   }
 

@@ -21,6 +21,7 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import reactor.core.publisher.Mono;
 
@@ -132,19 +133,11 @@ class PageTest {
     waitFor(d -> text("dWhy").contains("the fallback 'googlebot'"));
     assertThat(decidingLine()).isEqualTo("2");
     assertThat(text("agentsTable")).contains("crawl-delay=3s").contains("train-ai=n");
-    String csv =
-        URLDecoder.decode(
-            driver
-                .findElement(By.id("csv"))
-                .getAttribute("href")
-                .substring("data:text/csv;charset=utf-8,".length()),
-            StandardCharsets.UTF_8);
-    assertThat(csv)
+    assertThat(csv())
         .contains(
             "\"google\",\"https://example.com/g/1\",\"Googlebot-Image\","
-                + "\"DISALLOWED\",\"matched_disallow\",\"Disallow: /g/ (line 2)\",\"2\",\"1\"");
-    new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("profile")))
-        .selectByValue("both");
+                + "\"DISALLOWED\",\"a disallow rule matches: disallowed\",\"Disallow: /g/ (line 2)\",\"2\",\"1\"");
+    new Select(driver.findElement(By.id("profile"))).selectByValue("both");
     waitFor(
         d ->
             driver.findElements(By.cssSelector("td.cell[data-u='2'][data-a='1'] div")).size() == 2);
@@ -164,7 +157,7 @@ class PageTest {
                     + tilde
                     + " div[data-profile='rfc9309']\").innerText"))
         .contains("DISALLOWED");
-    screenshot("tester.png");
+    screenshot("matrix.png");
   }
 
   @Test
@@ -190,7 +183,7 @@ class PageTest {
     click("liveGo");
     waitFor(d -> text("liveOut").contains("verdict"));
     assertThat(text("liveOut"))
-        .contains("verdict\tDISALLOWED\tmatched_disallow")
+        .contains("verdict\tDISALLOWED\ta disallow rule matches: disallowed")
         .contains("header\tcache-control: max-age=600")
         .contains("kept\t600s");
     assertThat(value("robots")).isEqualTo("User-agent: *\nDisallow: /staging-only/\n");
@@ -208,8 +201,14 @@ class PageTest {
     waitFor(d -> cell(0, 1).contains("ALLOWED"));
     fill("liveUrl", "http://evil.example.com:" + origin.port() + "/x");
     click("liveGo");
-    waitFor(d -> text("liveOut").contains("verdict") && value("robots").equals(FETCHED));
+    waitFor(d -> text("liveOut").contains("verdict") && displayed("livePrompt"));
+    click("liveReplace");
+    waitFor(d -> value("robots").equals(FETCHED));
     waitFor(d -> text("status").startsWith("checked"));
+    new Select(driver.findElement(By.id("testAgent"))).selectByValue("");
+    type("testAgentText", "<img src=x onerror=window.__pwned=8>");
+    type("testUrl", "https://example.com/<script>window.__pwned=9</script>");
+    waitFor(d -> text("testOut").contains("ALLOWED"));
     JavascriptExecutor js = driver;
     assertThat(js.executeScript("return window.__pwned === undefined")).isEqualTo(true);
     assertThat(driver.findElements(By.tagName("img"))).isEmpty();
@@ -223,6 +222,165 @@ class PageTest {
     click("check");
     waitFor(d -> text("lint").contains("control character 0x1B"));
     assertThat(js.executeScript("return window.__pwned === undefined")).isEqualTo(true);
+  }
+
+  @Test
+  void theCrawlerPickerAndTheUrlBoxAnswerAsYouType() {
+    assertThat(text("testOut")).contains("Type a URL");
+    Select crawler = new Select(driver.findElement(By.id("testAgent")));
+    assertThat(crawler.getOptions().stream().map(WebElement::getText))
+        .contains(
+            "Googlebot",
+            "Bingbot",
+            "GPTBot",
+            "ClaudeBot",
+            "CCBot",
+            "Applebot",
+            "PerplexityBot",
+            "Google-Extended",
+            "Other (type it)");
+    assertThat(displayed("testAgentText")).isFalse();
+    crawler.selectByValue("GPTBot");
+    type("testUrl", "https://example.com/");
+    waitFor(d -> text("testOut").contains("DISALLOWED"));
+    assertThat(text("testOut"))
+        .contains("a disallow rule matches: disallowed")
+        .contains("Disallow: / (line 11)");
+    assertThat(decidingLine()).isEqualTo("11");
+    crawler.selectByValue("Googlebot");
+    waitFor(d -> text("testOut").contains("no rule matches: allowed"));
+    assertThat(text("testOut")).startsWith("ALLOWED");
+    // Every keystroke is answered: the answer changes while the URL is typed.
+    crawler.selectByValue("");
+    assertThat(displayed("testAgentText")).isTrue();
+    type("testAgentText", "MyBot");
+    waitFor(d -> text("testOut").contains("no rule matches: allowed"));
+    type("testUrl", "private/x");
+    waitFor(d -> text("testOut").contains("Disallow: /private/ (line 2)"));
+    assertThat(text("testOut")).startsWith("DISALLOWED");
+    assertThat(decidingLine()).isEqualTo("2");
+    assertThat(text("dRule")).isEqualTo("Disallow: /private/ (line 2)");
+    // So is every edit of the file.
+    fill("robots", "User-agent: *\nAllow: /private/\n");
+    waitFor(d -> text("testOut").contains("an allow rule matches: allowed"));
+    assertThat(text("testOut")).contains("Allow: /private/ (line 2)");
+    // And the pair goes into the matrix on request.
+    fill("agents", "Googlebot");
+    fill("urls", "https://example.com/");
+    click("addToMatrix");
+    assertThat(value("agents")).isEqualTo("Googlebot\nMyBot");
+    assertThat(value("urls")).isEqualTo("https://example.com/\nhttps://example.com/private/x");
+    waitFor(d -> cell(1, 1).startsWith("ALLOWED") && cell(1, 1).contains("Allow: /private/"));
+  }
+
+  @Test
+  void aLiveFetchReplacesEditedTextOnlyWhenAskedAndCanDiffAgainstItInstead() {
+    assertThat(displayed("liveOut")).as("no empty box before a fetch").isFalse();
+    assertThat(displayed("livePrompt")).isFalse();
+    String mine = "User-agent: *\nDisallow: /mine/\n";
+    fill("robots", mine);
+    fill("agents", "TestBot");
+    fill("urls", "https://example.com/staging-only/x");
+    fill("liveUrl", "http://staging.example.com:" + origin.port() + "/staging-only/x");
+    click("liveGo");
+    waitFor(d -> displayed("livePrompt"));
+    assertThat(displayed("liveOut")).isTrue();
+    assertThat(text("liveOut")).contains("verdict\tDISALLOWED");
+    assertThat(value("robots")).isEqualTo(mine);
+    click("liveCompare");
+    waitFor(d -> text("diffSummary").startsWith("1 verdicts flip"));
+    assertThat(value("old")).isEqualTo("User-agent: *\nDisallow: /staging-only/\n");
+    assertThat(value("robots")).isEqualTo(mine);
+    assertThat(displayed("livePrompt")).isFalse();
+    click("liveGo");
+    waitFor(d -> displayed("livePrompt"));
+    click("liveKeep");
+    assertThat(displayed("livePrompt")).isFalse();
+    assertThat(value("robots")).isEqualTo(mine);
+    click("liveGo");
+    waitFor(d -> displayed("livePrompt"));
+    click("liveReplace");
+    waitFor(d -> value("robots").equals("User-agent: *\nDisallow: /staging-only/\n"));
+    // The fetched file is now the page's own: a second fetch loads without asking.
+    click("liveGo");
+    waitFor(d -> text("liveOut").startsWith("verdict"));
+    assertThat(displayed("livePrompt")).isFalse();
+  }
+
+  @Test
+  void reasonsAreWordsAndAUrlTheProfileRefusesIsMarkedNotChecked() {
+    fill("robots", "User-agent: *\nDisallow: /x\n");
+    fill("agents", "MyBot");
+    fill("urls", "https://example.com/y\nhttp://example.com:99999/x");
+    new Select(driver.findElement(By.id("profile"))).selectByValue("rfc9309");
+    waitFor(d -> cell(1, 0).startsWith("NOT CHECKED"));
+    assertThat(cell(0, 0)).startsWith("ALLOWED").contains("no rule matches: allowed");
+    assertThat(cell(1, 0)).contains("bad port: out of range (over 65535)");
+    assertThat(text("matrix")).doesNotContain("no_matching_rule");
+    assertThat(csv())
+        .contains("\"rfc9309\",\"https://example.com/y\",\"MyBot\",\"ALLOWED\",\"no rule matches:")
+        .contains("\"rfc9309\",\"http://example.com:99999/x\",\"MyBot\",\"ERROR\"");
+  }
+
+  @Test
+  void longUrlsFitTheLayout() {
+    String longUrl =
+        "https://www.example.com/catalogue/category/subcategory/products/"
+            + "a-rather-long-product-name-with-many-words-in-it?colour=blue&size=large&ref=home";
+    fill("urls", longUrl + "\nhttps://example.com/");
+    click("check");
+    waitFor(d -> text("matrix").contains("a-rather-long-product-name"));
+    assertThat(number("return document.documentElement.scrollWidth - window.innerWidth"))
+        .as("no sideways scrolling")
+        .isLessThanOrEqualTo(0);
+    assertThat(number("return document.querySelector('#matrix td.url').offsetWidth"))
+        .as("the URL column")
+        .isGreaterThanOrEqualTo(280);
+    assertThat(number("return document.getElementById('urls').offsetWidth"))
+        .as("the URL list")
+        .isGreaterThanOrEqualTo(600);
+    assertThat(number("return document.getElementById('testUrl').offsetWidth"))
+        .as("the URL box")
+        .isGreaterThanOrEqualTo(800);
+  }
+
+  /** The picture in docs/tester.md: rewritten with -Dscreenshot.write=true, else in target/. */
+  @Test
+  void theScreenshotOfTheDocs() throws Exception {
+    new Select(driver.findElement(By.id("profile"))).selectByValue("both");
+    waitFor(
+        d ->
+            driver.findElements(By.cssSelector("td.cell[data-u='0'][data-a='0'] div")).size() == 2);
+    new Select(driver.findElement(By.id("testAgent"))).selectByValue("Googlebot-Image");
+    type("testUrl", "https://example.com/no-google/a");
+    waitFor(d -> text("testOut").contains("Disallow: /no-google/ (line 7)"));
+    assertThat(decidingLine()).isEqualTo("7");
+    Path shot = screenshot("tester.png");
+    if (Boolean.getBoolean("screenshot.write")) {
+      Files.copy(shot, Path.of("..", "docs", "tester.png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  private static String csv() {
+    return URLDecoder.decode(
+        driver
+            .findElement(By.id("csv"))
+            .getAttribute("href")
+            .substring("data:text/csv;charset=utf-8,".length()),
+        StandardCharsets.UTF_8);
+  }
+
+  private static long number(String script) {
+    return ((Number) driver.executeScript(script)).longValue();
+  }
+
+  private static boolean displayed(String id) {
+    return driver.findElement(By.id(id)).isDisplayed();
+  }
+
+  /** Types into a field key by key, as a user does (each key an input event). */
+  private static void type(String id, String keys) {
+    driver.findElement(By.id(id)).sendKeys(keys);
   }
 
   private static String js(String script) {
@@ -273,9 +431,9 @@ class PageTest {
     return lines.get(0).getAttribute("data-line");
   }
 
-  private static void screenshot(String name) throws Exception {
+  private static Path screenshot(String name) throws Exception {
     Path dir = Files.createDirectories(Path.of("target", "screenshots"));
-    Files.copy(
+    return Files.copy(
         driver.getScreenshotAs(OutputType.FILE).toPath(),
         dir.resolve(name),
         StandardCopyOption.REPLACE_EXISTING);
