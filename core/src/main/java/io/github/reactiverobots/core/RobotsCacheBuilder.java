@@ -47,6 +47,7 @@ public final class RobotsCacheBuilder {
   Duration staleCopyWindow = Duration.ofDays(30);
   Duration staleWhileRevalidate = Duration.ofHours(1);
   boolean allowAllWhenUnreachableTooLong = true;
+  boolean botChallengesUnreachable = true;
   Duration fetchTimeout = Duration.ofMinutes(5);
   int checkAllConcurrency = 256;
   Duration minimumResidency = Duration.ofMinutes(5);
@@ -275,6 +276,21 @@ public final class RobotsCacheBuilder {
   }
 
   /**
+   * Whether a 401, 403 or 503 that identifies itself as a bot challenge ({@link
+   * io.github.reactiverobots.core.fetch.FetchResult#botChallenge()}) is read as unreachable (true,
+   * the default: disallow all or the good copy, retried with backoff, failure kind {@link
+   * io.github.reactiverobots.robotstxt.model.FailureKind#BOT_CHALLENGE}) or by the plain status
+   * rule like any other 401, 403 or 503 (false: a 401 or 403 allows all).
+   *
+   * @param unreachable true to read a bot challenge as unreachable, false for the status rule
+   * @return this builder
+   */
+  public RobotsCacheBuilder botChallengesUnreachable(boolean unreachable) {
+    this.botChallengesUnreachable = unreachable;
+    return this;
+  }
+
+  /**
    * A safety net for a fetcher that never answers: no result within it counts as a {@link
    * io.github.reactiverobots.robotstxt.model.FailureKind#TIMEOUT}; default 5 min (the fetcher's own
    * timeouts should be shorter).
@@ -480,6 +496,7 @@ public final class RobotsCacheBuilder {
         staleCopyWindow,
         staleWhileRevalidate,
         allowAllWhenUnreachableTooLong,
+        botChallengesUnreachable,
         fetchTimeout,
         checkAllConcurrency,
         minimumResidency,

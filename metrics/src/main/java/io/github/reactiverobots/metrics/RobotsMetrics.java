@@ -56,10 +56,11 @@ import java.util.function.ToDoubleFunction;
  *       not_modified}, {@code unavailable}, {@code unreachable}, {@code too_many_redirects}, {@code
  *       refused}, {@code crawler_fault}: the crawler's own shortage, never the site's), {@code
  *       status_class} ({@code 2xx} to {@code 5xx}, or {@code none} without a final response) and
- *       {@code failure_kind} (why a fetch got no response: {@code dns}, {@code connect}, {@code
- *       tls}, {@code timeout}, {@code reset}, {@code body_cut_short}, {@code too_many_redirects},
- *       {@code redirect_loop}, {@code address_refused}, {@code crawler_fault}, {@code other};
- *       {@code none} when it got one);
+ *       {@code failure_kind} (why a fetch got no usable response: {@code dns}, {@code connect},
+ *       {@code tls}, {@code timeout}, {@code reset}, {@code body_cut_short}, {@code
+ *       too_many_redirects}, {@code redirect_loop}, {@code address_refused}, {@code bot_challenge}
+ *       (with the challenge's status class), {@code crawler_fault}, {@code other}; {@code none}
+ *       when it got one);
  *   <li>{@value #FETCH_ACTIVE} and {@value #FETCH_QUEUED} gauges; {@value #FETCH_BODY} summary
  *       (bytes) of the robots.txt bodies received with outcome {@code ok}; {@value #PARSE} timer;
  *       {@value #CHECK} timer, from a check's start to its verdict, cached or not;

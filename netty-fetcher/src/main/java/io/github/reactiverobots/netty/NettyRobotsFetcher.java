@@ -53,13 +53,17 @@ import reactor.util.Loggers;
  * declared length or the last chunk, or a gzip or deflate stream that does not reach its end or
  * whose gzip trailer (CRC-32, length) does not match, {@code BODY_CUT_SHORT}; refused by the {@link
  * AddressPolicy} {@code ADDRESS_REFUSED}; oversized headers, corrupt compression, an encoding not
- * asked for or an unusable {@code Location} {@code OTHER}.
+ * asked for or an unusable {@code Location} {@code OTHER}. A response that identifies itself as a
+ * bot challenge by a marker its CDN documents (Cloudflare's {@code cf-mitigated: challenge}, AWS
+ * WAF's {@code x-amzn-waf-action: challenge} or {@code captcha}) is a response with its status, the
+ * marker in {@link FetchResult#botChallenge()}; the cache decides what it means.
  *
  * <p>An ordinary site failure is quiet: nothing is logged above DEBUG, by this class or by
  * reactor-netty and Netty underneath (a failure before the response is taken off the connection
  * before reactor-netty, which would log it at WARN with its stack trace, sees it). Each failed
- * fetch logs one DEBUG line, with the origin, the failure kind and the cause, under the logger
- * named after this class, through Reactor's {@code Loggers} (SLF4J when present).
+ * fetch logs one DEBUG line, with the origin, the failure kind and the cause (a bot challenge: the
+ * origin, the status and the marker), under the logger named after this class, through Reactor's
+ * {@code Loggers} (SLF4J when present).
  *
  * <p>Connections are not pooled: each request has its own, closed once its response is read, so the
  * descriptors held never exceed the fetches in flight (robots.txt connections are almost never
@@ -250,12 +254,21 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   }
 
   private static void logFailure(Origin origin, FetchResult result) {
-    if (!result.hasStatus() && LOG.isDebugEnabled()) {
+    if (!LOG.isDebugEnabled()) {
+      return;
+    }
+    if (!result.hasStatus()) {
       LOG.debug(
           "robots.txt fetch failed: origin={} kind={} cause={}",
           origin.key(),
           result.failure(),
           result.failureDetail());
+    } else if (result.botChallenge() != null) {
+      LOG.debug(
+          "robots.txt fetch answered by a bot challenge: origin={} status={} marker={}",
+          origin.key(),
+          result.status(),
+          result.botChallenge());
     }
   }
 

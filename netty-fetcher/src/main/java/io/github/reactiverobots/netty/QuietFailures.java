@@ -1,5 +1,6 @@
 package io.github.reactiverobots.netty;
 
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.netty.NettyPipeline;
+import reactor.netty.channel.ChannelOperations;
 import reactor.netty.http.client.HttpClient;
 
 /**
@@ -40,6 +42,11 @@ final class QuietFailures extends ChannelInboundHandlerAdapter {
   private static final String NAME = "reactiveRobots.quietFailures";
   private static final AttributeKey<Sinks.One<Throwable>> WAITING =
       AttributeKey.valueOf("reactiveRobots.waitingRequest");
+
+  /** Set on a connection reactor-netty's HTTP/2 pool opens, until it has heard how it failed. */
+  private static final AttributeKey<Boolean> POOL_OPENING =
+      AttributeKey.valueOf("reactiveRobots.poolOpening");
+
   private static final QuietFailures INSTANCE = new QuietFailures();
 
   private QuietFailures() {}
@@ -53,6 +60,9 @@ final class QuietFailures extends ChannelInboundHandlerAdapter {
                   .attr(WAITING)
                   .set(waiting(observer.currentContext().getOrDefault(CONTEXT_KEY, null)));
               ChannelPipeline pipeline = channel.pipeline();
+              if (pipeline.get(NettyPipeline.H2OrHttp11Codec) != null) {
+                channel.attr(POOL_OPENING).set(Boolean.TRUE);
+              }
               if (pipeline.get(NettyPipeline.ReactiveBridge) != null) {
                 pipeline.addBefore(NettyPipeline.ReactiveBridge, NAME, INSTANCE);
               } else {
@@ -97,12 +107,38 @@ final class QuietFailures extends ChannelInboundHandlerAdapter {
     Sinks.One<Throwable> waiting = ctx.channel().attr(WAITING).getAndSet(null);
     if (waiting != null) {
       waiting.tryEmitValue(cause);
+      endPoolOpening(ctx, cause);
       ctx.close();
-    } else if (ctx.channel().isActive()) {
+    } else if (!endPoolOpening(ctx, cause) && ctx.channel().isActive()) {
       ctx.fireExceptionCaught(cause);
     }
     // else: a late echo of a failure already handled (TLS reports one twice); the channel is
     // closed and nobody waits on it.
+  }
+
+  /**
+   * Tells reactor-netty's HTTP/2 pool, once, that the connection it is opening failed. With HTTP/2
+   * offered, every TLS connection is opened by that pool, which holds the attempt (and the one
+   * connection it allows per address) until the connection reports itself configured or failed, and
+   * does not give it up when the request that started it is cancelled: a failure kept from
+   * reactor-netty here left the slot taken for good, and every later request to the address waited
+   * for it until its deadline. On this path (the pool's connection observer) reactor-netty logs
+   * nothing. Once the connection is configured (its channel operations bound, or HTTP/2's bridge
+   * handler removed) the pool no longer waits on it, and nothing is passed on. (A close before then
+   * needs nothing here: TLS reports it as a handshake failure, and reactor-netty's HTTP/2 handler
+   * as a premature close.)
+   *
+   * @return whether the failure was passed on
+   */
+  private static boolean endPoolOpening(ChannelHandlerContext ctx, Throwable cause) {
+    Channel channel = ctx.channel();
+    if (channel.attr(POOL_OPENING).getAndSet(null) == null
+        || ctx.pipeline().get(NettyPipeline.ReactiveBridge) == null
+        || ChannelOperations.get(channel) != null) {
+      return false;
+    }
+    ctx.fireExceptionCaught(cause);
+    return true;
   }
 
   @Override

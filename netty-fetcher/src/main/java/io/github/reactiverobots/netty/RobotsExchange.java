@@ -174,7 +174,8 @@ final class RobotsExchange {
             .age(headers.get(HttpHeaderNames.AGE))
             .etag(headers.get(HttpHeaderNames.ETAG))
             .lastModified(headers.get(HttpHeaderNames.LAST_MODIFIED))
-            .retryAfter(headers.get(HttpHeaderNames.RETRY_AFTER));
+            .retryAfter(headers.get(HttpHeaderNames.RETRY_AFTER))
+            .botChallenge(BotChallenges.marker(headers));
     if (status / 100 != 2) {
       return discard(connection).thenReturn(new Step(result, null));
     }

@@ -1,9 +1,11 @@
 package io.github.reactiverobots.netty;
 
 import io.github.reactiverobots.core.RobotsCache;
+import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
 import io.github.reactiverobots.netty.testing.TestResolver;
 import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.model.Verdict;
+import io.github.reactiverobots.robotstxt.url.Origin;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.ref.Reference;
@@ -28,9 +30,10 @@ import reactor.util.Loggers;
  * logging when no SLF4J is present) and Reactor's and reactor-netty's (sent to JDK logging here
  * instead of Reactor's console logger; both print INFO and above, so the same code paths run), at
  * the default levels, with DEBUG on only for {@code io.github.reactiverobots}, as an application
- * would configure it; and anything printed on the console. Report lines: {@code RESULT name
- * failure-kind-or-status outcome}, {@code LOG level logger thrown message} and {@code CONSOLE
- * text}.
+ * would configure it; and anything printed on the console. Each {@code https} origin is also
+ * fetched twice by a fetcher offering HTTP/2. Report lines: {@code RESULT name
+ * failure-kind-or-status outcome}, {@code RESULT h2:name kind kind}, {@code LOG level logger thrown
+ * message} and {@code CONSOLE text}.
  */
 public final class QuietFailuresApp {
 
@@ -88,6 +91,30 @@ public final class QuietFailuresApp {
                 + (state.failure() != null ? state.failure() : Integer.toString(state.status()))
                 + " "
                 + state.outcome());
+      }
+    }
+    // With HTTP/2 offered, every TLS origin twice, under another name (so that its DEBUG lines
+    // are its own): the second attempt must fail as the first, as quietly.
+    try (NettyRobotsFetcher h2 =
+        NettyRobotsFetcher.builder()
+            .userAgent("QuietBot/1.0")
+            .resolver(new TestResolver())
+            .addressPolicy(AddressPolicy.permitAll())
+            .responseTimeout(Duration.ofMillis(300))
+            .deadline(Duration.ofSeconds(10))
+            .http2(true)
+            .build()) {
+      for (String arg : args) {
+        String[] nameAndOrigin = arg.split("=", 2);
+        if (nameAndOrigin[1].startsWith("https://")) {
+          Origin origin = Origin.of(nameAndOrigin[1].replace("https://", "https://h2."));
+          StringBuilder line = new StringBuilder("RESULT h2:" + nameAndOrigin[0]);
+          for (int attempt = 0; attempt < 2; attempt++) {
+            line.append(' ')
+                .append(h2.fetch(origin, Conditional.NONE).block(Duration.ofSeconds(30)).failure());
+          }
+          results.add(line.toString());
+        }
       }
     }
     results.forEach(report::println);

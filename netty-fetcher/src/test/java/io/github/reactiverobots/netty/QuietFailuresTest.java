@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * checked by a plain application (no SLF4J binding, default levels; {@link QuietFailuresApp} in a
  * JVM of its own) against a real misbehaving server on loopback, the libraries log no WARN or ERROR
  * and no stack trace and print nothing, the fetcher logs one DEBUG line naming the origin, the
- * failure kind and the cause, and the verdict's origin state carries the failure kind.
+ * failure kind and the cause, and the verdict's origin state carries the failure kind; with HTTP/2
+ * offered, each TLS failure is as quiet, and the same on a second attempt.
  */
 class QuietFailuresTest {
   private static final String FETCHER_LOGGER = NettyRobotsFetcher.class.getName();
@@ -99,6 +100,12 @@ class QuietFailuresTest {
   }
 
   @ParameterizedTest(name = "{0}")
+  @CsvSource({"untrusted-certificate", "tls-to-plain-http"})
+  void withHttp2OfferedEachTlsFailureIsTlsOnEveryAttempt(String name) {
+    assertThat(report).as(String.join("\n", report)).contains("RESULT h2:" + name + " TLS TLS");
+  }
+
+  @ParameterizedTest(name = "{0}")
   @CsvSource({"healthy", "idle-close", "idle-reset"})
   void anOriginThatAnswersLogsNothingEvenWhenItDropsTheIdleConnection(String name) {
     String origin = servers.origins().get(name);
@@ -123,6 +130,7 @@ class QuietFailuresTest {
                     && !l.startsWith("LOG TRACE"));
     assertThat(report).as(all).noneMatch(l -> l.startsWith("CONSOLE"));
     Map<String, String> origins = servers.origins();
-    assertThat(report.stream().filter(l -> l.startsWith("RESULT"))).hasSize(origins.size());
+    assertThat(report.stream().filter(l -> l.startsWith("RESULT") && !l.startsWith("RESULT h2:")))
+        .hasSize(origins.size());
   }
 }

@@ -31,8 +31,7 @@ class RedirectFormsTest extends FetcherTestSupport {
         TestServer.start(
             (req, res) -> {
               hits.incrementAndGet();
-              String host = req.requestHeaders().get("Host");
-              String name = host.substring(0, host.indexOf('.'));
+              String name = TestServer.originName(req);
               if (name.equals("target")) {
                 return res.sendString(
                         Mono.just(

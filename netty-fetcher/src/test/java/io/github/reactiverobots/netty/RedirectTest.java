@@ -50,8 +50,7 @@ class RedirectTest extends FetcherTestSupport {
   }
 
   private static Publisher<Void> handle(HttpServerRequest req, HttpServerResponse res) {
-    String host = req.requestHeaders().get("Host");
-    String name = host.substring(0, host.indexOf('.'));
+    String name = TestServer.originName(req);
     String path = req.uri();
     if (name.startsWith("hops")) {
       int total = Integer.parseInt(name.substring(4));

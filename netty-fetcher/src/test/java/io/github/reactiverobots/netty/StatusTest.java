@@ -51,8 +51,7 @@ class StatusTest extends FetcherTestSupport {
   }
 
   private static Publisher<Void> handle(HttpServerRequest req, HttpServerResponse res) {
-    String host = req.requestHeaders().get("Host");
-    String name = host.substring(0, host.indexOf('.'));
+    String name = TestServer.originName(req);
     req.requestHeaders()
         .forEach(e -> SEEN_HEADERS.put(name + ":" + e.getKey().toLowerCase(), e.getValue()));
     SEEN.put(name, req);

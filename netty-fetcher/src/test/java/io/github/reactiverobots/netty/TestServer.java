@@ -44,6 +44,12 @@ final class TestServer implements AutoCloseable {
     return server.port();
   }
 
+  /** The NAME of the {@code NAME.test} origin {@code request} was sent to (its Host header). */
+  static String originName(HttpServerRequest request) {
+    String host = request.requestHeaders().get("Host");
+    return host.substring(0, host.indexOf('.'));
+  }
+
   /** {@code http://NAME.test:PORT} for this server. */
   String origin(String name) {
     return "http://" + name + ".test:" + port();

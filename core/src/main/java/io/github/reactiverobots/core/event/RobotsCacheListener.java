@@ -92,8 +92,8 @@ public interface RobotsCacheListener {
    * @param origin the origin fetched
    * @param outcome how the fetch was classified
    * @param status the HTTP status, or 0 when the fetch failed without a response
-   * @param failure why the fetch got no HTTP response (a bounded set: tag metrics by it), or null
-   *     when it got one
+   * @param failure why the fetch got no usable HTTP response (a bounded set: tag metrics by it), or
+   *     null when it got one; {@code BOT_CHALLENGE} comes with the challenge's status
    * @param bodyBytes the body length received (after decompression), in bytes
    * @param durationNanos nanoseconds from the call to the fetcher until the entry was decided,
    *     parsing included

@@ -26,6 +26,7 @@ public final class FetchResult {
   private final String etag;
   private final String lastModified;
   private final String retryAfter;
+  private final String botChallenge;
   private final String finalUrl;
   private final List<String> hops;
   private final Duration elapsed;
@@ -43,6 +44,7 @@ public final class FetchResult {
     this.etag = b.etag;
     this.lastModified = b.lastModified;
     this.retryAfter = b.retryAfter;
+    this.botChallenge = b.botChallenge;
     this.finalUrl = b.finalUrl;
     this.hops = List.copyOf(b.hops);
     this.elapsed = b.elapsed;
@@ -215,6 +217,17 @@ public final class FetchResult {
   }
 
   /**
+   * What identified the response as a bot challenge: a CDN's documented marker, as {@code name:
+   * value} (e.g. {@code cf-mitigated: challenge}), or null when nothing did. The cache reads a 401,
+   * 403 or 503 carrying one as unreachable, not as the site's policy (SEMANTICS.md §6).
+   *
+   * @return the marker, or null
+   */
+  public String botChallenge() {
+    return botChallenge;
+  }
+
+  /**
    * The URL the final response came from (after redirects).
    *
    * @return the URL, or null when the fetcher did not set it
@@ -249,6 +262,7 @@ public final class FetchResult {
         + ", bytes="
         + body.length
         + (bodyTruncated ? " (truncated)" : "")
+        + (botChallenge == null ? "" : ", botChallenge=" + botChallenge)
         + ", hops="
         + hops.size()
         + ", elapsed="
@@ -270,6 +284,7 @@ public final class FetchResult {
     private String etag;
     private String lastModified;
     private String retryAfter;
+    private String botChallenge;
     private String finalUrl;
     private final List<String> hops = new ArrayList<>();
     private Duration elapsed = Duration.ZERO;
@@ -383,6 +398,22 @@ public final class FetchResult {
      */
     public Builder retryAfter(String v) {
       this.retryAfter = v;
+      return this;
+    }
+
+    /**
+     * The marker that identified the response as a bot challenge, as {@code name: value}; default
+     * null (none). Kept with its control characters escaped.
+     *
+     * @param marker the marker, or null
+     * @return this builder
+     * @throws IllegalStateException if this builds a failure, which has no response
+     */
+    public Builder botChallenge(String marker) {
+      if (failure != null && marker != null) {
+        throw new IllegalStateException("a failed fetch has no response to be a bot challenge");
+      }
+      this.botChallenge = Printable.escape(marker);
       return this;
     }
 

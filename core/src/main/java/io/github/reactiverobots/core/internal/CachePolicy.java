@@ -26,11 +26,12 @@ import java.util.Objects;
  *   <li>304 answering a conditional request: the copy held, with the 304's freshness; a 304 to an
  *       unconditional request, any other final 3xx, any 4xx but 429, and too many redirects or a
  *       loop: allow all, kept ttlMax.
- *   <li>429, 5xx, a status below 200, and every network failure (a refused address included): the
- *       good copy if it was confirmed less than the stale-copy window ago, else disallow all, else
- *       (when the failures have lasted the whole window and the option is on) allow all; kept for
- *       the backoff: initial, doubling per consecutive failure up to max, or the {@code
- *       Retry-After} delay capped at max.
+ *   <li>429, 5xx, a status below 200, a 401, 403 or 503 that identifies itself as a bot challenge
+ *       (unless set to the plain status rule), and every network failure (a refused address
+ *       included): the good copy if it was confirmed less than the stale-copy window ago, else
+ *       disallow all, else (when the failures have lasted the whole window and the option is on)
+ *       allow all; kept for the backoff: initial, doubling per consecutive failure up to max, or
+ *       the {@code Retry-After} delay capped at max.
  * </ul>
  *
  * <p>Once expired, a good copy (fresh or outage) and a disallow-all may still answer while one
@@ -64,6 +65,7 @@ public final class CachePolicy {
   private final long staleCopyWindow;
   private final long staleWhileRevalidate;
   private final boolean allowAllWhenGaveUp;
+  private final boolean botChallengesUnreachable;
   private final TimeSource time;
   private final Events events;
 
@@ -78,6 +80,7 @@ public final class CachePolicy {
     this.staleCopyWindow = settings.staleCopyWindow().toNanos();
     this.staleWhileRevalidate = settings.staleWhileRevalidate().toNanos();
     this.allowAllWhenGaveUp = settings.allowAllWhenUnreachableTooLong();
+    this.botChallengesUnreachable = settings.botChallengesUnreachable();
     this.time = Objects.requireNonNull(time, "time");
     this.events = Objects.requireNonNull(events, "events");
   }
@@ -113,9 +116,14 @@ public final class CachePolicy {
       }
       FetchOutcome outcome =
           kind == FailureKind.ADDRESS_REFUSED ? FetchOutcome.REFUSED : FetchOutcome.UNREACHABLE;
-      return failure(outcome, result, previous, now);
+      return failure(outcome, result, kind, previous, now);
     }
     int status = result.status();
+    if (botChallengesUnreachable
+        && result.botChallenge() != null
+        && (status == 401 || status == 403 || status == 503)) {
+      return failure(FetchOutcome.UNREACHABLE, result, FailureKind.BOT_CHALLENGE, previous, now);
+    }
     if (status >= 200 && status < 300) {
       RobotsTxt rules = timedParse(origin, result);
       long ttl = ttl(result, now);
@@ -139,7 +147,7 @@ public final class CachePolicy {
           FailureStreak.NONE);
     }
     if (status == 429 || status >= 500 || status < 200) {
-      return failure(FetchOutcome.UNREACHABLE, result, previous, now);
+      return failure(FetchOutcome.UNREACHABLE, result, null, previous, now);
     }
     return unavailable(FetchOutcome.UNAVAILABLE, status, null, now);
   }
@@ -288,21 +296,23 @@ public final class CachePolicy {
         FailureStreak.NONE);
   }
 
-  private Entry failure(FetchOutcome outcome, FetchResult result, Entry previous, long now) {
+  /** An unreachable entry; {@code kind} is the failure kept in its state, or null for a status. */
+  private Entry failure(
+      FetchOutcome outcome, FetchResult result, FailureKind kind, Entry previous, long now) {
     FailureStreak before = previous != null ? previous.streak() : FailureStreak.NONE;
     FailureStreak streak =
         before.failures() > 0
             ? new FailureStreak(before.since(), saturatedIncrement(before.failures()))
             : new FailureStreak(now, 1);
     long expiresAt = now + retryDelay(result, streak.failures(), now);
-    int status = result.status();
+    int status = kind == null ? result.status() : 0;
     GoodCopy copy = previous != null ? previous.copy() : null;
     if (copy != null && now - copy.confirmedAt() < staleCopyWindow) {
       long until = Math.min(expiresAt, copy.confirmedAt() + staleCopyWindow);
-      OriginState state = state(outcome, status, result.failure(), now, until, true);
+      OriginState state = state(outcome, status, kind, now, until, true);
       return Entry.withRules(copy, state, copyLifetime(until, copy.confirmedAt(), now), streak);
     }
-    return failureBlanket(outcome, status, result.failure(), now, expiresAt, streak);
+    return failureBlanket(outcome, status, kind, now, expiresAt, streak);
   }
 
   /** Disallow-all after a failure with no good copy, or allow-all once given up. */

@@ -19,6 +19,7 @@ import java.time.Duration;
  * @param staleCopyWindow how long a good copy serves through an outage
  * @param staleWhileRevalidate how long an expired copy answers while a refresh runs
  * @param allowAllWhenUnreachableTooLong whether a long outage with no copy ends in allow-all
+ * @param botChallengesUnreachable whether a 401, 403 or 503 bot challenge is read as unreachable
  * @param fetchTimeout the safety net for a fetcher that never answers
  * @param checkAllConcurrency checks {@code checkAll} runs at once
  * @param minimumResidency how long an entry fetched for a caller is kept from eviction
@@ -36,6 +37,7 @@ public record CacheSettings(
     Duration staleCopyWindow,
     Duration staleWhileRevalidate,
     boolean allowAllWhenUnreachableTooLong,
+    boolean botChallengesUnreachable,
     Duration fetchTimeout,
     int checkAllConcurrency,
     Duration minimumResidency,

@@ -235,7 +235,7 @@ public final class SharedStore {
         return;
       }
     }
-    StoredRobots value = policy.stored(next, body, result.failure());
+    StoredRobots value = policy.stored(next, body, next.state().failure());
     long left = TimeSource.saturatedAdd(next.retainUntil(), -time.nanos());
     Duration retention = Duration.ofNanos(Math.max(1_000_000L, left));
     if (lease != null) {

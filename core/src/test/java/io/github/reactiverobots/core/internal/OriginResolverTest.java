@@ -52,6 +52,7 @@ class OriginResolverTest {
           Duration.ofDays(30),
           Duration.ofHours(1),
           false,
+          true,
           Duration.ofMinutes(5),
           256,
           Duration.ofMinutes(5),

@@ -21,6 +21,12 @@ public enum FailureKind {
   /** The address policy refused to connect to the resolved address. */
   ADDRESS_REFUSED,
   /**
+   * A 401, 403 or 503 that identifies itself as a bot challenge (a CDN's, e.g. {@code cf-mitigated:
+   * challenge}): not the site's robots policy, so read as unreachable (SEMANTICS.md §6) unless the
+   * cache is set to the plain status rule.
+   */
+  BOT_CHALLENGE,
+  /**
    * The crawler's own side failed, not the origin: no socket or descriptor to be had, a full queue,
    * the fetcher closing. Not kept as the origin's state nor counted as its failure (SEMANTICS.md
    * §6); the check reports {@link Reason#CRAWLER_FAULT}.
