@@ -46,6 +46,12 @@ class EscapedSpecialCharactersTest {
         "RFC_9309 | Disallow: /a%24$                     | /a                        | true",
         "RFC_9309 | Disallow: /*%2A$                     | /x/y*                     | false",
         "RFC_9309 | Disallow: /*%2A$                     | /x/y*z                    | true",
+        // A literal * of the path is one octet: no pattern octet but %2A meets it.
+        "RFC_9309 | Disallow: /WO*A*.html                | /WO*.html                 | true",
+        "RFC_9309 | Disallow: /WO*A*.html                | /WO*A.html                | false",
+        "RFC_9309 | Disallow: /%                         | /*x                       | true",
+        "RFC_9309 | Disallow: /x%2                       | /x%2A                     | true",
+        "RFC_9309 | Disallow: /*x                        | /*x                       | false",
         // A $ inside a pattern is the octet $, like %24.
         "RFC_9309 | Disallow: /a$b                       | /a$b                      | false",
         "RFC_9309 | Disallow: /a$b                       | /a%24b                    | false",
@@ -84,6 +90,12 @@ class EscapedSpecialCharactersTest {
     assertThat(robots.explain("http://example.com" + path, "bot").verdict().allowed())
         .as("explain")
         .isEqualTo(allowed);
+    if (profile == Profile.RFC_9309) {
+      assertThat(robots.explain("http://example.com" + path, "bot").path())
+          .as("the path as matched, shown")
+          .doesNotContain("\0")
+          .doesNotContain("*");
+    }
     if (!allowed) {
       assertThat(robots.explain("http://example.com" + path, "bot").matches())
           .as("explain lists the rule")

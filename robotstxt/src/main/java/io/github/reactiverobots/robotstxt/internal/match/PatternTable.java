@@ -8,11 +8,12 @@ import java.util.Arrays;
  * The patterns of one robots.txt, flat: their match bodies back to back in one byte array, and per
  * pattern one int of facts. A body is the normalised pattern with runs of {@code *} collapsed,
  * trailing {@code *} dropped, a final {@code $} taken off (it sets {@code anchored}) and, when the
- * profile normalises, each {@code %24} written as the {@code $} it stands for (a path's {@code %24}
- * is read as {@code $} too, and its {@code *} as {@code %2A}: {@link PercentEncoding}); the
- * priority is the octet length of the normalised pattern as written (SEMANTICS.md §3, §4). The
- * matchers of every group selection of the file share one table, and their trie labels are ranges
- * of its bytes, so a pattern's bytes are held once. Immutable once built; thread-safe.
+ * profile normalises, each {@code %24} written as the {@code $} it stands for and each {@code %2A}
+ * as {@link PercentEncoding#LITERAL_STAR} (a path's {@code %24} and {@code *} are read so too:
+ * {@link PercentEncoding}); the priority is the octet length of the normalised pattern as written
+ * (SEMANTICS.md §3, §4). The matchers of every group selection of the file share one table, and
+ * their trie labels are ranges of its bytes, so a pattern's bytes are held once. Immutable once
+ * built; thread-safe.
  */
 public final class PatternTable {
   private static final int ALLOW = 1;
@@ -103,9 +104,9 @@ public final class PatternTable {
   /**
    * Pattern {@code i} as normalised, rebuilt from its body: the body, then as many {@code *} as
    * were dropped from its end, then {@code $} when anchored. Exact unless runs of {@code *} were
-   * collapsed inside it, a {@code $} followed dropped stars or a {@code %24} became {@code $} (then
-   * as many stars as it lost octets follow); {@link Builder#reproduces} tells. Two patterns with
-   * one rebuilt form match the same paths with the same priority.
+   * collapsed inside it, a {@code $} followed dropped stars or a {@code %24} or {@code %2A} became
+   * one octet (then as many stars as it lost octets follow); {@link Builder#reproduces} tells. Two
+   * patterns with one rebuilt form match the same paths with the same priority.
    *
    * @param i a pattern index
    * @return a new array
@@ -232,7 +233,8 @@ public final class PatternTable {
      * @param to the index after its last byte
      * @param allow whether it is an allow rule
      * @param normalises the profile's {@code normalisesPercentEncoding()}: its {@code %24} (a
-     *     literal {@code $}, never the anchor) goes into the body as {@code $}
+     *     literal {@code $}, never the anchor) goes into the body as {@code $}, its {@code %2A} (a
+     *     literal {@code *}, never the wildcard) as {@link PercentEncoding#LITERAL_STAR}
      * @return the pattern's index
      */
     public int add(byte[] bytes, int from, int to, boolean allow, boolean normalises) {
@@ -247,10 +249,10 @@ public final class PatternTable {
       boolean wildcard = false;
       int star = Trie.firstStar(bytes, from, end);
       if (normalises) {
-        star = Math.min(star, firstEscapedDollar(bytes, from, star));
+        star = Math.min(star, firstEscape(bytes, from, star));
       }
-      // Bytes before the first star (or %24) are copied whole; the rest byte by byte, collapsing
-      // runs of stars.
+      // Bytes before the first star (or %24, %2A) are copied whole; the rest byte by byte,
+      // collapsing runs of stars.
       System.arraycopy(bytes, from, text, textSize, star - from);
       textSize += star - from;
       for (int i = star; i < end; i++) {
@@ -260,8 +262,8 @@ public final class PatternTable {
             continue;
           }
           wildcard = true;
-        } else if (normalises && isEscapedDollar(bytes, i, end)) {
-          b = '$';
+        } else if (normalises && isEscape(bytes, i, end)) {
+          b = bytes[i + 2] == '4' ? (byte) '$' : PercentEncoding.LITERAL_STAR;
           i += 2;
         }
         text[textSize++] = b;
@@ -281,10 +283,10 @@ public final class PatternTable {
               | (allow ? ALLOW : 0));
     }
 
-    /** The index of the first {@code %24} in {@code d[from, to)}, or {@code to}. */
-    private static int firstEscapedDollar(byte[] d, int from, int to) {
+    /** The index of the first {@code %24} or {@code %2A} in {@code d[from, to)}, or {@code to}. */
+    private static int firstEscape(byte[] d, int from, int to) {
       for (int i = from; i < to; i++) {
-        if (isEscapedDollar(d, i, to)) {
+        if (isEscape(d, i, to)) {
           return i;
         }
       }
@@ -292,11 +294,12 @@ public final class PatternTable {
     }
 
     /**
-     * Whether {@code d[i, to)} starts with {@code %24}. In a normalised pattern every {@code %}
-     * followed by two hex digits is an escape, upper-cased, so this is the one spelling of it.
+     * Whether {@code d[i, to)} starts with {@code %24} or {@code %2A}. In a normalised pattern
+     * every {@code %} followed by two hex digits is an escape, upper-cased, so these are the one
+     * spelling of each.
      */
-    private static boolean isEscapedDollar(byte[] d, int i, int to) {
-      return i + 2 < to && d[i] == '%' && d[i + 1] == '2' && d[i + 2] == '4';
+    private static boolean isEscape(byte[] d, int i, int to) {
+      return i + 2 < to && d[i] == '%' && d[i + 1] == '2' && (d[i + 2] == '4' || d[i + 2] == 'A');
     }
 
     private int append(int bodyFrom, int bodyLength, int fact) {

@@ -18,11 +18,18 @@ import java.util.Arrays;
  *
  * <p>A path of such a profile is read so that the octets {@code *} and {@code $} match what stands
  * for them in a pattern, where a {@code *} is the wildcard and a final {@code $} the anchor (RFC
- * 9309 §2.2.3): its {@code *} is encoded as {@code %2A}, the form a pattern's literal star keeps,
- * and its {@code %24} decoded to {@code $}, the form a pattern's literal dollar takes in its body
- * ({@code PatternTable.Builder.add}). Stateless and thread-safe.
+ * 9309 §2.2.3): its {@code *} and {@code %2A} become the one octet {@link #LITERAL_STAR}, which a
+ * pattern's {@code %2A} becomes in its body, and its {@code %24} becomes {@code $}, as a pattern's
+ * {@code %24} does ({@code PatternTable.Builder.add}). Stateless and thread-safe.
  */
 public final class PercentEncoding {
+  /**
+   * The octet a literal {@code *} is matched as in a profile that normalises, in paths and in
+   * pattern bodies alike: one octet, so that a wildcard or a pattern's other octets meet it as they
+   * meet any one octet; NUL, which normalisation never leaves unencoded on either side.
+   */
+  public static final byte LITERAL_STAR = 0;
+
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
   private PercentEncoding() {}
@@ -74,7 +81,7 @@ public final class PercentEncoding {
     int previous = i > from ? utf8[i - 1] : 0;
     for (; i < to; i++) {
       int b = utf8[i] & 0xFF;
-      if (b == '%' || mustEncode(b, true, true)) {
+      if (b == '%' || b == '*' || mustEncode(b, true)) {
         return false;
       }
       slashDot |= b == '.' && previous == '/';
@@ -126,8 +133,8 @@ public final class PercentEncoding {
   /**
    * Returns {@code in} itself when nothing changes in {@code in[from, to)}.
    *
-   * @param path whether {@code in} holds a path, not a pattern (SEMANTICS.md §3: the octets {@code
-   *     *} and {@code $} of a path are read as a pattern writes them literally)
+   * @param path whether {@code in} holds a path, not a pattern (SEMANTICS.md §3: a path's {@code *}
+   *     and {@code %2A} become {@link #LITERAL_STAR}, its {@code %24} a {@code $})
    */
   private static byte[] normalise(byte[] in, int from, int to, boolean rfc, boolean path) {
     int first = firstChange(in, from, to, rfc, path);
@@ -174,7 +181,9 @@ public final class PercentEncoding {
       int b = in[i] & 0xFF;
       if (b == '%' && i + 2 < to && isHex(in[i + 1]) && isHex(in[i + 2])) {
         int v = (hexValue(in[i + 1]) << 4) | hexValue(in[i + 2]);
-        if (rfc && decodes(v, path)) {
+        if (rfc && path && v == '*') {
+          out[o++] = LITERAL_STAR;
+        } else if (rfc && decodes(v, path)) {
           out[o++] = (byte) v;
         } else {
           out[o++] = '%';
@@ -182,7 +191,10 @@ public final class PercentEncoding {
           out[o++] = HEX[v & 0xF];
         }
         i += 3;
-      } else if (mustEncode(b, rfc, path)) {
+      } else if (rfc && path && b == '*') {
+        out[o++] = LITERAL_STAR;
+        i++;
+      } else if (mustEncode(b, rfc)) {
         out[o++] = '%';
         out[o++] = HEX[b >> 4];
         out[o++] = HEX[b & 0xF];
@@ -239,16 +251,30 @@ public final class PercentEncoding {
           || isLowerHex(in[i + 2])
           || (rfc && decodes((hexValue(in[i + 1]) << 4) | hexValue(in[i + 2]), path));
     }
-    return mustEncode(b, rfc, path);
+    return mustEncode(b, rfc) || (rfc && path && b == '*');
   }
 
-  private static boolean mustEncode(int b, boolean rfc, boolean path) {
-    return b < 0x20 || b >= 0x7F || (rfc && (b == ' ' || (path && b == '*')));
+  private static boolean mustEncode(int b, boolean rfc) {
+    return b < 0x20 || b >= 0x7F || (rfc && b == ' ');
   }
 
-  /** Whether an rfc profile decodes {@code %xx} of {@code c}: unreserved, or a path's {@code $}. */
+  /**
+   * Whether an rfc profile decodes {@code %xx} of {@code c}: unreserved, or in a path {@code $} and
+   * {@code *} (which becomes {@link #LITERAL_STAR}).
+   */
   private static boolean decodes(int c, boolean path) {
-    return isUnreserved(c) || (path && c == '$');
+    return isUnreserved(c) || (path && (c == '$' || c == '*'));
+  }
+
+  /**
+   * A path as {@link #normalisedPath} made it, as text for a person: UTF-8, each {@link
+   * #LITERAL_STAR} shown as {@code %2A}.
+   *
+   * @param path the bytes a path is matched as
+   * @return the text
+   */
+  public static String pathText(byte[] path) {
+    return new String(path, StandardCharsets.UTF_8).replace("\0", "%2A");
   }
 
   static boolean isUnreserved(int c) {

@@ -50,9 +50,9 @@ class PercentEncodingTest {
   }
 
   /**
-   * A path is normalised like a pattern, except that under {@code RFC_9309} its {@code *} is
-   * encoded and its {@code %24} decoded (SEMANTICS.md §3), so that they meet a pattern's {@code
-   * %2A} and {@code %24}.
+   * A path is normalised like a pattern, except that under {@code RFC_9309} its {@code *} and
+   * {@code %2A} become the one octet {@link PercentEncoding#LITERAL_STAR} and its {@code %24} a
+   * {@code $} (SEMANTICS.md §3), as a pattern's {@code %2A} and {@code %24} do in its body.
    */
   @ParameterizedTest
   @EnumSource(Profile.class)
@@ -106,7 +106,9 @@ class PercentEncodingTest {
       if (b == '%' && i + 2 < in.length && hex(in[i + 1]) >= 0 && hex(in[i + 2]) >= 0) {
         int v = hex(in[i + 1]) * 16 + hex(in[i + 2]);
         boolean unreserved = Character.isLetterOrDigit(v) && v < 0x80 || "-._~".indexOf(v) >= 0;
-        if (rfc && (unreserved || (path && v == '$'))) {
+        if (rfc && path && v == '*') {
+          out.write(PercentEncoding.LITERAL_STAR);
+        } else if (rfc && (unreserved || (path && v == '$'))) {
           out.write(v);
         } else {
           out.write('%');
@@ -114,7 +116,9 @@ class PercentEncodingTest {
           out.write(hex.charAt(v & 15));
         }
         i += 2;
-      } else if (b < 0x20 || b >= 0x7F || (rfc && (b == ' ' || (path && b == '*')))) {
+      } else if (rfc && path && b == '*') {
+        out.write(PercentEncoding.LITERAL_STAR);
+      } else if (b < 0x20 || b >= 0x7F || (rfc && b == ' ')) {
         out.write('%');
         out.write(hex.charAt(b >> 4));
         out.write(hex.charAt(b & 15));
