@@ -1,0 +1,295 @@
+package io.github.reactiverobots.crawlercommons;
+
+import crawlercommons.robots.BaseRobotRules;
+import io.github.reactiverobots.robotstxt.AgentRules;
+import io.github.reactiverobots.robotstxt.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.Profile;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.Rule;
+import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One crawler's rules for one origin as crawler-commons' {@link BaseRobotRules}, answered by
+ * reactive-robots' compiled matcher ({@link AgentRules}): what {@link ReactiveRobotsParser} and
+ * {@link BlockingRobotsCache} hand a crawler.
+ *
+ * <ul>
+ *   <li>{@link #isAllowed(String)}: the verdict SEMANTICS.md §4 gives for the URL (an absolute
+ *       http(s) URL is read as the cache reads it, anything else leniently); a URL the cache
+ *       refuses ({@link InvalidUrlException}) is not allowed.
+ *   <li>{@link #getCrawlDelay()}: the crawl-delay of the crawler's groups in milliseconds
+ *       (SEMANTICS §5: the longest, clamped at a year), or {@link #UNSET_CRAWL_DELAY}.
+ *   <li>{@link #getSitemaps()}: the file's sitemaps in order, duplicates dropped, a relative one
+ *       resolved against the robots.txt URL.
+ *   <li>{@link #isAllowAll()} and {@link #isAllowNone()} are true only when every path gets that
+ *       answer: a blanket answer (SEMANTICS.md §6), no disallow rule among the crawler's rules (or
+ *       each met by an allow of the same pattern, which wins the tie), or, for none, a {@code
+ *       GOOGLE} file whose only rules disallow every path ({@code RFC_9309} always allows {@code
+ *       /robots.txt}). A file whose disallows are all outweighed by longer allows answers false,
+ *       and each of its checks allows.
+ *   <li>{@link #isDeferVisits()}: true exactly for the outcomes SEMANTICS.md §6 calls unreachable
+ *       (429, 5xx, a network failure, with no good copy) and a crawler-side fault: visit later.
+ *   <li>{@link #isMatchedWildcard()}: the {@code *} group was used, no group naming the crawler.
+ * </ul>
+ *
+ * <p>Serializable: written as its profile, its blanket answer or, for a parsed file, the crawler's
+ * rules alone as a one-group robots.txt, and the fields above (see {@link SerialForm}); read back,
+ * it parses that group again and answers as before. Equal when those forms are equal. Immutable
+ * once made, apart from the setters {@link BaseRobotRules} has; thread-safe for reading.
+ */
+public final class ReactiveRobotRules extends BaseRobotRules {
+  @Serial private static final long serialVersionUID = 1L;
+
+  /** Which of the three kinds of answer these rules give. */
+  enum Mode {
+    ALLOW_ALL,
+    ALLOW_NONE,
+    RULES
+  }
+
+  private final transient Mode mode;
+  private final transient Profile profile;
+
+  /** The crawler's compiled rules; null for a blanket answer. */
+  private final transient AgentRules rules;
+
+  /** The file the rules came from, for {@link RobotsTxt#patternAsMatched}; null when blanket. */
+  private final transient RobotsTxt robots;
+
+  private ReactiveRobotRules(Mode mode, Profile profile, RobotsTxt robots, AgentRules rules) {
+    this.mode = mode;
+    this.profile = profile;
+    this.robots = robots;
+    this.rules = rules;
+  }
+
+  /**
+   * A blanket answer: every path allowed, or none (then the visits are deferred when {@code
+   * defer}).
+   */
+  static ReactiveRobotRules blanket(boolean allowed, boolean defer) {
+    ReactiveRobotRules r =
+        new ReactiveRobotRules(
+            allowed ? Mode.ALLOW_ALL : Mode.ALLOW_NONE, Profile.RFC_9309, null, null);
+    r.setDeferVisits(defer);
+    return r;
+  }
+
+  /**
+   * The rules of {@code crawler} in {@code robots} (of the {@code *} groups alone when it is null:
+   * a crawler with no name), its sitemaps resolved against {@code robotsUrl} (kept as written when
+   * that is no URL).
+   */
+  static ReactiveRobotRules of(RobotsTxt robots, CrawlerIdentity crawler, String robotsUrl) {
+    Set<String> names = robots.groupNames();
+    AgentRules selected = robots.forAgent(crawler == null ? unnamed(names) : crawler.token());
+    ReactiveRobotRules r =
+        new ReactiveRobotRules(Mode.RULES, robots.options().profile(), robots, selected);
+    r.setCrawlDelay(
+        selected.crawlDelay().map(Duration::toMillis).orElse(BaseRobotRules.UNSET_CRAWL_DELAY));
+    boolean named = false;
+    for (String token : crawler == null ? List.<String>of() : crawler.chain()) {
+      named |= names.contains(token.toLowerCase(Locale.ROOT));
+    }
+    r.setMatchedWildcard(selected.hasGroup() && !named);
+    for (String sitemap : robots.sitemaps()) {
+      r.addSitemap(resolved(robotsUrl, sitemap));
+    }
+    return r;
+  }
+
+  /** A token no group of the file is named by, whose rules are the {@code *} groups'. */
+  private static String unnamed(Set<String> names) {
+    String token = "-";
+    while (names.contains(token)) {
+      token += "-";
+    }
+    return token;
+  }
+
+  private static String resolved(String base, String sitemap) {
+    if (base == null) {
+      return sitemap;
+    }
+    try {
+      URI uri = new URI(base).resolve(new URI(sitemap));
+      return uri.isAbsolute() ? uri.toString() : sitemap;
+    } catch (URISyntaxException | IllegalArgumentException e) {
+      return sitemap;
+    }
+  }
+
+  /**
+   * Whether the crawler may fetch {@code url} (SEMANTICS.md §4).
+   *
+   * @param url an absolute URL, or a path starting with {@code /}
+   * @return whether it may be fetched; false for a URL the cache refuses
+   */
+  @Override
+  public boolean isAllowed(String url) {
+    return switch (mode) {
+      case ALLOW_ALL -> true;
+      case ALLOW_NONE -> false;
+      case RULES -> allowedByRules(Objects.requireNonNull(url, "url"));
+    };
+  }
+
+  private boolean allowedByRules(String url) {
+    try {
+      return url.startsWith("/") ? rules.check(url).allowed() : rules.checkUrl(url).allowed();
+    } catch (InvalidUrlException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Whether the crawler may fetch {@code url}; as {@link #isAllowed(String)} of its text.
+   *
+   * @param url the URL
+   * @return whether it may be fetched
+   */
+  @Override
+  public boolean isAllowed(URL url) {
+    return isAllowed(url.toString());
+  }
+
+  /**
+   * Whether every path is allowed, as the class comment says.
+   *
+   * @return true only when no path is disallowed
+   */
+  @Override
+  public boolean isAllowAll() {
+    return mode == Mode.ALLOW_ALL || (mode == Mode.RULES && everyDisallowTied());
+  }
+
+  /**
+   * Whether every path is disallowed, as the class comment says.
+   *
+   * @return true only when no path is allowed
+   */
+  @Override
+  public boolean isAllowNone() {
+    return mode == Mode.ALLOW_NONE || (mode == Mode.RULES && googleDisallowsAll());
+  }
+
+  /** Whether each disallow rule is met by an allow of the same pattern, which wins the tie. */
+  private boolean everyDisallowTied() {
+    List<Rule> all = rules.rules();
+    Set<String> allowed = new HashSet<>();
+    for (Rule r : all) {
+      if (r.allow()) {
+        allowed.add(robots.patternAsMatched(r));
+      }
+    }
+    for (Rule r : all) {
+      if (!r.allow() && !allowed.contains(robots.patternAsMatched(r))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether, under {@code GOOGLE} (which does not always allow {@code /robots.txt}), no allow rule
+   * applies and an unanchored disallow matches {@code /}, and so every path.
+   */
+  private boolean googleDisallowsAll() {
+    if (profile != Profile.GOOGLE || rules.rules().stream().anyMatch(Rule::allow)) {
+      return false;
+    }
+    return rules.check("/").rule().map(r -> !r.pattern().endsWith("$")).orElse(false);
+  }
+
+  /** The profile the rules were parsed with ({@code RFC_9309} for a blanket answer). */
+  Profile profile() {
+    return profile;
+  }
+
+  /** The kind of answer. */
+  Mode mode() {
+    return mode;
+  }
+
+  /** The crawler's compiled rules, or null for a blanket answer. */
+  AgentRules agentRules() {
+    return rules;
+  }
+
+  /**
+   * The crawler's allow and disallow rules as written, in file order (the merged groups').
+   *
+   * @return an immutable list; empty for a blanket answer
+   */
+  public List<Rule> rules() {
+    return rules == null ? List.of() : rules.rules();
+  }
+
+  /** The file the rules came from, or null for a blanket answer. */
+  RobotsTxt robotsTxt() {
+    return robots;
+  }
+
+  /** The serialised form's bytes, made from the current state. */
+  private byte[] form() {
+    return SerialForm.bytes(this);
+  }
+
+  /**
+   * Rules made again from a serialised form: a blanket answer, or {@code body} parsed under {@code
+   * profile} for any crawler (it holds one {@code *} group).
+   */
+  static ReactiveRobotRules restored(Mode mode, Profile profile, byte[] body) {
+    if (mode != Mode.RULES) {
+      return new ReactiveRobotRules(mode, Profile.RFC_9309, null, null);
+    }
+    RobotsTxt robots = SerialForm.parse(body, profile);
+    return new ReactiveRobotRules(mode, profile, robots, robots.forAgent("crawler"));
+  }
+
+  @Serial
+  private Object writeReplace() {
+    return new SerialForm(form());
+  }
+
+  @Serial
+  private void readObject(ObjectInputStream in) throws InvalidObjectException {
+    throw new InvalidObjectException("ReactiveRobotRules is read through its serial form");
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ReactiveRobotRules other && Arrays.equals(form(), other.form());
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(form());
+  }
+
+  @Override
+  public String toString() {
+    return "ReactiveRobotRules{"
+        + (mode == Mode.RULES ? profile + ", " + rules.rules().size() + " rules" : mode)
+        + ", crawlDelay="
+        + getCrawlDelay()
+        + ", deferVisits="
+        + isDeferVisits()
+        + ", sitemaps="
+        + getSitemaps()
+        + '}';
+  }
+}
