@@ -3,11 +3,13 @@ package io.github.reactiverobots.crawlercommons;
 import crawlercommons.robots.BaseRobotRules;
 import io.github.reactiverobots.robotstxt.AgentRules;
 import io.github.reactiverobots.robotstxt.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.Profile;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.Rule;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import java.io.InvalidObjectException;
+import java.io.NotSerializableException;
 import java.io.ObjectInputStream;
 import java.io.Serial;
 import java.net.URI;
@@ -66,8 +68,17 @@ public final class ReactiveRobotRules extends BaseRobotRules {
   /** The crawler's compiled rules; null for a blanket answer. */
   private final transient AgentRules rules;
 
-  /** The file the rules came from, for {@link RobotsTxt#patternAsMatched}; null when blanket. */
+  /** The file the rules came from; null when blanket. */
   private final transient RobotsTxt robots;
+
+  /** The crawler the rules were selected for; null for a blanket answer or no name. */
+  private transient CrawlerIdentity crawler;
+
+  /**
+   * The body as parsed, kept only when it is not UTF-8: then the patterns' texts are not its bytes,
+   * and the serialised form holds the body itself.
+   */
+  private transient byte[] rawBody;
 
   private ReactiveRobotRules(Mode mode, Profile profile, RobotsTxt robots, AgentRules rules) {
     this.mode = mode;
@@ -94,6 +105,25 @@ public final class ReactiveRobotRules extends BaseRobotRules {
    * that is no URL).
    */
   static ReactiveRobotRules of(RobotsTxt robots, CrawlerIdentity crawler, String robotsUrl) {
+    return of(robots, crawler, robotsUrl, null);
+  }
+
+  /**
+   * {@link #of(RobotsTxt, CrawlerIdentity, String)} of a body the caller parsed, which is kept
+   * (copied) when it is not UTF-8, for the serialised form.
+   */
+  static ReactiveRobotRules of(
+      RobotsTxt robots, CrawlerIdentity crawler, String robotsUrl, byte[] body) {
+    ReactiveRobotRules r = selected(robots, crawler, robotsUrl);
+    r.crawler = crawler;
+    if (body != null && !Utf8.isValid(body)) {
+      r.rawBody = body.clone();
+    }
+    return r;
+  }
+
+  private static ReactiveRobotRules selected(
+      RobotsTxt robots, CrawlerIdentity crawler, String robotsUrl) {
     Set<String> names = robots.groupNames();
     AgentRules selected = robots.forAgent(crawler == null ? unnamed(names) : crawler.token());
     ReactiveRobotRules r =
@@ -243,6 +273,16 @@ public final class ReactiveRobotRules extends BaseRobotRules {
     return robots;
   }
 
+  /** The body as parsed when it is not UTF-8, else null. */
+  byte[] rawBody() {
+    return rawBody;
+  }
+
+  /** The crawler the rules were selected for, or null. */
+  CrawlerIdentity crawler() {
+    return crawler;
+  }
+
   /** The serialised form's bytes, made from the current state. */
   private byte[] form() {
     return SerialForm.bytes(this);
@@ -256,13 +296,27 @@ public final class ReactiveRobotRules extends BaseRobotRules {
     if (mode != Mode.RULES) {
       return new ReactiveRobotRules(mode, Profile.RFC_9309, null, null);
     }
-    RobotsTxt robots = SerialForm.parse(body, profile);
+    RobotsTxt robots = SerialForm.parse(body, ParseOptions.of(profile));
     return new ReactiveRobotRules(mode, profile, robots, robots.forAgent("crawler"));
   }
 
+  /** Rules made again from a form holding a whole body that is not UTF-8, and the crawler. */
+  static ReactiveRobotRules restoredWhole(Profile profile, byte[] body, CrawlerIdentity crawler) {
+    ParseOptions options = ParseOptions.of(profile);
+    RobotsTxt robots =
+        SerialForm.parse(body, crawler == null ? options : options.withFallbacks(crawler));
+    return of(robots, crawler, null, body);
+  }
+
   @Serial
-  private Object writeReplace() {
-    return new SerialForm(form());
+  private Object writeReplace() throws NotSerializableException {
+    byte[] f = form();
+    if ((SerialForm.flags(f) & SerialForm.INEXACT) != 0) {
+      throw new NotSerializableException(
+          "these rules hold patterns that are not UTF-8 and came from a RobotsCache, which keeps no"
+              + " body to write them exactly: serialise rules made by ReactiveRobotsParser");
+    }
+    return new SerialForm(f);
   }
 
   @Serial

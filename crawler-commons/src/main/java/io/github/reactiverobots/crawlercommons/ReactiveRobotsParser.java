@@ -86,8 +86,8 @@ public final class ReactiveRobotsParser extends BaseRobotsParser {
     if (crawler != null) {
       options = options.withFallbacks(crawler);
     }
-    RobotsTxt robots = RobotsTxt.parse(content == null ? new byte[0] : content, options);
-    return ReactiveRobotRules.of(robots, crawler, url);
+    byte[] body = content == null ? new byte[0] : content;
+    return ReactiveRobotRules.of(RobotsTxt.parse(body, options), crawler, url, body);
   }
 
   /**

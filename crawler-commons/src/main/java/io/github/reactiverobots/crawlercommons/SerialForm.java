@@ -18,14 +18,17 @@ import java.io.ObjectOutput;
 import java.io.Serial;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The serialised form of {@link ReactiveRobotRules}, small by construction: a version, the kind of
  * answer, the profile, the deferred and wildcard flags, the crawl delay, the sitemaps and, for a
  * parsed file, only the crawler's rules, written as a robots.txt of one {@code *} group whose
  * patterns are those written in the file (so that parsing it again under the same profile gives the
- * same patterns, priorities and verdicts). Externalizable, so the stream holds this one class and
- * its bytes.
+ * same patterns, priorities and verdicts). A body that is not UTF-8 (whose patterns' texts are not
+ * its bytes) is written whole instead, with the crawler's names. Externalizable, so the stream
+ * holds this one class and its bytes.
  */
 final class SerialForm implements Externalizable {
   @Serial private static final long serialVersionUID = 1L;
@@ -33,6 +36,13 @@ final class SerialForm implements Externalizable {
   private static final int VERSION = 1;
   private static final int DEFER = 1;
   private static final int WILDCARD = 2;
+  private static final int WHOLE = 4;
+
+  /**
+   * Set in a form that cannot be read back exactly: rules from the cache whose patterns are not
+   * UTF-8 (the cache keeps no body). Equality may compare it; serialisation refuses it.
+   */
+  static final int INEXACT = 8;
 
   private byte[] data;
 
@@ -50,13 +60,28 @@ final class SerialForm implements Externalizable {
       out.writeByte(VERSION);
       out.writeByte(r.mode().ordinal());
       out.writeByte(r.profile().ordinal());
-      out.writeByte((r.isDeferVisits() ? DEFER : 0) | (r.isMatchedWildcard() ? WILDCARD : 0));
+      boolean whole = r.rawBody() != null;
+      boolean inexact = !whole && r.mode() == Mode.RULES && !textsAreExact(r);
+      out.writeByte(
+          (r.isDeferVisits() ? DEFER : 0)
+              | (r.isMatchedWildcard() ? WILDCARD : 0)
+              | (whole ? WHOLE : 0)
+              | (inexact ? INEXACT : 0));
       out.writeLong(r.getCrawlDelay());
       out.writeInt(r.getSitemaps().size());
       for (String sitemap : r.getSitemaps()) {
         writeBytes(out, sitemap.getBytes(StandardCharsets.UTF_8));
       }
-      writeBytes(out, r.mode() == Mode.RULES ? body(r) : new byte[0]);
+      if (whole) {
+        List<String> names = r.crawler() == null ? List.of() : r.crawler().chain();
+        out.writeInt(names.size());
+        for (String name : names) {
+          writeBytes(out, name.getBytes(StandardCharsets.US_ASCII));
+        }
+        writeBytes(out, r.rawBody());
+      } else {
+        writeBytes(out, r.mode() == Mode.RULES ? body(r) : new byte[0]);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -68,12 +93,20 @@ final class SerialForm implements Externalizable {
     out.write(b);
   }
 
+  /** Whether no pattern's text holds U+FFFD, which bytes that are not UTF-8 decode to. */
+  private static boolean textsAreExact(ReactiveRobotRules r) {
+    return r.rules().stream().noneMatch(rule -> rule.pattern().indexOf('\uFFFD') >= 0);
+  }
+
+  /** The flags byte of a form. */
+  static int flags(byte[] form) {
+    return form[3];
+  }
+
   /**
-   * The crawler's rules as a robots.txt of one {@code *} group, empty when no group applied. A
-   * pattern whose text is not the file's bytes (it held bytes that are not UTF-8) is written as
-   * matched, which parses to itself. {@code GOOGLE} cuts lines at 16,664 bytes, so its keys are the
-   * shortest it reads ({@code disalow} is one of its spellings of {@code disallow}): no line is
-   * longer than the one it came from.
+   * The crawler's rules as a robots.txt of one {@code *} group, empty when no group applied. {@code
+   * GOOGLE} cuts lines at 16,664 bytes, so its keys are the shortest it reads ({@code disalow} is
+   * one of its spellings of {@code disallow}): no line is longer than the one it came from.
    */
   private static byte[] body(ReactiveRobotRules r) {
     AgentRules rules = r.agentRules();
@@ -84,9 +117,6 @@ final class SerialForm implements Externalizable {
     StringBuilder sb = new StringBuilder("user-agent:*\n");
     for (Rule rule : rules.rules()) {
       String pattern = rule.pattern();
-      if (pattern.indexOf('\uFFFD') >= 0) {
-        pattern = r.robotsTxt().patternAsMatched(rule);
-      }
       sb.append(rule.allow() ? "allow:" : google ? "disalow:" : "disallow:")
           .append(pattern)
           .append('\n');
@@ -94,9 +124,8 @@ final class SerialForm implements Externalizable {
     return sb.toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  /** {@code body} parsed under {@code profile}, whatever its length. */
-  static RobotsTxt parse(byte[] body, Profile profile) {
-    ParseOptions options = ParseOptions.of(profile);
+  /** {@code body} parsed with {@code options}, whatever its length. */
+  static RobotsTxt parse(byte[] body, ParseOptions options) {
     if (body.length > options.parseLimit()) {
       options = options.withParseLimit(body.length);
     }
@@ -135,7 +164,19 @@ final class SerialForm implements Externalizable {
       for (int i = 0; i < sitemaps; i++) {
         urls[i] = new String(readBytes(in), StandardCharsets.UTF_8);
       }
-      ReactiveRobotRules r = ReactiveRobotRules.restored(mode, profile, readBytes(in));
+      ReactiveRobotRules r;
+      if ((flags & WHOLE) != 0) {
+        int n = checked(in.readInt(), data.length);
+        List<String> names = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+          names.add(new String(readBytes(in), StandardCharsets.US_ASCII));
+        }
+        r =
+            ReactiveRobotRules.restoredWhole(
+                profile, readBytes(in), names.isEmpty() ? null : RobotNames.identity(names));
+      } else {
+        r = ReactiveRobotRules.restored(mode, profile, readBytes(in));
+      }
       r.setDeferVisits((flags & DEFER) != 0);
       r.setMatchedWildcard((flags & WILDCARD) != 0);
       r.setCrawlDelay(crawlDelay);
