@@ -16,8 +16,10 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -71,8 +73,18 @@ public final class ReactiveRobotRules extends BaseRobotRules {
   /** The file the rules came from; null when blanket. */
   private final transient RobotsTxt robots;
 
-  /** The crawler the rules were selected for; null for a blanket answer or no name. */
+  /**
+   * The crawler the rules were selected for, kept with {@link #rawBody} only; null for a blanket
+   * answer or no name.
+   */
   private transient CrawlerIdentity crawler;
+
+  /**
+   * The file's sitemaps with the relative ones resolved, when it has a relative one; else null and
+   * the file's own list is the answer (never copied into {@link BaseRobotRules}' set, which holds
+   * only those added later).
+   */
+  private transient List<String> resolvedSitemaps;
 
   /**
    * The body as parsed, kept only when it is not UTF-8: then the patterns' texts are not its bytes,
@@ -115,9 +127,9 @@ public final class ReactiveRobotRules extends BaseRobotRules {
   static ReactiveRobotRules of(
       RobotsTxt robots, CrawlerIdentity crawler, String robotsUrl, byte[] body) {
     ReactiveRobotRules r = selected(robots, crawler, robotsUrl);
-    r.crawler = crawler;
     if (body != null && !Utf8.isValid(body)) {
       r.rawBody = body.clone();
+      r.crawler = crawler;
     }
     return r;
   }
@@ -135,10 +147,20 @@ public final class ReactiveRobotRules extends BaseRobotRules {
       named |= names.contains(token.toLowerCase(Locale.ROOT));
     }
     r.setMatchedWildcard(selected.hasGroup() && !named);
-    for (String sitemap : robots.sitemaps()) {
-      r.addSitemap(resolved(robotsUrl, sitemap));
+    List<String> sitemaps = robots.sitemaps();
+    if (!sitemaps.stream().allMatch(ReactiveRobotRules::isAbsolute)) {
+      List<String> resolved = new ArrayList<>(sitemaps.size());
+      for (String sitemap : sitemaps) {
+        resolved.add(resolved(robotsUrl, sitemap));
+      }
+      r.resolvedSitemaps = List.copyOf(new LinkedHashSet<>(resolved));
     }
     return r;
+  }
+
+  private static boolean isAbsolute(String url) {
+    return url.regionMatches(true, 0, "http://", 0, 7)
+        || url.regionMatches(true, 0, "https://", 0, 8);
   }
 
   /** A token no group of the file is named by, whose rules are the {@code *} groups'. */
@@ -151,7 +173,8 @@ public final class ReactiveRobotRules extends BaseRobotRules {
   }
 
   private static String resolved(String base, String sitemap) {
-    if (base == null) {
+    if (base == null || isAbsolute(sitemap)) {
+      // The file's own string: most sitemaps are absolute, and a copy would be held twice.
       return sitemap;
     }
     try {
@@ -160,6 +183,27 @@ public final class ReactiveRobotRules extends BaseRobotRules {
     } catch (URISyntaxException | IllegalArgumentException e) {
       return sitemap;
     }
+  }
+
+  /**
+   * The file's sitemaps in order, duplicates dropped, relative ones resolved against the robots.txt
+   * URL; then any added with {@link #addSitemap}.
+   *
+   * @return an immutable list
+   */
+  @Override
+  public List<String> getSitemaps() {
+    List<String> own =
+        resolvedSitemaps != null
+            ? resolvedSitemaps
+            : robots == null ? List.of() : robots.sitemaps();
+    List<String> added = super.getSitemaps();
+    if (added.isEmpty()) {
+      return own;
+    }
+    LinkedHashSet<String> all = new LinkedHashSet<>(own);
+    all.addAll(added);
+    return List.copyOf(all);
   }
 
   /**
@@ -305,7 +349,10 @@ public final class ReactiveRobotRules extends BaseRobotRules {
     ParseOptions options = ParseOptions.of(profile);
     RobotsTxt robots =
         SerialForm.parse(body, crawler == null ? options : options.withFallbacks(crawler));
-    return of(robots, crawler, null, body);
+    ReactiveRobotRules r = of(robots, crawler, null, body);
+    // The form holds the sitemaps as they were answered, resolved; they are added back to it.
+    r.resolvedSitemaps = List.of();
+    return r;
   }
 
   @Serial

@@ -81,6 +81,28 @@ final class ComparisonRows {
             "short-paths",
             "check, same " + shortRows + " rows, URL split by each library (checks/s)"));
     rows.add(
+        adapterRow(
+            results,
+            "ParseBenchmark",
+            "files",
+            "all",
+            "bytes",
+            1e-6,
+            "crawler-commons API: parse, all "
+                + corpus.files().size()
+                + " files, `ReactiveRobotsParser` vs `SimpleRobotRulesParser` (MB/s)"));
+    rows.add(
+        adapterRow(
+            results,
+            "CheckBenchmark",
+            "rows",
+            "all",
+            "checks",
+            1,
+            "crawler-commons API: `isAllowed(url)`, all "
+                + corpus.rows().size()
+                + " rows, `ReactiveRobotRules` vs `SimpleRobotRules` (checks/s)"));
+    rows.add(
         pair(
             results,
             "LargestFileCheckBenchmark",
@@ -108,6 +130,29 @@ final class ComparisonRows {
         score(results, bench + ".crawlerCommons", param, paramValue, counter),
         scale,
         target);
+  }
+
+  /**
+   * The adapter against crawler-commons' own implementation, both through crawler-commons' API:
+   * what a crawler team gains by switching; no target.
+   */
+  private static String adapterRow(
+      Collection<RunResult> results,
+      String bench,
+      String param,
+      String paramValue,
+      String counter,
+      double scale,
+      String label) {
+    Spread ours = score(results, bench + ".adapter", param, paramValue, counter);
+    Spread theirs = score(results, bench + ".crawlerCommons", param, paramValue, counter);
+    return String.format(
+        Locale.ROOT,
+        "| %s | %s | %s | %s | |",
+        label,
+        ours.scaled(scale),
+        theirs.scaled(scale),
+        ours.over(theirs).asRatio());
   }
 
   private static String ratioRow(
