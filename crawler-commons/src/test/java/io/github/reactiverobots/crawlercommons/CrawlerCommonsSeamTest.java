@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +51,21 @@ class CrawlerCommonsSeamTest {
       Class<?> test = Class.forName("crawlercommons.robots." + cls);
       assertThat(test.getDeclaredMethods()).as(id).anyMatch(m -> m.getName().equals(method));
       assertThat(e.getValue()).as(id).containsAnyOf("SEMANTICS.md §", "RFC 9309 §");
+    }
+  }
+
+  @Test
+  void theReadmeListsExactlyTheExpectedFailures() throws Exception {
+    String readme = Files.readString(Path.of("README.md"));
+    List<String> listed =
+        readme
+            .lines()
+            .filter(l -> l.startsWith("| `"))
+            .map(l -> l.substring(3, l.indexOf('`', 3)))
+            .toList();
+    assertThat(listed).containsExactlyElementsOf(ExpectedFailures.load().keySet());
+    for (var e : ExpectedFailures.load().entrySet()) {
+      assertThat(readme).contains("| `" + e.getKey() + "` | " + e.getValue() + " |");
     }
   }
 }
