@@ -355,6 +355,12 @@ public final class ReactiveRobotRules extends BaseRobotRules {
     return r;
   }
 
+  /**
+   * Serialises these rules as their {@link SerialForm}.
+   *
+   * @return the form
+   * @throws NotSerializableException for rules from the cache whose patterns are not UTF-8
+   */
   @Serial
   private Object writeReplace() throws NotSerializableException {
     byte[] f = form();
@@ -366,6 +372,12 @@ public final class ReactiveRobotRules extends BaseRobotRules {
     return new SerialForm(f);
   }
 
+  /**
+   * Refuses a stream that holds these rules other than as their form.
+   *
+   * @param in the stream
+   * @throws InvalidObjectException always
+   */
   @Serial
   private void readObject(ObjectInputStream in) throws InvalidObjectException {
     throw new InvalidObjectException("ReactiveRobotRules is read through its serial form");

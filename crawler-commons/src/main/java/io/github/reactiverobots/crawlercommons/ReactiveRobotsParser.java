@@ -31,6 +31,7 @@ import java.util.Objects;
 public final class ReactiveRobotsParser extends BaseRobotsParser {
   @Serial private static final long serialVersionUID = 1L;
 
+  /** How bodies are read. */
   private final Profile profile;
 
   /** A parser of the default profile, {@code RFC_9309}. */

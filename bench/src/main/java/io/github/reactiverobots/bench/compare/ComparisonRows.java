@@ -82,22 +82,16 @@ final class ComparisonRows {
             "check, same " + shortRows + " rows, URL split by each library (checks/s)"));
     rows.add(
         adapterRow(
-            results,
-            "ParseBenchmark",
-            "files",
-            "all",
-            "bytes",
+            score(results, "ParseBenchmark.adapter", "files", "all", "bytes"),
+            score(results, "ParseBenchmark.crawlerCommons", "files", "all", "bytes"),
             1e-6,
             "crawler-commons API: parse, all "
                 + corpus.files().size()
                 + " files, `ReactiveRobotsParser` vs `SimpleRobotRulesParser` (MB/s)"));
     rows.add(
         adapterRow(
-            results,
-            "CheckBenchmark",
-            "rows",
-            "all",
-            "checks",
+            score(results, "CheckBenchmark.adapter", "rows", "all", "checks"),
+            score(results, "CheckBenchmark.crawlerCommons", "rows", "all", "checks"),
             1,
             "crawler-commons API: `isAllowed(url)`, all "
                 + corpus.rows().size()
@@ -136,16 +130,7 @@ final class ComparisonRows {
    * The adapter against crawler-commons' own implementation, both through crawler-commons' API:
    * what a crawler team gains by switching; no target.
    */
-  private static String adapterRow(
-      Collection<RunResult> results,
-      String bench,
-      String param,
-      String paramValue,
-      String counter,
-      double scale,
-      String label) {
-    Spread ours = score(results, bench + ".adapter", param, paramValue, counter);
-    Spread theirs = score(results, bench + ".crawlerCommons", param, paramValue, counter);
+  private static String adapterRow(Spread ours, Spread theirs, double scale, String label) {
     return String.format(
         Locale.ROOT,
         "| %s | %s | %s | %s | |",

@@ -120,20 +120,18 @@ public final class CheckInputs {
 
   /** Checks every row with the adapter's {@code isAllowed(url)}; returns the number allowed. */
   public int checkAllAdapter() {
-    int allowed = 0;
-    for (int i = 0; i < urls.length; i++) {
-      if (adapter[i].isAllowed(urls[i])) {
-        allowed++;
-      }
-    }
-    return allowed;
+    return checkAll(adapter);
   }
 
   /** Checks every row with crawler-commons; returns the number allowed. */
   public int checkAllTheirs() {
+    return checkAll(theirs);
+  }
+
+  private int checkAll(BaseRobotRules[] rules) {
     int allowed = 0;
     for (int i = 0; i < urls.length; i++) {
-      if (theirs[i].isAllowed(urls[i])) {
+      if (rules[i].isAllowed(urls[i])) {
         allowed++;
       }
     }
