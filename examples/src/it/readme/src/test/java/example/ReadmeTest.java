@@ -143,4 +143,15 @@ class ReadmeTest {
       }.asAddressResolver();
     }
   }
+
+  @Test
+  void theCrawlerCommonsSwitchAnswersByItsFallbackName() {
+    byte[] body =
+        "User-agent: googlebot\nDisallow: /private\nCrawl-delay: 1\n\nUser-agent: *\nDisallow: /\n"
+            .getBytes(StandardCharsets.UTF_8);
+    var rules = CrawlerCommonsSwitch.rules("https://example.com/robots.txt", body);
+    assertTrue(rules.isAllowed("https://example.com/path?q"));
+    assertTrue(!rules.isAllowed("https://example.com/private/x"));
+    assertEquals(1_000, rules.getCrawlDelay());
+  }
 }

@@ -95,7 +95,7 @@ final class Explainer {
         }
       }
     }
-    String pathText = new String(path, StandardCharsets.UTF_8);
+    String pathText = PercentEncoding.pathText(path);
     return new Explanation(
         agent,
         chain,

@@ -47,8 +47,8 @@ final class PatternCollector {
             : PercentEncoding.normalisedOrNull(d, from, to, normalises);
     int i =
         normalised == null
-            ? patterns.add(d, from, to, allow)
-            : patterns.add(normalised, 0, normalised.length, allow);
+            ? patterns.add(d, from, to, allow, normalises)
+            : patterns.add(normalised, 0, normalised.length, allow, normalises);
     lines.add(line);
     if (normalised != null || !patterns.reproduces(i, d, from, to)) {
       ownForms.add(i);

@@ -1,6 +1,7 @@
 package io.github.reactiverobots.bench.compare;
 
 import io.github.reactiverobots.bench.BenchCorpus;
+import io.github.reactiverobots.bench.jmh.AdapterFootprint;
 import io.github.reactiverobots.bench.jmh.CachedCheckBenchmark;
 import io.github.reactiverobots.bench.jmh.CheckBenchmark;
 import io.github.reactiverobots.bench.jmh.LargestFileCheckBenchmark;
@@ -129,6 +130,7 @@ public final class CompareCommand {
     }
     System.err.println("compare: measuring retained memory");
     MemoryFootprint mem = MemoryFootprint.measure(8);
+    AdapterFootprint adapter = AdapterFootprint.measure(8);
     System.err.println("compare: agreement report");
     AgreementReport agreement = new AgreementReport(corpus);
     List<AgreementReport.ProfileResult> results =
@@ -184,6 +186,18 @@ public final class CompareCommand {
         Locale.ROOT,
         "| crawler-commons `SimpleRobotRules` for googlebot (measured) | %,.0f |%n",
         mem.theirsBytesPerOrigin());
+    out.printf(
+        Locale.ROOT,
+        "| crawler-commons API: `ReactiveRobotRules` for googlebot (measured) | %,.0f |%n",
+        adapter.adapterRetained());
+    out.printf(
+        Locale.ROOT,
+        "| crawler-commons API: serialised `ReactiveRobotRules` vs `SimpleRobotRules`, mean"
+            + " (median) | %,.0f (%,.0f) vs %,.0f (%,.0f) |%n",
+        adapter.adapterSerialisedMean(),
+        adapter.adapterSerialisedMedian(),
+        adapter.theirsSerialisedMean(),
+        adapter.theirsSerialisedMedian());
     out.println();
     out.println("| memory figure | measured | target |");
     out.println("| --- | ---: | --- |");

@@ -81,6 +81,22 @@ final class ComparisonRows {
             "short-paths",
             "check, same " + shortRows + " rows, URL split by each library (checks/s)"));
     rows.add(
+        adapterRow(
+            score(results, "ParseBenchmark.adapter", "files", "all", "bytes"),
+            score(results, "ParseBenchmark.crawlerCommons", "files", "all", "bytes"),
+            1e-6,
+            "crawler-commons API: parse, all "
+                + corpus.files().size()
+                + " files, `ReactiveRobotsParser` vs `SimpleRobotRulesParser` (MB/s)"));
+    rows.add(
+        adapterRow(
+            score(results, "CheckBenchmark.adapter", "rows", "all", "checks"),
+            score(results, "CheckBenchmark.crawlerCommons", "rows", "all", "checks"),
+            1,
+            "crawler-commons API: `isAllowed(url)`, all "
+                + corpus.rows().size()
+                + " rows, `ReactiveRobotRules` vs `SimpleRobotRules` (checks/s)"));
+    rows.add(
         pair(
             results,
             "LargestFileCheckBenchmark",
@@ -108,6 +124,20 @@ final class ComparisonRows {
         score(results, bench + ".crawlerCommons", param, paramValue, counter),
         scale,
         target);
+  }
+
+  /**
+   * The adapter against crawler-commons' own implementation, both through crawler-commons' API:
+   * what a crawler team gains by switching; no target.
+   */
+  private static String adapterRow(Spread ours, Spread theirs, double scale, String label) {
+    return String.format(
+        Locale.ROOT,
+        "| %s | %s | %s | %s | |",
+        label,
+        ours.scaled(scale),
+        theirs.scaled(scale),
+        ours.over(theirs).asRatio());
   }
 
   private static String ratioRow(

@@ -62,6 +62,13 @@ public class CheckBenchmark {
     return allowed;
   }
 
+  /** reactive-robots through crawler-commons' API: {@code ReactiveRobotRules.isAllowed(url)}. */
+  @Benchmark
+  public int adapter(Checks counter) {
+    counter.checks += inputs.size();
+    return inputs.checkAllAdapter();
+  }
+
   @Benchmark
   public int crawlerCommons(Checks counter) {
     counter.checks += inputs.size();

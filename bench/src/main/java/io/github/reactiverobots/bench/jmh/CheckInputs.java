@@ -25,6 +25,7 @@ public final class CheckInputs {
   final AgentRules[] ours;
   final String[] paths;
   final BaseRobotRules[] theirs;
+  final BaseRobotRules[] adapter;
   final String[] urls;
 
   /**
@@ -42,10 +43,12 @@ public final class CheckInputs {
     ours = new AgentRules[n];
     paths = new String[n];
     theirs = new BaseRobotRules[n];
+    adapter = new BaseRobotRules[n];
     urls = new String[n];
     Map<String, RobotsTxt> parsed = new HashMap<>();
     Map<String, AgentRules> oursByPair = new HashMap<>();
     Map<String, BaseRobotRules> theirsByPair = new HashMap<>();
+    Map<String, BaseRobotRules> adapterByPair = new HashMap<>();
     for (int i = 0; i < n; i++) {
       Check c = checks.get(i);
       String pair = c.file().name() + '\t' + c.agent();
@@ -56,6 +59,12 @@ public final class CheckInputs {
           theirsByPair.computeIfAbsent(
               pair,
               k -> CrawlerCommons.parse(c.file().url("/robots.txt"), c.file().body(), c.agent()));
+      adapter[i] =
+          adapterByPair.computeIfAbsent(
+              pair,
+              k ->
+                  CrawlerCommons.parseWithAdapter(
+                      c.file().url("/robots.txt"), c.file().body(), c.agent()));
       paths[i] = c.path();
       urls[i] = c.file().url(c.path());
     }
@@ -109,11 +118,20 @@ public final class CheckInputs {
     return allowed;
   }
 
+  /** Checks every row with the adapter's {@code isAllowed(url)}; returns the number allowed. */
+  public int checkAllAdapter() {
+    return checkAll(adapter);
+  }
+
   /** Checks every row with crawler-commons; returns the number allowed. */
   public int checkAllTheirs() {
+    return checkAll(theirs);
+  }
+
+  private int checkAll(BaseRobotRules[] rules) {
     int allowed = 0;
     for (int i = 0; i < urls.length; i++) {
-      if (theirs[i].isAllowed(urls[i])) {
+      if (rules[i].isAllowed(urls[i])) {
         allowed++;
       }
     }

@@ -2,6 +2,7 @@ package io.github.reactiverobots.bench.jmh;
 
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
+import io.github.reactiverobots.crawlercommons.ReactiveRobotsParser;
 import java.util.List;
 import java.util.Locale;
 
@@ -31,6 +32,15 @@ public final class CrawlerCommons {
 
   private static boolean isTokenChar(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-';
+  }
+
+  /**
+   * Parses {@code body} for {@code agent} with reactive-robots' {@code ReactiveRobotsParser}, given
+   * what {@link #parse} gives crawler-commons' parser: the crawler-commons API over our engine.
+   */
+  public static BaseRobotRules parseWithAdapter(String robotsUrl, byte[] body, String agent) {
+    return new ReactiveRobotsParser()
+        .parseContent(robotsUrl, body, "text/plain", List.of(robotName(agent)));
   }
 
   /** Parses {@code body} for {@code agent}, as a crawler using crawler-commons would. */

@@ -188,7 +188,7 @@ public record MemoryFootprint(
     return txt;
   }
 
-  private static double retainedPerResult(
+  static double retainedPerResult(
       List<CorpusFile> files, int copies, Function<CorpusFile, Object> parse) {
     Object[] kept = new Object[files.size() * copies];
     long before = usedAfterGc();

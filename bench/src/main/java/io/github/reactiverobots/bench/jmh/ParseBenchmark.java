@@ -85,6 +85,18 @@ public class ParseBenchmark {
     counter.bytes += bytesPerOp;
   }
 
+  /**
+   * reactive-robots through crawler-commons' API: {@code ReactiveRobotsParser.parseContent}, what a
+   * crawler that takes a {@code BaseRobotsParser} gets with one line changed.
+   */
+  @Benchmark
+  public void adapter(Bytes counter, Blackhole bh) {
+    for (int i = 0; i < bodies.length; i++) {
+      bh.consume(CrawlerCommons.parseWithAdapter(robotsUrls[i], bodies[i], agent));
+    }
+    counter.bytes += bytesPerOp;
+  }
+
   @Benchmark
   public void crawlerCommons(Bytes counter, Blackhole bh) {
     for (int i = 0; i < bodies.length; i++) {

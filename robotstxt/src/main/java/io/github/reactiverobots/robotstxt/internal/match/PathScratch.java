@@ -34,7 +34,7 @@ public final class PathScratch {
    */
   public static byte[] matchedAs(
       byte[] utf8, int from, int to, boolean normalises, boolean removesDots) {
-    int first = PercentEncoding.firstChange(utf8, from, to, normalises);
+    int first = PercentEncoding.firstChange(utf8, from, to, normalises, true);
     if (first < to) {
       return LOCAL.get().rewrite(utf8, from, to, first, normalises, removesDots);
     }
@@ -57,7 +57,7 @@ public final class PathScratch {
   private byte[] rewrite(
       byte[] utf8, int from, int to, int first, boolean normalises, boolean removesDots) {
     byte[] path = buffer(PercentEncoding.maxNormalisedLength(from, first, to));
-    int end = PercentEncoding.normaliseInto(utf8, from, to, first, normalises, path);
+    int end = PercentEncoding.normaliseInto(utf8, from, to, first, normalises, true, path);
     if (removesDots && DotSegments.has(path, 0, end)) {
       // Removing dot segments never lengthens a path, and works in place from index 0.
       end = DotSegments.removeInto(path, 0, end, path);

@@ -7,10 +7,13 @@ import java.util.Arrays;
 /**
  * The patterns of one robots.txt, flat: their match bodies back to back in one byte array, and per
  * pattern one int of facts. A body is the normalised pattern with runs of {@code *} collapsed,
- * trailing {@code *} dropped and a final {@code $} taken off (it sets {@code anchored}); the
- * priority is the octet length of the normalised pattern as written (SEMANTICS.md §3, §4). The
- * matchers of every group selection of the file share one table, and their trie labels are ranges
- * of its bytes, so a pattern's bytes are held once. Immutable once built; thread-safe.
+ * trailing {@code *} dropped, a final {@code $} taken off (it sets {@code anchored}) and, when the
+ * profile normalises, each {@code %24} written as the {@code $} it stands for and each {@code %2A}
+ * as {@link PercentEncoding#LITERAL_STAR} (a path's {@code %24} and {@code *} are read so too:
+ * {@link PercentEncoding}); the priority is the octet length of the normalised pattern as written
+ * (SEMANTICS.md §3, §4). The matchers of every group selection of the file share one table, and
+ * their trie labels are ranges of its bytes, so a pattern's bytes are held once. Immutable once
+ * built; thread-safe.
  */
 public final class PatternTable {
   private static final int ALLOW = 1;
@@ -101,7 +104,9 @@ public final class PatternTable {
   /**
    * Pattern {@code i} as normalised, rebuilt from its body: the body, then as many {@code *} as
    * were dropped from its end, then {@code $} when anchored. Exact unless runs of {@code *} were
-   * collapsed inside it or a {@code $} followed dropped stars; {@link Builder#reproduces} tells.
+   * collapsed inside it, a {@code $} followed dropped stars or a {@code %24} or {@code %2A} became
+   * one octet (then as many stars as it lost octets follow); {@link Builder#reproduces} tells. Two
+   * patterns with one rebuilt form match the same paths with the same priority.
    *
    * @param i a pattern index
    * @return a new array
@@ -206,7 +211,9 @@ public final class PatternTable {
     }
 
     /**
-     * Adds a pattern given normalised (percent-encoding handled), as {@code bytes[from, to)}.
+     * Adds a pattern given normalised (percent-encoding handled), as {@code bytes[from, to)}, of a
+     * profile that does not normalise: {@link #add(byte[], int, int, boolean, boolean)} with {@code
+     * normalises} false.
      *
      * @param bytes an array holding the normalised pattern
      * @param from its first byte
@@ -215,6 +222,22 @@ public final class PatternTable {
      * @return the pattern's index
      */
     public int add(byte[] bytes, int from, int to, boolean allow) {
+      return add(bytes, from, to, allow, false);
+    }
+
+    /**
+     * Adds a pattern given normalised (percent-encoding handled), as {@code bytes[from, to)}.
+     *
+     * @param bytes an array holding the normalised pattern
+     * @param from its first byte
+     * @param to the index after its last byte
+     * @param allow whether it is an allow rule
+     * @param normalises the profile's {@code normalisesPercentEncoding()}: its {@code %24} (a
+     *     literal {@code $}, never the anchor) goes into the body as {@code $}, its {@code %2A} (a
+     *     literal {@code *}, never the wildcard) as {@link PercentEncoding#LITERAL_STAR}
+     * @return the pattern's index
+     */
+    public int add(byte[] bytes, int from, int to, boolean allow, boolean normalises) {
       int length = to - from;
       boolean anchored = length > 0 && bytes[to - 1] == '$';
       int end = anchored ? to - 1 : to;
@@ -225,7 +248,11 @@ public final class PatternTable {
       int bodyStart = textSize;
       boolean wildcard = false;
       int star = Trie.firstStar(bytes, from, end);
-      // Star-free bytes are copied whole; the rest byte by byte, collapsing runs of stars.
+      if (normalises) {
+        star = Math.min(star, firstEscape(bytes, from, star));
+      }
+      // Bytes before the first star (or %24, %2A) are copied whole; the rest byte by byte,
+      // collapsing runs of stars.
       System.arraycopy(bytes, from, text, textSize, star - from);
       textSize += star - from;
       for (int i = star; i < end; i++) {
@@ -235,6 +262,9 @@ public final class PatternTable {
             continue;
           }
           wildcard = true;
+        } else if (normalises && isEscape(bytes, i, end)) {
+          b = bytes[i + 2] == '4' ? (byte) '$' : PercentEncoding.LITERAL_STAR;
+          i += 2;
         }
         text[textSize++] = b;
       }
@@ -251,6 +281,25 @@ public final class PatternTable {
               | (wildcard ? WILDCARD : 0)
               | (anchored ? ANCHORED : 0)
               | (allow ? ALLOW : 0));
+    }
+
+    /** The index of the first {@code %24} or {@code %2A} in {@code d[from, to)}, or {@code to}. */
+    private static int firstEscape(byte[] d, int from, int to) {
+      for (int i = from; i < to; i++) {
+        if (isEscape(d, i, to)) {
+          return i;
+        }
+      }
+      return to;
+    }
+
+    /**
+     * Whether {@code d[i, to)} starts with {@code %24} or {@code %2A}. In a normalised pattern
+     * every {@code %} followed by two hex digits is an escape, upper-cased, so these are the one
+     * spelling of each.
+     */
+    private static boolean isEscape(byte[] d, int i, int to) {
+      return i + 2 < to && d[i] == '%' && d[i + 1] == '2' && (d[i + 2] == '4' || d[i + 2] == 'A');
     }
 
     private int append(int bodyFrom, int bodyLength, int fact) {
@@ -309,7 +358,7 @@ public final class PatternTable {
       if (source != bytes) {
         if (source != null) {
           // Plain bodies are ranges of one array; one from another array is copied, as add copies.
-          return add(bytes, from, to, allow);
+          return add(bytes, from, to, allow, normalises);
         }
         source = bytes;
       }

@@ -30,6 +30,8 @@ class PathScratchTest {
     '2',
     '4',
     '1',
+    '*',
+    '$',
     (byte) 0x80,
     (byte) 0xC3,
     0x1F,
@@ -74,7 +76,7 @@ class PathScratchTest {
         boolean normalisable = false;
         for (byte b : own) {
           int c = b & 0xFF;
-          normalisable |= c == '%' || c <= ' ' || c >= 0x7F;
+          normalisable |= c == '%' || c == '*' || c <= ' ' || c >= 0x7F;
         }
         assertThat(PercentEncoding.isMatchedAsIs(p, from, to, true, removesDots))
             .as(text(p, from, to) + " removesDots " + removesDots)

@@ -23,6 +23,8 @@ class PercentEncodingTest {
     '%',
     '4',
     '1',
+    '2',
+    'A',
     'e',
     'E',
     ' ',
@@ -43,7 +45,26 @@ class PercentEncodingTest {
       String byteString = new String(in, StandardCharsets.ISO_8859_1);
       assertThat(PercentEncoding.pattern(byteString, profile.normalisesPercentEncoding()))
           .as(byteString)
-          .isEqualTo(reference(in, profile == Profile.RFC_9309));
+          .isEqualTo(reference(in, profile == Profile.RFC_9309, false));
+    }
+  }
+
+  /**
+   * A path is normalised like a pattern, except that under {@code RFC_9309} its {@code *} and
+   * {@code %2A} become the one octet {@link PercentEncoding#LITERAL_STAR} and its {@code %24} a
+   * {@code $} (SEMANTICS.md §3), as a pattern's {@code %2A} and {@code %24} do in its body.
+   */
+  @ParameterizedTest
+  @EnumSource(Profile.class)
+  void aPathAgreesWithAByteByByteReference(Profile profile) {
+    Random random = new Random(profile.ordinal() + 27);
+    for (int round = 0; round < 20_000; round++) {
+      byte[] in = randomBytes(random, 30, random.nextBoolean() ? 2 : 6);
+      assertThat(
+              PercentEncoding.normalisedPath(
+                  in, 0, in.length, profile.normalisesPercentEncoding(), false))
+          .as(new String(in, StandardCharsets.ISO_8859_1))
+          .isEqualTo(reference(in, profile == Profile.RFC_9309, true));
     }
   }
 
@@ -58,7 +79,7 @@ class PercentEncodingTest {
       boolean plain = true;
       for (int i = from; i < to; i++) {
         int b = in[i] & 0xFF;
-        plain &= b > ' ' && b != '%' && b < 0x7F;
+        plain &= b > ' ' && b != '%' && b != '*' && b < 0x7F;
       }
       assertThat(
               PercentEncoding.isMatchedAsIs(
@@ -77,7 +98,7 @@ class PercentEncodingTest {
     return in;
   }
 
-  private static byte[] reference(byte[] in, boolean rfc) {
+  private static byte[] reference(byte[] in, boolean rfc, boolean path) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     String hex = "0123456789ABCDEF";
     for (int i = 0; i < in.length; i++) {
@@ -85,7 +106,9 @@ class PercentEncodingTest {
       if (b == '%' && i + 2 < in.length && hex(in[i + 1]) >= 0 && hex(in[i + 2]) >= 0) {
         int v = hex(in[i + 1]) * 16 + hex(in[i + 2]);
         boolean unreserved = Character.isLetterOrDigit(v) && v < 0x80 || "-._~".indexOf(v) >= 0;
-        if (rfc && unreserved) {
+        if (rfc && path && v == '*') {
+          out.write(PercentEncoding.LITERAL_STAR);
+        } else if (rfc && (unreserved || (path && v == '$'))) {
           out.write(v);
         } else {
           out.write('%');
@@ -93,6 +116,8 @@ class PercentEncodingTest {
           out.write(hex.charAt(v & 15));
         }
         i += 2;
+      } else if (rfc && path && b == '*') {
+        out.write(PercentEncoding.LITERAL_STAR);
       } else if (b < 0x20 || b >= 0x7F || (rfc && b == ' ')) {
         out.write('%');
         out.write(hex.charAt(b >> 4));
