@@ -2,9 +2,9 @@ package crawlercommons.robots;
 
 import io.github.reactiverobots.crawlercommons.ReactiveRobotsParser;
 import io.github.reactiverobots.crawlercommons.RobotNames;
-import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.Linter;
 import io.github.reactiverobots.robotstxt.ParseOptions;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import java.util.Collection;
 import java.util.List;
 

@@ -2,10 +2,10 @@ package io.github.reactiverobots.crawlercommons;
 
 import crawlercommons.robots.BaseRobotRules;
 import io.github.reactiverobots.robotstxt.AgentRules;
-import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.ParseOptions;
-import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.model.Rule;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import java.io.InvalidObjectException;

@@ -1,10 +1,10 @@
 package io.github.reactiverobots.crawlercommons;
 
 import crawlercommons.robots.BaseRobotsParser;
-import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.ParseOptions;
-import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.RobotsTxt;
+import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
+import io.github.reactiverobots.robotstxt.model.Profile;
 import java.io.Serial;
 import java.util.Collection;
 import java.util.Objects;

@@ -1,9 +1,8 @@
 package io.github.reactiverobots.robotstxt;
 
-import io.github.reactiverobots.robotstxt.model.Profile;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.UsageCategory;
 import java.nio.charset.StandardCharsets;
