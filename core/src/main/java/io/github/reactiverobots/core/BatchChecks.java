@@ -19,7 +19,7 @@ final class BatchChecks {
    */
   static Flux<CheckResult> checkMany(
       Publisher<String> urls,
-      String userAgent,
+      String token,
       int concurrency,
       boolean ordered,
       BiFunction<String, String, Mono<Verdict>> check,
@@ -35,7 +35,7 @@ final class BatchChecks {
           Function<String, Mono<CheckResult>> one =
               url ->
                   check
-                      .apply(url, userAgent)
+                      .apply(url, token)
                       .map(v -> CheckResult.of(url, v))
                       // a cache closed meanwhile ends the Flux; any other error is the input's
                       // answer

@@ -1,26 +1,18 @@
 package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.event.RobotsCacheListener;
-import io.github.reactiverobots.core.event.RobotsCacheListener.Lookup;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.internal.CacheAnswers;
 import io.github.reactiverobots.core.internal.CacheParts;
-import io.github.reactiverobots.core.internal.CachePolicy;
 import io.github.reactiverobots.core.internal.CacheSettings;
 import io.github.reactiverobots.core.internal.CacheWiring;
 import io.github.reactiverobots.core.internal.Entry;
-import io.github.reactiverobots.core.internal.Events;
-import io.github.reactiverobots.core.internal.OriginResolver;
-import io.github.reactiverobots.core.internal.TimeSource;
-import io.github.reactiverobots.core.internal.WarmPath;
-import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
-import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins.Located;
 import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
-import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import io.github.reactiverobots.robotstxt.usage.Usage;
 import java.time.Instant;
 import java.util.Objects;
@@ -55,11 +47,13 @@ import reactor.core.publisher.Mono;
  *       wait for the refetch, which may now disallow.
  *   <li>Memory: entries are weighed as the heap they retain: {@code RobotsTxt.estimatedWeight()}
  *       with the matcher of the crawler's agent compiled (the identity's token, else the first
- *       agent a check names), plus about 360 bytes of entry, state, Caffeine node and origin and 2
- *       per character of the origin; an allow-all or disallow-all entry about 410 bytes. A further
- *       agent's matcher is not weighed. Entries are evicted (Caffeine's W-TinyLFU) to stay within
- *       the weight bound and the optional origin bound. Fetches in flight are held apart from the
- *       entries, so eviction never affects their waiters.
+ *       agent a check names), plus a fixed charge for the entry, its state, Caffeine's node and the
+ *       origin, and a byte per character of the origin's key (an allow-all or disallow-all entry is
+ *       that charge and its key alone); the estimate is held to the measured heap within 10 %
+ *       (docs/performance.md, "Sizing the heap"). A further agent's matcher is not weighed. Entries
+ *       are evicted (Caffeine's W-TinyLFU) to stay within the weight bound and the optional origin
+ *       bound. Fetches in flight are held apart from the entries, so eviction never affects their
+ *       waiters.
  *   <li>Every verdict carries the origin's {@link OriginState}.
  *   <li>Times: every freshness decision reads the builder's ticker; the instants in {@link
  *       OriginState} are that ticker anchored once to the builder's {@code Clock}.
@@ -77,26 +71,14 @@ import reactor.core.publisher.Mono;
  * <p>Thread-safe: one instance serves any number of threads and subscribers.
  */
 public final class RobotsCache implements AutoCloseable {
-  /** A start time that says the answer is not timed (no listener wants it). */
-  private static final long UNTIMED = Long.MIN_VALUE;
-
   private final CacheParts parts;
-  private final TimeSource time;
-  private final Events events;
-  private final CachePolicy policy;
-  private final OriginResolver resolver;
-  private final RecentOrigins recentOrigins = new RecentOrigins();
-  private final WarmPath warmPath = new WarmPath(recentOrigins);
+  private final CacheAnswers answers;
   private final CrawlerIdentity crawler;
   private final int checkAllConcurrency;
-  private final EntryAnswer<Verdict> verdictAnswer = this::verdict;
 
   RobotsCache(CacheSettings settings, CacheWiring wiring) {
     this.parts = new CacheParts(settings, wiring);
-    this.time = parts.time;
-    this.events = parts.events;
-    this.policy = parts.policy;
-    this.resolver = parts.resolver;
+    this.answers = new CacheAnswers(parts);
     this.crawler = settings.crawler();
     this.checkAllConcurrency = settings.checkAllConcurrency();
   }
@@ -138,48 +120,8 @@ public final class RobotsCache implements AutoCloseable {
    *     {@code *}, {@code 008bot}) or {@code Mozilla}
    */
   public Mono<Verdict> check(String url, String agent) {
-    return answer(url, agent, verdictAnswer);
-  }
-
-  private Verdict verdict(Entry entry, Located target, String agent, long startNanos) {
-    Verdict v = entry.verdict(target, agent, time.nanos());
-    if (startNanos != UNTIMED) {
-      events.verdict(v, System.nanoTime() - startNanos);
-    }
-    return v;
-  }
-
-  /**
-   * What {@code answer} makes of the entry of {@code url}'s origin (fetched if needed) for {@code
-   * agent}, lazily; an invalid URL or a closed cache is the Mono's error.
-   */
-  private <T> Mono<T> answer(String url, String agent, EntryAnswer<T> answer) {
     Objects.requireNonNull(url, "url");
-    String userAgent = agentToken(agent);
-    policy.agentAsked(userAgent);
-    Located target;
-    try {
-      target = recentOrigins.locate(url);
-    } catch (InvalidUrlException e) {
-      return Mono.error(e);
-    }
-    return Mono.defer(
-        () -> {
-          if (parts.closed()) {
-            return Mono.error(CacheParts.closedException());
-          }
-          long start = events.active() ? System.nanoTime() : UNTIMED;
-          return resolver
-              .resolve(target.origin())
-              .map(entry -> answer.of(entry, target, userAgent, start));
-        });
-  }
-
-  /** An answer made from an origin's entry for one URL and agent. */
-  @FunctionalInterface
-  private interface EntryAnswer<T> {
-    /** {@code startNanos} is when the question was asked, or {@link #UNTIMED}. */
-    T of(Entry entry, Located target, String agent, long startNanos);
+    return answers.check(url, agentToken(agent));
   }
 
   /**
@@ -207,17 +149,8 @@ public final class RobotsCache implements AutoCloseable {
    *     Mozilla}
    */
   public Mono<Usage> usage(String url, String agent) {
-    return answer(
-        url,
-        agent,
-        (entry, target, userAgent, start) ->
-            entry
-                .matcherFor(userAgent)
-                .usage(
-                    target.bytes(),
-                    target.pathFrom(),
-                    target.pathTo(),
-                    entry.stateAt(time.nanos())));
+    Objects.requireNonNull(url, "url");
+    return answers.usage(url, agentToken(agent));
   }
 
   /**
@@ -256,44 +189,28 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * The results for {@code urls}, in input order, with up to the builder's {@code
-   * checkAllConcurrency} checks running at once and backpressure to the source; see {@link
-   * #checkAll(Publisher, String, int)}.
-   *
-   * @param urls absolute http(s) URLs
-   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
-   * @return one result per input, in input order
-   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or {@code
-   *     Mozilla}
-   */
-  public Flux<CheckResult> checkAll(Publisher<String> urls, String agent) {
-    return checkAll(urls, agent, checkAllConcurrency);
-  }
-
-  /**
    * One result per URL of {@code urls}, in input order, each carrying its input URL and either its
    * verdict or the error that kept it from having one (an {@link InvalidUrlException}, say): one
-   * bad input never ends the Flux. Up to {@code concurrency} checks run at once: at most {@code
-   * concurrency} URLs are requested from the source ahead of the results the subscriber has
-   * requested. The Flux itself signals only an error of the source or a closed cache ({@link
+   * bad input never ends the Flux. Up to the builder's {@code checkAllConcurrency} checks run at
+   * once: at most that many URLs are requested from the source ahead of the results the subscriber
+   * has requested. The Flux itself signals only an error of the source or a closed cache ({@link
    * IllegalStateException}, also when the cache is closed while the Flux runs). An agent named by a
    * URL ({@code https://crawler.example/}) is a crawler like any other.
    *
    * @param urls absolute http(s) URLs
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
-   * @param concurrency checks running at once, at least 1
    * @return one result per input, in input order (see {@link #checkAllUnordered} for what that
    *     order costs)
    * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or {@code
-   *     Mozilla}, or {@code concurrency} is not positive
+   *     Mozilla}
    */
-  public Flux<CheckResult> checkAll(Publisher<String> urls, String agent, int concurrency) {
-    return checkMany(urls, agent, concurrency, true);
+  public Flux<CheckResult> checkAll(Publisher<String> urls, String agent) {
+    return checkMany(urls, agent, true);
   }
 
   /**
    * The results for {@code urls} and the cache's crawler as they are ready; see {@link
-   * #checkAllUnordered(Publisher, String, int)}.
+   * #checkAllUnordered(Publisher, String)}.
    *
    * @param urls absolute http(s) URLs
    * @return one result per input, each as soon as it is ready
@@ -304,9 +221,12 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
-   * The results for {@code urls} as they are ready, with up to the builder's {@code
-   * checkAllConcurrency} checks running at once; see {@link #checkAllUnordered(Publisher, String,
-   * int)}.
+   * As {@link #checkAll(Publisher, String)}, but each result is emitted as soon as its check is
+   * done, each carrying its input URL: a slow origin (a robots.txt that takes seconds) holds back
+   * only its own URLs. The ordered form holds every result behind the slowest one before it: one
+   * origin taking 10 s delays the next {@code checkAllConcurrency} results by 10 s, and stops the
+   * source from being read meanwhile. In a crawl loop, where each result is matched to its URL
+   * anyway, use this form; use {@link #checkAll} when the results must line up with the inputs.
    *
    * @param urls absolute http(s) URLs
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
@@ -315,34 +235,14 @@ public final class RobotsCache implements AutoCloseable {
    *     Mozilla}
    */
   public Flux<CheckResult> checkAllUnordered(Publisher<String> urls, String agent) {
-    return checkAllUnordered(urls, agent, checkAllConcurrency);
+    return checkMany(urls, agent, false);
   }
 
-  /**
-   * As {@link #checkAll(Publisher, String, int)}, but each result is emitted as soon as its check
-   * is done, each carrying its input URL: a slow origin (a robots.txt that takes seconds) holds
-   * back only its own URLs. The ordered form holds every result behind the slowest one before it:
-   * one origin taking 10 s delays the next {@code concurrency} results by 10 s, and stops the
-   * source from being read meanwhile. In a crawl loop, where each result is matched to its URL
-   * anyway, use this form; use {@link #checkAll} when the results must line up with the inputs.
-   *
-   * @param urls absolute http(s) URLs
-   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
-   * @param concurrency checks running at once, at least 1
-   * @return one result per input, each as soon as it is ready
-   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or {@code
-   *     Mozilla}, or {@code concurrency} is not positive
-   */
-  public Flux<CheckResult> checkAllUnordered(
-      Publisher<String> urls, String agent, int concurrency) {
-    return checkMany(urls, agent, concurrency, false);
-  }
-
-  private Flux<CheckResult> checkMany(
-      Publisher<String> urls, String agent, int concurrency, boolean ordered) {
+  private Flux<CheckResult> checkMany(Publisher<String> urls, String agent, boolean ordered) {
     Objects.requireNonNull(urls, "urls");
-    String userAgent = agentToken(agent);
-    return BatchChecks.checkMany(urls, userAgent, concurrency, ordered, this::check, parts::closed);
+    String token = agentToken(agent);
+    return BatchChecks.checkMany(
+        urls, token, checkAllConcurrency, ordered, answers::check, parts::closed);
   }
 
   /**
@@ -372,27 +272,7 @@ public final class RobotsCache implements AutoCloseable {
    */
   public Optional<Verdict> checkIfCached(String url, String agent) {
     Objects.requireNonNull(url, "url");
-    String userAgent = agentToken(agent);
-    parts.ensureOpen();
-    int keyLength = SplitUrl.originKeyLength(url);
-    Located target = keyLength < 0 ? recentOrigins.locate(url) : null;
-    Origin origin = target == null ? warmPath.origin(url, keyLength) : target.origin();
-    boolean timed = events.active();
-    long start = timed ? System.nanoTime() : 0;
-    long now = time.nanos();
-    Entry entry = resolver.peek(origin, now);
-    if (entry == null) {
-      return Optional.empty();
-    }
-    Verdict v =
-        target == null
-            ? WarmPath.verdict(entry, url, keyLength, userAgent, now)
-            : entry.verdict(target, userAgent, now);
-    if (timed) {
-      events.lookup(origin, entry.isHit(now) ? Lookup.HIT : Lookup.STALE);
-      events.verdict(v, System.nanoTime() - start);
-    }
-    return Optional.of(v);
+    return answers.checkIfCached(url, agentToken(agent));
   }
 
   /**
@@ -412,11 +292,7 @@ public final class RobotsCache implements AutoCloseable {
     } catch (InvalidUrlException e) {
       return Mono.error(e);
     }
-    return Mono.defer(
-        () ->
-            parts.closed()
-                ? Mono.error(CacheParts.closedException())
-                : resolver.resolve(origin).map(entry -> rulesOf(origin, entry)));
+    return answers.entry(origin).map(entry -> rulesOf(origin, entry));
   }
 
   /**
@@ -450,7 +326,7 @@ public final class RobotsCache implements AutoCloseable {
    * @throws IllegalStateException if the cache is closed
    */
   public void put(Origin origin, byte[] body) {
-    put(origin, body, time.instantAt(time.nanos()));
+    put(origin, body, parts.time.instantAt(parts.time.nanos()));
   }
 
   /**
@@ -518,12 +394,12 @@ public final class RobotsCache implements AutoCloseable {
     try {
       parts.close();
     } finally {
-      warmPath.clear();
+      answers.clear();
     }
   }
 
   private RobotsRules rulesOf(Origin origin, Entry entry) {
-    return new RobotsRules(origin, entry.stateAt(time.nanos()), entry, crawler);
+    return new RobotsRules(origin, entry.stateAt(parts.time.nanos()), entry, crawler);
   }
 
   /**

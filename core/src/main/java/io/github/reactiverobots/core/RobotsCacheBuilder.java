@@ -2,10 +2,8 @@ package io.github.reactiverobots.core;
 
 import io.github.reactiverobots.core.event.RobotsCacheListener;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.core.internal.CacheSettingChecks;
-import io.github.reactiverobots.core.internal.CacheSettings;
-import io.github.reactiverobots.core.internal.CacheWiring;
-import io.github.reactiverobots.core.internal.IdentityCheck;
+import io.github.reactiverobots.core.internal.CacheDraft;
+import io.github.reactiverobots.core.internal.CacheLimits;
 import io.github.reactiverobots.core.store.RobotsStore;
 import io.github.reactiverobots.robotstxt.ParseOptions;
 import io.github.reactiverobots.robotstxt.internal.settings.Limits;
@@ -13,8 +11,6 @@ import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.model.Profile;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -31,35 +27,7 @@ public final class RobotsCacheBuilder {
   /** The default bound on the summed entry weights: 256 MiB. */
   public static final long DEFAULT_MAXIMUM_WEIGHT = 256L * 1024 * 1024;
 
-  RobotsFetcher fetcher;
-  boolean closeFetcherOnClose;
-  CrawlerIdentity crawler;
-  boolean allowIdentityMismatch;
-  Profile profile = Profile.RFC_9309;
-  int parseLimit = ParseOptions.MIN_PARSE_LIMIT;
-  Set<String> explicitAgents = Set.of();
-  long maximumWeight = DEFAULT_MAXIMUM_WEIGHT;
-  long maximumOrigins;
-  Duration ttlMin = Duration.ofMinutes(5);
-  Duration ttlMax = Duration.ofHours(24);
-  Duration backoffInitial = Duration.ofMinutes(1);
-  Duration backoffMax = Duration.ofHours(1);
-  Duration staleCopyWindow = Duration.ofDays(30);
-  Duration staleWhileRevalidate = Duration.ofHours(1);
-  boolean allowAllWhenUnreachableTooLong = true;
-  boolean botChallengesUnreachable = true;
-  Duration fetchTimeout = Duration.ofMinutes(5);
-  int checkAllConcurrency = 256;
-  Duration minimumResidency = Duration.ofMinutes(5);
-  double residencyShare = 0.1;
-  LongSupplier ticker = System::nanoTime;
-  Clock clock = Clock.systemUTC();
-  Scheduler parseScheduler;
-  RobotsStore store;
-  Duration storeWait = Duration.ofSeconds(1);
-  Duration storeLease = Duration.ofSeconds(30);
-  Duration storeCooldown = Duration.ofSeconds(1);
-  final List<RobotsCacheListener> listeners = new ArrayList<>();
+  private final CacheDraft draft = new CacheDraft();
 
   RobotsCacheBuilder() {}
 
@@ -70,7 +38,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder fetcher(RobotsFetcher fetcher) {
-    this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
+    draft.fetcher = Objects.requireNonNull(fetcher, "fetcher");
     return this;
   }
 
@@ -83,7 +51,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder closeFetcherOnClose(boolean close) {
-    this.closeFetcherOnClose = close;
+    draft.closeFetcherOnClose = close;
     return this;
   }
 
@@ -97,7 +65,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder crawler(CrawlerIdentity crawler) {
-    this.crawler = Objects.requireNonNull(crawler, "crawler");
+    draft.crawler = Objects.requireNonNull(crawler, "crawler");
     return this;
   }
 
@@ -111,7 +79,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder allowIdentityMismatch(boolean allow) {
-    this.allowIdentityMismatch = allow;
+    draft.allowIdentityMismatch = allow;
     return this;
   }
 
@@ -137,7 +105,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder profile(Profile profile) {
-    this.profile = Objects.requireNonNull(profile, "profile");
+    draft.profile = Objects.requireNonNull(profile, "profile");
     return this;
   }
 
@@ -150,7 +118,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code bytes} is below the minimum
    */
   public RobotsCacheBuilder parseLimit(int bytes) {
-    this.parseLimit = CacheSettingChecks.parseLimit(bytes);
+    draft.parseLimit = CacheLimits.parseLimit(bytes);
     return this;
   }
 
@@ -164,23 +132,24 @@ public final class RobotsCacheBuilder {
    *     {@code MyBot/1.0}, a blank, a space)
    */
   public RobotsCacheBuilder explicitAgents(Set<String> agents) {
-    this.explicitAgents = CacheSettingChecks.productTokens(agents);
+    draft.explicitAgents = CacheLimits.productTokens(agents);
     return this;
   }
 
   /**
    * The bound on the summed estimated weight of the entries, in bytes; default 256 MiB ({@link
-   * #DEFAULT_MAXIMUM_WEIGHT}). An entry's weight is the heap it retains, within 10 %: about 4.1 KB
-   * per origin of the shared corpus of real sites (docs/performance.md, sizing the heap). The fixed
-   * indexes of the 16,384 most recently seen origins (up to about 3 MB) and the history of uses
-   * admission reads (16 bytes per 4 KB of this bound, 1 MiB at the default) come on top.
+   * #DEFAULT_MAXIMUM_WEIGHT}). An entry's weight is an estimate of the heap it retains, held to the
+   * measured heap within 10 % by the bench, so this bound is heap. The fixed indexes of the 16,384
+   * most recently seen origins and the history of uses that admission reads (16 bytes per 4 KB of
+   * this bound) come on top. What an origin weighs on real sites: docs/performance.md, "Sizing the
+   * heap".
    *
    * @param bytes the bound, in bytes
    * @return this builder
    * @throws IllegalArgumentException if {@code bytes} is not positive
    */
   public RobotsCacheBuilder maximumWeight(long bytes) {
-    this.maximumWeight = Limits.positive(bytes, "maximumWeight");
+    draft.maximumWeight = Limits.positive(bytes, "maximumWeight");
     return this;
   }
 
@@ -194,7 +163,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code origins} is not positive
    */
   public RobotsCacheBuilder maximumOrigins(long origins) {
-    this.maximumOrigins = Limits.positive(origins, "maximumOrigins");
+    draft.maximumOrigins = Limits.positive(origins, "maximumOrigins");
     return this;
   }
 
@@ -213,8 +182,8 @@ public final class RobotsCacheBuilder {
     Limits.nonNegative(min, "ttl minimum");
     Limits.positive(max, "ttl maximum");
     Limits.ordered(min, max, "ttl");
-    this.ttlMin = min;
-    this.ttlMax = max;
+    draft.ttlMin = min;
+    draft.ttlMax = max;
     return this;
   }
 
@@ -232,8 +201,8 @@ public final class RobotsCacheBuilder {
     Limits.positive(initial, "backoff initial");
     Limits.positive(max, "backoff maximum");
     Limits.ordered(initial, max, "backoff");
-    this.backoffInitial = initial;
-    this.backoffMax = max;
+    draft.backoffInitial = initial;
+    draft.backoffMax = max;
     return this;
   }
 
@@ -246,7 +215,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code window} is negative or longer than 3650 days
    */
   public RobotsCacheBuilder staleCopyWindow(Duration window) {
-    this.staleCopyWindow = Limits.nonNegative(window, "staleCopyWindow");
+    draft.staleCopyWindow = Limits.nonNegative(window, "staleCopyWindow");
     return this;
   }
 
@@ -259,7 +228,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code window} is negative or longer than 3650 days
    */
   public RobotsCacheBuilder staleWhileRevalidate(Duration window) {
-    this.staleWhileRevalidate = Limits.nonNegative(window, "staleWhileRevalidate");
+    draft.staleWhileRevalidate = Limits.nonNegative(window, "staleWhileRevalidate");
     return this;
   }
 
@@ -271,7 +240,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder allowAllWhenUnreachableTooLong(boolean allowAll) {
-    this.allowAllWhenUnreachableTooLong = allowAll;
+    draft.allowAllWhenUnreachableTooLong = allowAll;
     return this;
   }
 
@@ -286,7 +255,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder botChallengesUnreachable(boolean unreachable) {
-    this.botChallengesUnreachable = unreachable;
+    draft.botChallengesUnreachable = unreachable;
     return this;
   }
 
@@ -300,7 +269,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code timeout} is not positive or is longer than 3650 days
    */
   public RobotsCacheBuilder fetchTimeout(Duration timeout) {
-    this.fetchTimeout = Limits.positive(timeout, "fetchTimeout");
+    draft.fetchTimeout = Limits.positive(timeout, "fetchTimeout");
     return this;
   }
 
@@ -312,7 +281,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code concurrency} is not positive
    */
   public RobotsCacheBuilder checkAllConcurrency(int concurrency) {
-    this.checkAllConcurrency = Limits.positive(concurrency, "concurrency");
+    draft.checkAllConcurrency = Limits.positive(concurrency, "concurrency");
     return this;
   }
 
@@ -325,7 +294,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder minimumResidency(Duration residency) {
-    this.minimumResidency = Limits.nonNegative(residency, "minimumResidency");
+    draft.minimumResidency = Limits.nonNegative(residency, "minimumResidency");
     return this;
   }
 
@@ -341,7 +310,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code share} is outside [0, 0.5]
    */
   public RobotsCacheBuilder residencyShare(double share) {
-    this.residencyShare = CacheSettingChecks.residencyShare(share);
+    draft.residencyShare = CacheLimits.residencyShare(share);
     return this;
   }
 
@@ -354,7 +323,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder ticker(LongSupplier ticker) {
-    this.ticker = Objects.requireNonNull(ticker, "ticker");
+    draft.ticker = Objects.requireNonNull(ticker, "ticker");
     return this;
   }
 
@@ -366,7 +335,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder clock(Clock clock) {
-    this.clock = Objects.requireNonNull(clock, "clock");
+    draft.clock = Objects.requireNonNull(clock, "clock");
     return this;
   }
 
@@ -377,7 +346,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder listener(RobotsCacheListener listener) {
-    this.listeners.add(Objects.requireNonNull(listener, "listener"));
+    draft.listeners.add(Objects.requireNonNull(listener, "listener"));
     return this;
   }
 
@@ -388,7 +357,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder parseScheduler(Scheduler scheduler) {
-    this.parseScheduler = Objects.requireNonNull(scheduler, "scheduler");
+    draft.parseScheduler = Objects.requireNonNull(scheduler, "scheduler");
     return this;
   }
 
@@ -405,7 +374,7 @@ public final class RobotsCacheBuilder {
    * @return this builder
    */
   public RobotsCacheBuilder store(RobotsStore store) {
-    this.store = Objects.requireNonNull(store, "store");
+    draft.store = Objects.requireNonNull(store, "store");
     return this;
   }
 
@@ -420,7 +389,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code wait} is not positive or is longer than 3650 days
    */
   public RobotsCacheBuilder storeWait(Duration wait) {
-    this.storeWait = Limits.positive(wait, "storeWait");
+    draft.storeWait = Limits.positive(wait, "storeWait");
     return this;
   }
 
@@ -434,7 +403,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code lease} is not positive or is longer than 3650 days
    */
   public RobotsCacheBuilder storeLease(Duration lease) {
-    this.storeLease = Limits.positive(lease, "storeLease");
+    draft.storeLease = Limits.positive(lease, "storeLease");
     return this;
   }
 
@@ -450,7 +419,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalArgumentException if {@code cooldown} is negative or longer than 3650 days
    */
   public RobotsCacheBuilder storeCooldown(Duration cooldown) {
-    this.storeCooldown = Limits.nonNegative(cooldown, "storeCooldown");
+    draft.storeCooldown = Limits.nonNegative(cooldown, "storeCooldown");
     return this;
   }
 
@@ -465,55 +434,7 @@ public final class RobotsCacheBuilder {
    *     #allowIdentityMismatch(boolean)})
    */
   public RobotsCache build() {
-    if (fetcher == null) {
-      throw new IllegalStateException("a fetcher is required");
-    }
-    IdentityCheck.require(crawler, fetcher.userAgent(), allowIdentityMismatch);
-    if (parseLimit > fetcher.maxBodyBytes()) {
-      throw new IllegalStateException(
-          "parseLimit ("
-              + parseLimit
-              + " bytes) is above the fetcher's body cap maxBodyBytes ("
-              + fetcher.maxBodyBytes()
-              + " bytes), so it could never be reached: raise the fetcher's maxBodyBytes or lower"
-              + " parseLimit");
-    }
-    return new RobotsCache(settings(), wiring());
-  }
-
-  /** The settings as they stand. */
-  CacheSettings settings() {
-    ParseOptions parse = new ParseOptions(profile, parseLimit, explicitAgents);
-    return new CacheSettings(
-        crawler == null ? parse : parse.withFallbacks(crawler),
-        crawler,
-        maximumWeight,
-        maximumOrigins,
-        ttlMin,
-        ttlMax,
-        backoffInitial,
-        backoffMax,
-        staleCopyWindow,
-        staleWhileRevalidate,
-        allowAllWhenUnreachableTooLong,
-        botChallengesUnreachable,
-        fetchTimeout,
-        checkAllConcurrency,
-        minimumResidency,
-        residencyShare);
-  }
-
-  private CacheWiring wiring() {
-    return new CacheWiring(
-        fetcher,
-        closeFetcherOnClose,
-        ticker,
-        clock,
-        listeners,
-        parseScheduler != null ? parseScheduler : Schedulers.parallel(),
-        store,
-        storeWait,
-        storeLease,
-        storeCooldown);
+    draft.requireBuildable();
+    return new RobotsCache(draft.settings(), draft.wiring());
   }
 }

@@ -69,7 +69,7 @@ public final class RobotsRules {
    * @return the parsed file; empty when a blanket answer applies
    */
   public Optional<RobotsTxt> robotsTxt() {
-    return Optional.ofNullable(entry.rules());
+    return Optional.ofNullable(entry.robots());
   }
 
   /**
@@ -78,7 +78,7 @@ public final class RobotsRules {
    * @return true for an allow-all or disallow-all answer
    */
   public boolean isBlanket() {
-    return entry.rules() == null;
+    return entry.robots() == null;
   }
 
   /**
@@ -87,7 +87,7 @@ public final class RobotsRules {
    * @return the URLs in order, duplicates dropped; empty for a blanket answer
    */
   public List<String> sitemaps() {
-    return entry.rules() == null ? List.of() : entry.rules().sitemaps();
+    return entry.robots() == null ? List.of() : entry.robots().sitemaps();
   }
 
   /**

@@ -53,7 +53,7 @@ class AgentRetentionTest {
     String url = "http://a.example/p" + (i % 7);
     StepVerifier.create(f.cache.check(url, agent)).expectNextCount(1).verifyComplete();
     assertThat(f.cache.checkIfCached(url, agent)).isPresent();
-    StepVerifier.create(f.cache.checkAll(Flux.just(url, "not a url"), agent, 2))
+    StepVerifier.create(f.cache.checkAll(Flux.just(url, "not a url"), agent))
         .expectNextCount(2)
         .verifyComplete();
     assertThat(rules.check(url, agent).allowed()).isFalse();

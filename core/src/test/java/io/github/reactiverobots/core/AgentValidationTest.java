@@ -82,7 +82,7 @@ class AgentValidationTest {
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> f.cache.checkAll(Flux.just(url), agent))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> f.cache.checkAll(Flux.just(url), agent, 4))
+    assertThatThrownBy(() -> f.cache.checkAll(Flux.just(url), agent))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> f.cache.checkIfCached(url, agent))
         .isInstanceOf(IllegalArgumentException.class);

@@ -56,7 +56,8 @@ class BotChallengeTest {
 
   @Test
   void aChallengesRetryAfterIsHonouredLikeA503s() {
-    f.fetcher.then(FetchResult.status(503).botChallenge(MARKER).retryAfter("600").build());
+    f.fetcher.then(
+        FetchResult.status(503).botChallenge(MARKER).header("Retry-After", "600").build());
     OriginState state = f.check(PUBLIC).originState().orElseThrow();
     assertThat(state.failure()).isEqualTo(FailureKind.BOT_CHALLENGE);
     CacheFixture.assertKeptFor(state, Duration.ofMinutes(10));
@@ -76,8 +77,8 @@ class BotChallengeTest {
     assertThat(walled.originState().orElseThrow().failure()).isEqualTo(FailureKind.BOT_CHALLENGE);
 
     StoredRobots value = store.value(Origin.of("http://a.com"));
-    assertThat(value.outcome()).isEqualTo(FetchOutcome.UNREACHABLE);
-    assertThat(value.failure()).isEqualTo(FailureKind.BOT_CHALLENGE);
+    assertThat(value.state().outcome()).isEqualTo(FetchOutcome.UNREACHABLE);
+    assertThat(value.state().failure()).isEqualTo(FailureKind.BOT_CHALLENGE);
     assertThat(value.hasCopy()).isTrue();
 
     CacheFixture other = new CacheFixture(b -> b.store(store));

@@ -47,7 +47,7 @@ class CheckAllUnorderedTest {
   @Test
   void oneSlowOriginDoesNotDelayTheOtherOriginsResults() {
     Set<String> seen = new HashSet<>();
-    StepVerifier.create(f.cache.checkAllUnordered(Flux.fromIterable(urls), CacheFixture.AGENT, 64))
+    StepVerifier.create(f.cache.checkAllUnordered(Flux.fromIterable(urls), CacheFixture.AGENT))
         .expectSubscription()
         .then(() -> f.advance(FAST.multipliedBy(5)))
         // Every fast result, each with its own URL and verdict, before the slow one.
@@ -76,7 +76,7 @@ class CheckAllUnorderedTest {
 
   @Test
   void inInputOrderEveryResultWaitsForTheSlowOne() {
-    StepVerifier.create(f.cache.checkAll(Flux.fromIterable(urls), CacheFixture.AGENT, 64))
+    StepVerifier.create(f.cache.checkAll(Flux.fromIterable(urls), CacheFixture.AGENT))
         .expectSubscription()
         .then(() -> f.advance(FAST.multipliedBy(5)))
         .expectNoEvent(Duration.ZERO)

@@ -93,10 +93,13 @@ class RestoredValueTest {
   void anUnavailableValueForAThousandYearsIsKeptOnlyThisCachesMaximumTtl() {
     forge(
         StoredRobots.builder()
-            .outcome(FetchOutcome.UNAVAILABLE)
-            .status(404)
-            .fetchedAt(now())
-            .expiresAt(now().plus(THOUSAND_YEARS))
+            .state(
+                OriginState.builder()
+                    .outcome(FetchOutcome.UNAVAILABLE)
+                    .status(404)
+                    .fetchedAt(now())
+                    .expiresAt(now().plus(THOUSAND_YEARS))
+                    .build())
             .build());
     RobotsCache cache = worker();
     fetcher.otherwise(ok(BODY));
@@ -118,10 +121,13 @@ class RestoredValueTest {
   void anAllowAllBodyForAThousandYearsIsKeptOnlyThisCachesMaximumTtl() {
     forge(
         StoredRobots.builder()
-            .outcome(FetchOutcome.OK)
-            .status(200)
-            .fetchedAt(now())
-            .expiresAt(now().plus(THOUSAND_YEARS))
+            .state(
+                OriginState.builder()
+                    .outcome(FetchOutcome.OK)
+                    .status(200)
+                    .fetchedAt(now())
+                    .expiresAt(now().plus(THOUSAND_YEARS))
+                    .build())
             .body(utf8("User-agent: *\nAllow: /\n"))
             .confirmedAt(now())
             .build());
@@ -146,10 +152,13 @@ class RestoredValueTest {
     Instant fortyDaysAgo = now().minus(Duration.ofDays(40));
     forge(
         StoredRobots.builder()
-            .outcome(FetchOutcome.UNREACHABLE)
-            .status(503)
-            .fetchedAt(now())
-            .expiresAt(now().plus(THOUSAND_YEARS))
+            .state(
+                OriginState.builder()
+                    .outcome(FetchOutcome.UNREACHABLE)
+                    .status(503)
+                    .fetchedAt(now())
+                    .expiresAt(now().plus(THOUSAND_YEARS))
+                    .build())
             .failingSince(fortyDaysAgo)
             .failures(1)
             .build());
@@ -172,10 +181,13 @@ class RestoredValueTest {
     // failure does not.
     forge(
         StoredRobots.builder()
-            .outcome(FetchOutcome.UNREACHABLE)
-            .status(503)
-            .fetchedAt(now())
-            .expiresAt(now().plusSeconds(60))
+            .state(
+                OriginState.builder()
+                    .outcome(FetchOutcome.UNREACHABLE)
+                    .status(503)
+                    .fetchedAt(now())
+                    .expiresAt(now().plusSeconds(60))
+                    .build())
             .failingSince(now().minus(Duration.ofDays(400)))
             .failures(2)
             .build());
@@ -191,10 +203,13 @@ class RestoredValueTest {
     Instant future = now().plus(Duration.ofDays(10));
     forge(
         StoredRobots.builder()
-            .outcome(FetchOutcome.OK)
-            .status(200)
-            .fetchedAt(future)
-            .expiresAt(future.plus(Duration.ofHours(1)))
+            .state(
+                OriginState.builder()
+                    .outcome(FetchOutcome.OK)
+                    .status(200)
+                    .fetchedAt(future)
+                    .expiresAt(future.plus(Duration.ofHours(1)))
+                    .build())
             .body(utf8(BODY))
             .confirmedAt(future)
             .build());
@@ -212,10 +227,13 @@ class RestoredValueTest {
     String lastModified = "Sun, 01 Mar 2026 00:00:00 GMT";
     forge(
         StoredRobots.builder()
-            .outcome(FetchOutcome.OK)
-            .status(200)
-            .fetchedAt(now())
-            .expiresAt(now().plusSeconds(600))
+            .state(
+                OriginState.builder()
+                    .outcome(FetchOutcome.OK)
+                    .status(200)
+                    .fetchedAt(now())
+                    .expiresAt(now().plusSeconds(600))
+                    .build())
             .body(utf8(BODY))
             .confirmedAt(now())
             .validators(new Conditional("\"v1\"\r\nX-Injected: 1", lastModified))
@@ -236,10 +254,13 @@ class RestoredValueTest {
     Conditional stored = new Conditional("W/\"v\t1\"", "Sun, 01 Mar 2026 00:00:00 GMT");
     forge(
         StoredRobots.builder()
-            .outcome(FetchOutcome.OK)
-            .status(200)
-            .fetchedAt(now())
-            .expiresAt(now().plusSeconds(600))
+            .state(
+                OriginState.builder()
+                    .outcome(FetchOutcome.OK)
+                    .status(200)
+                    .fetchedAt(now())
+                    .expiresAt(now().plusSeconds(600))
+                    .build())
             .body(utf8(BODY))
             .confirmedAt(now())
             .validators(stored)

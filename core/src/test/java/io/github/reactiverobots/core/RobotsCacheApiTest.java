@@ -118,13 +118,15 @@ class RobotsCacheApiTest {
 
   @Test
   void checkAllBoundsConcurrencyAndHonoursBackpressure() {
+    f.close();
+    f = new CacheFixture(b -> b.checkAllConcurrency(8));
     f.fetcher.thenRepeat(status(404), 1_000);
     AtomicLong requested = new AtomicLong();
     Flux<String> urls =
         Flux.range(0, 1_000)
             .map(i -> "http://o" + i + ".example/")
             .doOnRequest(n -> requested.addAndGet(n));
-    StepVerifier.create(f.cache.checkAll(urls, AGENT, 8), 0)
+    StepVerifier.create(f.cache.checkAll(urls, AGENT), 0)
         .expectSubscription()
         .then(() -> assertThat(requested.get()).isEqualTo(8))
         .thenRequest(3)
@@ -146,7 +148,7 @@ class RobotsCacheApiTest {
     }
     List<CheckResult> results =
         f.cache
-            .checkAll(Flux.fromIterable(urls), AGENT, 4)
+            .checkAll(Flux.fromIterable(urls), AGENT)
             .collectList()
             .block(Duration.ofSeconds(10));
     assertThat(results).extracting(CheckResult::url).containsExactlyElementsOf(urls);

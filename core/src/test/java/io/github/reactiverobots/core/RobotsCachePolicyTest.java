@@ -102,7 +102,12 @@ class RobotsCachePolicyTest {
   void successIsKeptForTheHeaderFreshnessClampedTo5MinutesAnd24Hours(
       String cacheControl, String expires, String date, String age, Duration expected) {
     f.fetcher.then(
-        okBuilder(BODY).cacheControl(cacheControl).expires(expires).date(date).age(age).build());
+        okBuilder(BODY)
+            .header("Cache-Control", cacheControl)
+            .header("Expires", expires)
+            .header("Date", date)
+            .header("Age", age)
+            .build());
     assertKeptFor(f.check(URL).originState().orElseThrow(), expected);
     f.advance(expected.minusSeconds(1));
     f.check(URL);
@@ -144,7 +149,7 @@ class RobotsCachePolicyTest {
   @ParameterizedTest
   @ValueSource(ints = {400, 401, 403, 404, 410, 451, 499, 300, 304})
   void clientErrorsOtherThan429AndUnfollowedRedirectsAllowAllFor24Hours(int status) {
-    f.fetcher.then(FetchResult.status(status).retryAfter("5").build());
+    f.fetcher.then(FetchResult.status(status).header("Retry-After", "5").build());
     Verdict v = f.check(URL);
     assertThat(v.allowed()).isTrue();
     assertThat(v.reason()).isEqualTo(Reason.ROBOTS_UNAVAILABLE);
@@ -308,7 +313,8 @@ class RobotsCachePolicyTest {
   @MethodSource("retryAfterValues")
   void retryAfterSetsTheRetryTimeCappedAtTheBackoffMaximum(
       int status, String retryAfter, String date, Duration expected) {
-    f.fetcher.then(FetchResult.status(status).retryAfter(retryAfter).date(date).build());
+    f.fetcher.then(
+        FetchResult.status(status).header("Retry-After", retryAfter).header("Date", date).build());
     OriginState s = f.check(PUBLIC).originState().orElseThrow();
     assertKeptFor(s, expected);
     f.advance(expected.minusNanos(1));

@@ -45,7 +45,11 @@ class RobotsCacheRefreshTest {
 
   private void fetchGoodCopy(String cacheControl) {
     f.fetcher.then(
-        okBuilder(BODY).etag(ETAG).lastModified(LAST_MODIFIED).cacheControl(cacheControl).build());
+        okBuilder(BODY)
+            .header("ETag", ETAG)
+            .header("Last-Modified", LAST_MODIFIED)
+            .header("Cache-Control", cacheControl)
+            .build());
     assertThat(f.check(URL).allowed()).isFalse();
   }
 
@@ -54,7 +58,8 @@ class RobotsCacheRefreshTest {
     fetchGoodCopy("max-age=3600");
     f.advance(Duration.ofHours(1));
     f.fetcher.then(
-        FetchResult.status(304).cacheControl("max-age=600").build(), Duration.ofSeconds(5));
+        FetchResult.status(304).header("Cache-Control", "max-age=600").build(),
+        Duration.ofSeconds(5));
     for (int i = 0; i < 3; i++) {
       Verdict stale = f.check(URL);
       assertThat(stale.allowed()).isFalse();
@@ -97,7 +102,7 @@ class RobotsCacheRefreshTest {
   void a304UpdatesTheValidatorsItCarries() {
     fetchGoodCopy("max-age=300");
     f.advance(Duration.ofMinutes(5));
-    f.fetcher.then(FetchResult.status(304).etag("\"v2\"").build());
+    f.fetcher.then(FetchResult.status(304).header("ETag", "\"v2\"").build());
     f.check(URL);
     f.advance(Duration.ofHours(24));
     f.fetcher.then(FetchResult.status(304).build());
@@ -289,7 +294,7 @@ class RobotsCacheRefreshTest {
         okBuilder(
                 "Sitemap: https://a.com/s.xml\nUser-agent: testbot\nCrawl-delay: 2\n"
                     + "Disallow: /x\n")
-            .cacheControl("max-age=600")
+            .header("Cache-Control", "max-age=600")
             .build());
     StepVerifier.create(f.cache.rules("http://a.com"))
         .assertNext(

@@ -226,10 +226,10 @@ class RobotsMetricsCacheTest {
         (origin, validators) -> {
           if ("\"v1\"".equals(validators.etag())) {
             conditional.incrementAndGet();
-            return Mono.just(FetchResult.status(304).etag("\"v1\"").build());
+            return Mono.just(FetchResult.status(304).header("ETag", "\"v1\"").build());
           }
           unconditional.incrementAndGet();
-          return Mono.just(FetchResult.status(200).body(BODY).etag("\"v1\"").build());
+          return Mono.just(FetchResult.status(200).body(BODY).header("ETag", "\"v1\"").build());
         });
     check("https://c.example/private/a");
     assertThat(evictions("replaced")).isZero();

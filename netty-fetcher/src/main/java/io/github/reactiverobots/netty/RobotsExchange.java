@@ -168,13 +168,13 @@ final class RobotsExchange {
     }
     FetchResult.Builder result =
         FetchResult.status(status)
-            .cacheControl(joined(headers, HttpHeaderNames.CACHE_CONTROL))
-            .expires(headers.get(HttpHeaderNames.EXPIRES))
-            .date(headers.get(HttpHeaderNames.DATE))
-            .age(headers.get(HttpHeaderNames.AGE))
-            .etag(headers.get(HttpHeaderNames.ETAG))
-            .lastModified(headers.get(HttpHeaderNames.LAST_MODIFIED))
-            .retryAfter(headers.get(HttpHeaderNames.RETRY_AFTER))
+            .header("Cache-Control", joined(headers, HttpHeaderNames.CACHE_CONTROL))
+            .header("Expires", headers.get(HttpHeaderNames.EXPIRES))
+            .header("Date", headers.get(HttpHeaderNames.DATE))
+            .header("Age", headers.get(HttpHeaderNames.AGE))
+            .header("ETag", headers.get(HttpHeaderNames.ETAG))
+            .header("Last-Modified", headers.get(HttpHeaderNames.LAST_MODIFIED))
+            .header("Retry-After", headers.get(HttpHeaderNames.RETRY_AFTER))
             .botChallenge(BotChallenges.marker(headers));
     if (status / 100 != 2) {
       return discard(connection).thenReturn(new Step(result, null));

@@ -88,7 +88,8 @@ class InFlightCapTest extends FetcherTestSupport {
             })) {
       NettyRobotsFetcher f =
           fetcher(fetcherBuilder().maxInFlight(CAP).deadline(Duration.ofSeconds(30)));
-      RobotsCache cache = closing(RobotsCaches.create(f));
+      RobotsCache cache =
+          closing(RobotsCaches.create(f, RobotsCache.builder().checkAllConcurrency(ORIGINS * 2)));
       Flux<String> urls =
           Flux.range(0, ORIGINS * 2)
               .map(
@@ -97,7 +98,7 @@ class InFlightCapTest extends FetcherTestSupport {
                           + (i < ORIGINS ? "/private/page" : "/public/page"));
       List<Verdict> verdicts =
           cache
-              .checkAll(urls, "TestBot", ORIGINS * 2)
+              .checkAll(urls, "TestBot")
               .map(r -> r.verdict().orElseThrow())
               .collectList()
               .block(Duration.ofSeconds(120));

@@ -345,7 +345,9 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
         .flatMap(
             leases ->
                 get(origin)
-                    .map(v -> new Poll(v, v.expiresAt().isAfter(clock.instant()), leases > 0))
+                    .map(
+                        v ->
+                            new Poll(v, v.state().expiresAt().isAfter(clock.instant()), leases > 0))
                     .onErrorResume(RejectedValueException.class, e -> Mono.empty())
                     .defaultIfEmpty(new Poll(null, false, leases > 0)));
   }

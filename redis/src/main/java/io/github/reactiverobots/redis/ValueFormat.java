@@ -5,6 +5,7 @@ import io.github.reactiverobots.core.store.RobotsStore.RejectedValueException;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -31,8 +32,8 @@ final class ValueFormat {
 
   static byte[] write(Origin origin, StoredRobots v) {
     byte[] key = utf8(origin.key());
-    byte[] outcome = utf8(v.outcome().name());
-    byte[] failure = utf8(v.failure() == null ? "" : v.failure().name());
+    byte[] outcome = utf8(v.state().outcome().name());
+    byte[] failure = utf8(v.state().failure() == null ? "" : v.state().failure().name());
     byte[] etag = utf8(v.validators().etag());
     byte[] lastModified = utf8(v.validators().lastModified());
     byte[] body = v.body();
@@ -53,10 +54,10 @@ final class ValueFormat {
     out.put(MAGIC).put(VERSION);
     putBytes(out, key);
     putBytes(out, outcome);
-    out.putInt(v.status());
+    out.putInt(v.state().status());
     putBytes(out, failure);
-    putInstant(out, v.fetchedAt());
-    putInstant(out, v.expiresAt());
+    putInstant(out, v.state().fetchedAt());
+    putInstant(out, v.state().expiresAt());
     putBytes(out, body);
     putInstant(out, v.confirmedAt());
     putBytes(out, etag);
@@ -117,11 +118,15 @@ final class ValueFormat {
         throw new RejectedValueException(origin, "trailing bytes");
       }
       return StoredRobots.builder()
-          .outcome(outcome)
-          .status(status)
-          .failure(failure == null || failure.isEmpty() ? null : FailureKind.valueOf(failure))
-          .fetchedAt(fetchedAt)
-          .expiresAt(expiresAt)
+          .state(
+              OriginState.builder()
+                  .outcome(outcome)
+                  .status(status)
+                  .failure(
+                      failure == null || failure.isEmpty() ? null : FailureKind.valueOf(failure))
+                  .fetchedAt(fetchedAt)
+                  .expiresAt(expiresAt)
+                  .build())
           .body(body)
           .confirmedAt(confirmedAt)
           .validators(validators)

@@ -86,7 +86,7 @@ final class Fleet implements AutoCloseable {
     List<Verdict> checkAll(List<String> urls) {
       List<CheckResult> results =
           cache
-              .checkAll(Flux.fromIterable(urls), "TestBot", 64)
+              .checkAll(Flux.fromIterable(urls), "TestBot")
               .collectList()
               .block(Duration.ofSeconds(60));
       List<Verdict> verdicts = new ArrayList<>();

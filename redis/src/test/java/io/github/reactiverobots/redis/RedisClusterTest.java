@@ -8,6 +8,7 @@ import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.redis.testing.RedisCluster;
 import io.github.reactiverobots.redis.testing.RedisServer;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.lettuce.core.resource.ClientResources;
@@ -132,10 +133,13 @@ class RedisClusterTest {
         assertThat(lease.granted()).isTrue();
         StoredRobots value =
             StoredRobots.builder()
-                .outcome(FetchOutcome.OK)
-                .status(200)
-                .fetchedAt(Instant.now())
-                .expiresAt(Instant.now().plusSeconds(600))
+                .state(
+                    OriginState.builder()
+                        .outcome(FetchOutcome.OK)
+                        .status(200)
+                        .fetchedAt(Instant.now())
+                        .expiresAt(Instant.now().plusSeconds(600))
+                        .build())
                 .body("User-agent: *\nDisallow: /\n".getBytes(StandardCharsets.UTF_8))
                 .confirmedAt(Instant.now())
                 .build();

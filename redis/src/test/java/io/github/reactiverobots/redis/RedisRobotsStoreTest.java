@@ -14,6 +14,7 @@ import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.redis.testing.RedisServer;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -55,11 +56,14 @@ class RedisRobotsStoreTest {
 
   static StoredRobots fullValue(Instant now) {
     return StoredRobots.builder()
-        .outcome(FetchOutcome.UNREACHABLE)
-        .status(503)
-        .failure(FailureKind.RESET)
-        .fetchedAt(now)
-        .expiresAt(now.plusSeconds(120))
+        .state(
+            OriginState.builder()
+                .outcome(FetchOutcome.UNREACHABLE)
+                .status(503)
+                .failure(FailureKind.RESET)
+                .fetchedAt(now)
+                .expiresAt(now.plusSeconds(120))
+                .build())
         .body(BODY)
         .confirmedAt(now.minusSeconds(3600))
         .validators(new Conditional("\"v1\"", "Sun, 01 Mar 2026 00:00:00 GMT"))
@@ -83,10 +87,13 @@ class RedisRobotsStoreTest {
         .isBetween(Duration.ofMinutes(9).toMillis(), Duration.ofMinutes(10).toMillis());
     StoredRobots blanket =
         StoredRobots.builder()
-            .outcome(FetchOutcome.UNAVAILABLE)
-            .status(404)
-            .fetchedAt(now)
-            .expiresAt(now.plusSeconds(60))
+            .state(
+                OriginState.builder()
+                    .outcome(FetchOutcome.UNAVAILABLE)
+                    .status(404)
+                    .fetchedAt(now)
+                    .expiresAt(now.plusSeconds(60))
+                    .build())
             .build();
     store.put(ORIGIN, blanket, Duration.ofSeconds(60)).block(Duration.ofSeconds(5));
     assertThat(store.get(ORIGIN).block(Duration.ofSeconds(5))).isEqualTo(blanket);
@@ -192,10 +199,13 @@ class RedisRobotsStoreTest {
       Lease lease = store.acquire(ORIGIN, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
       StoredRobots value =
           StoredRobots.builder()
-              .outcome(FetchOutcome.OK)
-              .status(200)
-              .fetchedAt(Instant.now())
-              .expiresAt(Instant.now().plusSeconds(600))
+              .state(
+                  OriginState.builder()
+                      .outcome(FetchOutcome.OK)
+                      .status(200)
+                      .fetchedAt(Instant.now())
+                      .expiresAt(Instant.now().plusSeconds(600))
+                      .build())
               .body(BODY)
               .confirmedAt(Instant.now())
               .build();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.redis.testing.RedisServer;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -59,10 +60,13 @@ class RedisStoreThreadsTest {
     CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> lock.hold(held, release));
     StoredRobots value =
         StoredRobots.builder()
-            .outcome(FetchOutcome.OK)
-            .status(200)
-            .fetchedAt(Instant.now())
-            .expiresAt(Instant.now().plusSeconds(600))
+            .state(
+                OriginState.builder()
+                    .outcome(FetchOutcome.OK)
+                    .status(200)
+                    .fetchedAt(Instant.now())
+                    .expiresAt(Instant.now().plusSeconds(600))
+                    .build())
             .body("User-agent: *\nDisallow: /x\n".getBytes(StandardCharsets.UTF_8))
             .confirmedAt(Instant.now())
             .build();

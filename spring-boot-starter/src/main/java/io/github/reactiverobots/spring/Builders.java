@@ -18,7 +18,7 @@ final class Builders {
   private Builders() {}
 
   static NettyRobotsFetcherBuilder fetcher(RobotsProperties properties) {
-    PropertyChecks.fetcher(properties);
+    PropertyValidation.fetcher(properties);
     String userAgent = properties.userAgent();
     RobotsProperties.Fetcher f = properties.fetcher();
     DataSize bodyCap = f.maxBodySize() != null ? f.maxBodySize() : properties.parseLimit();
@@ -46,7 +46,7 @@ final class Builders {
   }
 
   static RobotsCacheBuilder cache(RobotsProperties properties, RobotsFetcher fetcher) {
-    PropertyChecks.cache(properties, fetcher.maxBodyBytes());
+    PropertyValidation.cache(properties, fetcher.maxBodyBytes());
     RobotsProperties.Cache c = properties.cache();
     RobotsCacheBuilder builder =
         RobotsCache.builder()
@@ -81,7 +81,7 @@ final class Builders {
   }
 
   static PacerBuilder pacer(RobotsProperties properties, RobotsCache cache) {
-    PropertyChecks.pacer(properties);
+    PropertyValidation.pacer(properties);
     RobotsProperties.Pacer p = properties.pacer();
     PacerBuilder builder =
         Pacer.builder(cache)

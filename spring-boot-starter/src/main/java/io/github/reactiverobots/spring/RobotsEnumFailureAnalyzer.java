@@ -22,7 +22,7 @@ final class RobotsEnumFailureAnalyzer extends AbstractFailureAnalyzer<BindExcept
   protected FailureAnalysis analyze(Throwable rootFailure, BindException cause) {
     String name = cause.getName().toString();
     Class<?> type = cause.getTarget().getType().resolve();
-    if (!name.startsWith(PropertyChecks.PREFIX) || type == null || !type.isEnum()) {
+    if (!name.startsWith(PropertyValidation.PREFIX) || type == null || !type.isEnum()) {
       return null;
     }
     Object value = cause.getProperty() == null ? null : cause.getProperty().getValue();

@@ -49,7 +49,7 @@ public record RobotsProperties(
    * The cache's settings ({@code RobotsCache.builder()}).
    *
    * @param maximumWeight Bound on the summed weight of the cached entries, which is the heap they
-   *     retain (about 4.1KB per origin of average size).
+   *     retain (docs/performance.md, "Sizing the heap").
    * @param maximumOrigins Bound on the number of origins held, in addition to the weight bound;
    *     none when unset.
    * @param minimumTtl Shortest time a fetched robots.txt is kept, whatever its Cache-Control says.

@@ -55,7 +55,7 @@ public class RobotsRedisAutoConfiguration {
   }
 
   static RedisRobotsStore.Builder builder(RobotsProperties.Redis redis) {
-    PropertyChecks.redis(redis);
+    PropertyValidation.redis(redis);
     RedisRobotsStore.Builder builder = RedisRobotsStore.builder();
     try {
       builder.uri(redis.uri());

@@ -200,12 +200,12 @@ final class LiveFetch {
     /** The cache headers the server sent, by lower-case name, in a fixed order. */
     private Map<String, String> headers() {
       Map<String, String> out = new LinkedHashMap<>();
-      out.put("cache-control", fetched.cacheControl());
-      out.put("expires", fetched.expires());
-      out.put("date", fetched.date());
-      out.put("age", fetched.age());
-      out.put("etag", fetched.etag());
-      out.put("last-modified", fetched.lastModified());
+      out.put("cache-control", fetched.header("Cache-Control"));
+      out.put("expires", fetched.header("Expires"));
+      out.put("date", fetched.header("Date"));
+      out.put("age", fetched.header("Age"));
+      out.put("etag", fetched.header("ETag"));
+      out.put("last-modified", fetched.header("Last-Modified"));
       out.values().removeIf(Objects::isNull);
       return out;
     }

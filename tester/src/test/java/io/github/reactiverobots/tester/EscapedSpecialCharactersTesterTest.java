@@ -44,7 +44,8 @@ class EscapedSpecialCharactersTesterTest {
             .run("--profile=" + profile, robots.toString(), "FooBot", url);
     assertThat(status).as(out.toString(StandardCharsets.UTF_8)).isEqualTo(exit);
     if (exit == 1) {
-      assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("DISALLOWED\ta disallow rule matches: disallowed");
+      assertThat(out.toString(StandardCharsets.UTF_8))
+          .startsWith("DISALLOWED\ta disallow rule matches: disallowed");
     }
   }
 }

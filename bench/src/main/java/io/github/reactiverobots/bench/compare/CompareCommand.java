@@ -39,11 +39,9 @@ public final class CompareCommand {
   private static final double WILDCARD_TARGET_RATIO = 2;
 
   /**
-   * On 2 cores C2 needs about 10 s to finish compiling either library's check path (both sides'
-   * throughput still climbs through the first 8 one-second iterations), so a shorter warm-up
-   * measures the JIT rather than the libraries. crawler-commons' parse path takes longer still:
-   * after 10 s its throughput on the small files kept climbing for five more (17.5, 19.3, 22.1,
-   * 25.3, then about 25.7 ops/s), so the parse benchmarks warm up twice as long.
+   * On 2 cores C2 takes about ten one-second iterations to finish compiling either library's check
+   * path, so a shorter warm-up measures the JIT rather than the libraries; crawler-commons' parse
+   * path keeps climbing for several seconds more, so the parse benchmarks warm up twice as long.
    */
   private int warmup = 10;
 
@@ -294,8 +292,8 @@ public final class CompareCommand {
         .measurementTime(TimeValue.seconds(seconds))
         .threads(threads)
         // A fixed heap for both libraries, every page of it touched before the first iteration: a
-        // heap still being resized, or young regions faulted in for the first time mid-run (seconds
-        // of kernel time on this machine), slow one iteration by up to 40 %.
+        // heap still being resized, or young regions faulted in for the first time mid-run , slow
+        // whichever iterations run meanwhile.
         .jvmArgsAppend(
             "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-D" + BenchCorpus.PROPERTY + "=" + corpus)
         .shouldFailOnError(true)

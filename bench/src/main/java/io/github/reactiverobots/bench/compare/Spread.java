@@ -5,8 +5,8 @@ import org.openjdk.jmh.util.Statistics;
 
 /**
  * A measured figure as JMH reports it over the measured iterations: their mean, and the lowest and
- * highest iteration. On a shared 2-core machine one iteration can run a quarter slower than the
- * next, so {@code compare} prints the range beside every mean rather than one number.
+ * highest iteration. On a shared 2-core machine one iteration can run much slower than the next, so
+ * {@code compare} prints the range beside every mean rather than one number.
  */
 record Spread(double mean, double min, double max) {
   Spread {

@@ -86,7 +86,10 @@ public final class FleetSimulator {
     this.fetcherFactory = fetcherFactory;
   }
 
-  /** Room per origin in a worker's cache: about three times the corpus's average entry. */
+  /**
+   * Room per origin in a worker's cache, far above the mean entry's weight: a fleet run never
+   * evicts.
+   */
   static final long WEIGHT_PER_ORIGIN = 64 * 1024;
 
   /**

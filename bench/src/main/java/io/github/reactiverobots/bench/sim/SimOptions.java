@@ -73,7 +73,7 @@ public record SimOptions(
 
   /**
    * 20,000 origins, 1,000,000 checks in visits of 5 pages, 256 visits at once, Zipf 1.0, the
-   * default mix, and a 16 MiB cache: about a quarter of the origins the run asks for fit, so it
+   * default mix, and a 16 MiB cache, which holds far fewer origins than the run asks for, so it
    * runs full, evicts, and shows what that costs in refetches.
    */
   public static SimOptions defaults() {

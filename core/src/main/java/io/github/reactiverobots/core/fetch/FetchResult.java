@@ -5,8 +5,12 @@ import io.github.reactiverobots.robotstxt.model.FailureKind;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What one fetch of {@code /robots.txt} produced: either an HTTP status with its body and caching
@@ -14,18 +18,15 @@ import java.util.Objects;
  * read-only.
  */
 public final class FetchResult {
+  private static final Set<String> READ =
+      Set.of("cache-control", "expires", "date", "age", "etag", "last-modified", "retry-after");
+
   private final int status;
   private final FailureKind failure;
   private final String failureDetail;
   private final byte[] body;
   private final boolean bodyTruncated;
-  private final String cacheControl;
-  private final String expires;
-  private final String date;
-  private final String age;
-  private final String etag;
-  private final String lastModified;
-  private final String retryAfter;
+  private final Map<String, String> headers;
   private final String botChallenge;
   private final String finalUrl;
   private final List<String> hops;
@@ -37,13 +38,7 @@ public final class FetchResult {
     this.failureDetail = b.failureDetail;
     this.body = b.body == null ? new byte[0] : b.body;
     this.bodyTruncated = b.bodyTruncated;
-    this.cacheControl = b.cacheControl;
-    this.expires = b.expires;
-    this.date = b.date;
-    this.age = b.age;
-    this.etag = b.etag;
-    this.lastModified = b.lastModified;
-    this.retryAfter = b.retryAfter;
+    this.headers = Map.copyOf(b.headers);
     this.botChallenge = b.botChallenge;
     this.finalUrl = b.finalUrl;
     this.hops = List.copyOf(b.hops);
@@ -154,66 +149,14 @@ public final class FetchResult {
   }
 
   /**
-   * The {@code Cache-Control} header.
+   * A response header the cache reads (SEMANTICS.md §6): {@code Cache-Control}, {@code Expires},
+   * {@code Date}, {@code Age}, {@code ETag}, {@code Last-Modified} or {@code Retry-After}.
    *
-   * @return the header value as received, or null when absent
+   * @param name the header's name, in any case
+   * @return its value as received, or null when absent (or not one the cache reads)
    */
-  public String cacheControl() {
-    return cacheControl;
-  }
-
-  /**
-   * The {@code Expires} header.
-   *
-   * @return the header value as received, or null when absent
-   */
-  public String expires() {
-    return expires;
-  }
-
-  /**
-   * The {@code Date} header.
-   *
-   * @return the header value as received, or null when absent
-   */
-  public String date() {
-    return date;
-  }
-
-  /**
-   * The {@code Age} header.
-   *
-   * @return the header value as received, or null when absent
-   */
-  public String age() {
-    return age;
-  }
-
-  /**
-   * The {@code ETag} header.
-   *
-   * @return the header value as received, or null when absent
-   */
-  public String etag() {
-    return etag;
-  }
-
-  /**
-   * The {@code Last-Modified} header.
-   *
-   * @return the header value as received, or null when absent
-   */
-  public String lastModified() {
-    return lastModified;
-  }
-
-  /**
-   * The {@code Retry-After} header.
-   *
-   * @return the header value as received, or null when absent
-   */
-  public String retryAfter() {
-    return retryAfter;
+  public String header(String name) {
+    return headers.get(name.toLowerCase(Locale.ROOT));
   }
 
   /**
@@ -277,13 +220,7 @@ public final class FetchResult {
     private String failureDetail;
     private byte[] body;
     private boolean bodyTruncated;
-    private String cacheControl;
-    private String expires;
-    private String date;
-    private String age;
-    private String etag;
-    private String lastModified;
-    private String retryAfter;
+    private final Map<String, String> headers = new HashMap<>();
     private String botChallenge;
     private String finalUrl;
     private final List<String> hops = new ArrayList<>();
@@ -325,83 +262,6 @@ public final class FetchResult {
     }
 
     /**
-     * The {@code Cache-Control} header.
-     *
-     * @param v the header value as received, or null when absent
-     * @return this builder
-     */
-    public Builder cacheControl(String v) {
-      this.cacheControl = v;
-      return this;
-    }
-
-    /**
-     * The {@code Expires} header.
-     *
-     * @param v the header value as received, or null when absent
-     * @return this builder
-     */
-    public Builder expires(String v) {
-      this.expires = v;
-      return this;
-    }
-
-    /**
-     * The {@code Date} header.
-     *
-     * @param v the header value as received, or null when absent
-     * @return this builder
-     */
-    public Builder date(String v) {
-      this.date = v;
-      return this;
-    }
-
-    /**
-     * The {@code Age} header.
-     *
-     * @param v the header value as received, or null when absent
-     * @return this builder
-     */
-    public Builder age(String v) {
-      this.age = v;
-      return this;
-    }
-
-    /**
-     * The {@code ETag} header.
-     *
-     * @param v the header value as received, or null when absent
-     * @return this builder
-     */
-    public Builder etag(String v) {
-      this.etag = v;
-      return this;
-    }
-
-    /**
-     * The {@code Last-Modified} header.
-     *
-     * @param v the header value as received, or null when absent
-     * @return this builder
-     */
-    public Builder lastModified(String v) {
-      this.lastModified = v;
-      return this;
-    }
-
-    /**
-     * The {@code Retry-After} header.
-     *
-     * @param v the header value as received, or null when absent
-     * @return this builder
-     */
-    public Builder retryAfter(String v) {
-      this.retryAfter = v;
-      return this;
-    }
-
-    /**
      * The marker that identified the response as a bot challenge, as {@code name: value}; default
      * null (none). Kept with its control characters escaped.
      *
@@ -414,6 +274,22 @@ public final class FetchResult {
         throw new IllegalStateException("a failed fetch has no response to be a bot challenge");
       }
       this.botChallenge = Printable.escape(marker);
+      return this;
+    }
+
+    /**
+     * A response header, kept when it is one the cache reads ({@link FetchResult#header}); a later
+     * value for the same name replaces an earlier one.
+     *
+     * @param name the header's name, in any case
+     * @param value its value as received; null leaves the header absent
+     * @return this builder
+     */
+    public Builder header(String name, String value) {
+      String key = Objects.requireNonNull(name, "name").toLowerCase(Locale.ROOT);
+      if (value != null && READ.contains(key)) {
+        headers.put(key, value);
+      }
       return this;
     }
 

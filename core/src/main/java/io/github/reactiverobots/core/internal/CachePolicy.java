@@ -125,23 +125,29 @@ public final class CachePolicy {
       return failure(FetchOutcome.UNREACHABLE, result, FailureKind.BOT_CHALLENGE, previous, now);
     }
     if (status >= 200 && status < 300) {
-      RobotsTxt rules = timedParse(origin, result);
+      RobotsTxt robots = timedParse(origin, result);
       long ttl = ttl(result, now);
       OriginState state = state(FetchOutcome.OK, status, now, now + ttl, false);
       GoodCopy copy =
-          new GoodCopy(rules, now, new Conditional(result.etag(), result.lastModified()), crawler);
+          new GoodCopy(
+              robots,
+              now,
+              new Conditional(result.header("ETag"), result.header("Last-Modified")),
+              crawler);
       return Entry.withRules(copy, state, copyLifetime(now + ttl, now, now), FailureStreak.NONE);
     }
-    if (status == 304 && !sent.isEmpty() && previous != null && previous.rules() != null) {
+    if (status == 304 && !sent.isEmpty() && previous != null && previous.robots() != null) {
       long ttl = ttl(result, now);
       OriginState state = state(FetchOutcome.NOT_MODIFIED, status, now, now + ttl, false);
       Conditional held = previous.validators();
       Conditional validators =
           new Conditional(
-              result.etag() != null ? result.etag() : held.etag(),
-              result.lastModified() != null ? result.lastModified() : held.lastModified());
+              result.header("ETag") != null ? result.header("ETag") : held.etag(),
+              result.header("Last-Modified") != null
+                  ? result.header("Last-Modified")
+                  : held.lastModified());
       return Entry.withRules(
-          new GoodCopy(previous.rules(), now, validators, crawler),
+          new GoodCopy(previous.robots(), now, validators, crawler),
           state,
           copyLifetime(now + ttl, now, now),
           FailureStreak.NONE);
@@ -154,11 +160,11 @@ public final class CachePolicy {
 
   /** An entry for a body put into the cache, as if fetched at {@code fetchedAt}. */
   Entry preloaded(Origin origin, byte[] body, long fetchedAt) {
-    RobotsTxt rules = timedParse(origin, FetchResult.status(200).bodyOwned(body).build());
+    RobotsTxt robots = timedParse(origin, FetchResult.status(200).bodyOwned(body).build());
     long expiresAt = TimeSource.saturatedAdd(fetchedAt, ttlMax);
     OriginState state = state(FetchOutcome.PRELOADED, 0, fetchedAt, expiresAt, false);
     return Entry.withRules(
-        new GoodCopy(rules, fetchedAt, Conditional.NONE, crawler),
+        new GoodCopy(robots, fetchedAt, Conditional.NONE, crawler),
         state,
         copyLifetime(expiresAt, fetchedAt, fetchedAt),
         FailureStreak.NONE);
@@ -173,7 +179,7 @@ public final class CachePolicy {
    * @return the entry, or null when the value's outcome and body do not go together
    */
   Entry restored(Origin origin, StoredRobots value) {
-    FetchOutcome outcome = value.outcome();
+    FetchOutcome outcome = value.state().outcome();
     RestoredTimes t =
         RestoredTimes.of(
             value, time, time.nanos(), outcome.isFailure() ? backoffMax : ttlMax, staleCopyWindow);
@@ -191,13 +197,19 @@ public final class CachePolicy {
       if (!answered && !outcome.isFailure()) {
         return null;
       }
-      RobotsTxt rules = timedParse(origin, FetchResult.status(200).bodyOwned(value.body()).build());
+      RobotsTxt robots =
+          timedParse(origin, FetchResult.status(200).bodyOwned(value.body()).build());
       long confirmedAt = t.confirmedAt();
       OriginState state =
           state(
-              outcome, value.status(), value.failure(), fetchedAt, expiresAt, outcome.isFailure());
+              outcome,
+              value.state().status(),
+              value.state().failure(),
+              fetchedAt,
+              expiresAt,
+              outcome.isFailure());
       return Entry.withRules(
-          new GoodCopy(rules, confirmedAt, RestoredTimes.validators(value.validators()), crawler),
+          new GoodCopy(robots, confirmedAt, RestoredTimes.validators(value.validators()), crawler),
           state,
           copyLifetime(expiresAt, confirmedAt, fetchedAt),
           streak);
@@ -205,14 +217,15 @@ public final class CachePolicy {
     if (outcome.isFailure()) {
       return failureBlanket(
           outcome,
-          value.status(),
-          value.failure(),
+          value.state().status(),
+          value.state().failure(),
           fetchedAt,
           expiresAt,
           streak.failures() > 0 ? streak : new FailureStreak(fetchedAt, 1));
     }
     OriginState state =
-        state(outcome, value.status(), value.failure(), fetchedAt, expiresAt, false);
+        state(
+            outcome, value.state().status(), value.state().failure(), fetchedAt, expiresAt, false);
     return Entry.blanket(
         Blanket.ALLOW_UNAVAILABLE,
         state,
@@ -222,18 +235,15 @@ public final class CachePolicy {
 
   /**
    * What a shared store keeps of {@code entry}: {@code body} is the body of its good copy (ignored
-   * for a blanket entry), {@code failure} why its latest attempt got no response, or null.
+   * for a blanket entry).
    */
-  StoredRobots stored(Entry entry, byte[] body, FailureKind failure) {
-    OriginState state = entry.state();
+  StoredRobots stored(Entry entry, byte[] body) {
     GoodCopy copy = entry.copy();
     FailureStreak streak = entry.streak();
+    OriginState state = entry.state();
     return StoredRobots.builder()
-        .outcome(state.outcome())
-        .status(state.status())
-        .failure(failure)
-        .fetchedAt(state.fetchedAt())
-        .expiresAt(state.expiresAt())
+        // The copy's staleness is the reader's to work out again (restored).
+        .state(state.staleCopy() ? state.toBuilder().staleCopy(false).build() : state)
         .body(copy == null ? null : body)
         .confirmedAt(copy == null ? null : time.instantAt(copy.confirmedAt()))
         .validators(entry.validators())
@@ -246,10 +256,10 @@ public final class CachePolicy {
   long ttl(FetchResult result, long now) {
     Duration fresh =
         HttpCacheHeaders.freshness(
-            result.cacheControl(),
-            result.expires(),
-            result.date(),
-            result.age(),
+            result.header("Cache-Control"),
+            result.header("Expires"),
+            result.header("Date"),
+            result.header("Age"),
             time.instantAt(now));
     if (fresh == null) {
       return ttlMax;
@@ -260,7 +270,8 @@ public final class CachePolicy {
   /** The retry delay after the {@code failures}-th consecutive failure. */
   long retryDelay(FetchResult result, int failures, long now) {
     Duration retryAfter =
-        HttpCacheHeaders.retryAfter(result.retryAfter(), result.date(), time.instantAt(now));
+        HttpCacheHeaders.retryAfter(
+            result.header("Retry-After"), result.header("Date"), time.instantAt(now));
     if (retryAfter != null) {
       return Math.min(backoffMax, Math.max(TimeSource.saturatedNanos(retryAfter), 1_000_000_000L));
     }
@@ -336,13 +347,13 @@ public final class CachePolicy {
 
   private RobotsTxt timedParse(Origin origin, FetchResult result) {
     long start = System.nanoTime();
-    RobotsTxt rules = RobotsTxt.parse(result.body(), parseOptions);
+    RobotsTxt robots = RobotsTxt.parse(result.body(), parseOptions);
     String agent = weighedAgent;
     if (agent != null) {
-      rules.forAgent(agent);
+      robots.forAgent(agent);
     }
     events.parsed(origin, result.bodyLength(), System.nanoTime() - start);
-    return rules;
+    return robots;
   }
 
   private OriginState state(

@@ -12,22 +12,22 @@ import java.util.function.ToLongBiFunction;
 
 /**
  * Chooses what a leaving pin displaces from the full main cache, by uses per byte. Entries differ
- * in weight more than a hundredfold (an allow-all origin is about 240 B, a large robots.txt tens of
- * KB), so comparing uses alone with the one entry Caffeine would evict first keeps a heavy entry
- * asked twice over ten light ones asked once each, and refuses a light entry asked often when the
- * first victim happens to be used a little more. Here the least used per byte among the coldest
- * entries make the room, as many as the pin's weight needs, and the pin enters only if it was asked
- * more often per byte than each of them: the cache then serves more checks from the same bytes.
+ * in weight more than a hundredfold (an allow-all origin against a large robots.txt), so comparing
+ * uses alone with the one entry Caffeine would evict first keeps a heavy entry asked twice over ten
+ * light ones asked once each, and refuses a light entry asked often when the first victim happens
+ * to be used a little more. Here the least used per byte among the coldest entries make the room,
+ * as many as the pin's weight needs, and the pin enters only if it was asked more often per byte
+ * than each of them: the cache then serves more checks from the same bytes.
  *
  * <p>The candidates are a pool: up to {@link #CANDIDATES} entries of the first {@link #STEPS} of
  * Caffeine's coldest order, sorted by uses per byte, taken from its head as pins need room and
- * filled again once used up or a second old. Looking that deep is what pays (the simulator's
- * default run fetched about 10 % less with 1,024 candidates of 4,096 than with 64 of 256), and a
- * pool pays for the walk once per many admissions instead of once per pin. A candidate is checked
- * again when its turn comes: still held as the same entry, not read since, and still used less per
- * byte than the pin. A fill that finds no candidate (every entry looked at was read within the
- * grace) is repeated not for the next pin but once the empty pool is a second old, so a cache whose
- * cold end is all being crawled does not walk it on every admission.
+ * filled again once used up or a second old. Looking that deep is what pays in the simulator's
+ * fetches (the runs that chose these sizes are in the history of docs/performance.md), and a pool
+ * pays for the walk once per many admissions instead of once per pin. A candidate is checked again
+ * when its turn comes: still held as the same entry, not read since, and still used less per byte
+ * than the pin. A fill that finds no candidate (every entry looked at was read within the grace) is
+ * repeated not for the next pin but once the empty pool is a second old, so a cache whose cold end
+ * is all being crawled does not walk it on every admission.
  *
  * <p>An entry read (or fetched) within the grace is never a candidate: it may be a site whose crawl
  * is still reading it, which Caffeine's coldest order, looked at this deep and with the reads it

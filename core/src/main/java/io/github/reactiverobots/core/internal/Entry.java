@@ -23,9 +23,9 @@ public final class Entry {
   /**
    * Charged per entry on top of the rules: this object, its {@code OriginState}, the cache's node,
    * map slot and sketch counters, and the {@code Origin} object with its array; the origin's key
-   * adds {@link #BYTES_PER_KEY_CHAR} per character. Calibrated against a measured retained size
-   * (the bench's {@code memory}: 232 bytes of heap for an allow-all entry of a 26-character origin,
-   * against 236 weighed).
+   * adds {@link #BYTES_PER_KEY_CHAR} per character. Calibrated against the heap the bench's {@code
+   * memory} command measures for an allow-all entry: re-measure there when an entry's fields
+   * change.
    */
   public static final int OVERHEAD_BYTES = 210;
 
@@ -68,32 +68,32 @@ public final class Entry {
   }
 
   /**
-   * A good copy: its parsed rules and their estimated weight, when it was last fetched or confirmed
-   * by a 304, its validators, and the rules of the cache's crawler identity ({@code crawler}, its
-   * token string, null without one), selected once so that a check passing that very string skips
-   * the lookup.
+   * A good copy: its parsed robots.txt and its estimated weight, when it was last fetched or
+   * confirmed by a 304, its validators, and the rules of the cache's crawler identity ({@code
+   * crawler}, its token string, null without one), selected once so that a check passing that very
+   * string skips the lookup.
    */
   record GoodCopy(
-      RobotsTxt rules,
-      int rulesWeight,
+      RobotsTxt robots,
+      int robotsWeight,
       long confirmedAt,
       Conditional validators,
       String crawler,
       AgentRules crawlerRules) {
-    GoodCopy(RobotsTxt rules, long confirmedAt, Conditional validators, String crawler) {
+    GoodCopy(RobotsTxt robots, long confirmedAt, Conditional validators, String crawler) {
       this(
-          rules,
-          (int) Math.min(Integer.MAX_VALUE, rules.estimatedWeight()),
+          robots,
+          (int) Math.min(Integer.MAX_VALUE, robots.estimatedWeight()),
           confirmedAt,
           validators,
           crawler,
-          crawler == null ? null : rules.forAgent(crawler));
+          crawler == null ? null : robots.forAgent(crawler));
     }
 
-    /** The rules of {@code userAgent}. */
-    AgentRules rulesFor(String userAgent) {
+    /** The rules of {@code token}. */
+    AgentRules rulesFor(String token) {
       // Identity: the identity's own string, not an equal one a caller made.
-      return userAgent == crawler ? crawlerRules : rules.forAgent(userAgent);
+      return token == crawler ? crawlerRules : robots.forAgent(token);
     }
   }
 
@@ -156,20 +156,20 @@ public final class Entry {
    * The verdict for a located URL's path, with this entry's state attached; the stale variant of
    * the state when an expired good copy answers.
    */
-  public Verdict verdict(RecentOrigins.Located target, String userAgent, long now) {
-    return matcherFor(userAgent)
+  public Verdict verdict(RecentOrigins.Located target, String token, long now) {
+    return matcherFor(token)
         .check(target.bytes(), target.pathFrom(), target.pathTo(), stateAt(now));
   }
 
-  /** The rules that apply to {@code userAgent}: its groups, or the blanket answer. */
-  public AgentRules rulesFor(String userAgent) {
+  /** The rules that apply to {@code token}: its groups, or the blanket answer. */
+  public AgentRules rulesFor(String token) {
     Object a = answer();
-    return a instanceof GoodCopy copy ? copy.rulesFor(userAgent) : (AgentRules) a;
+    return a instanceof GoodCopy copy ? copy.rulesFor(token) : (AgentRules) a;
   }
 
   /** {@link #rulesFor} as the in-place byte checks every {@code AgentRules} also is. */
-  public PathMatcher matcherFor(String userAgent) {
-    return (PathMatcher) rulesFor(userAgent);
+  public PathMatcher matcherFor(String token) {
+    return (PathMatcher) rulesFor(token);
   }
 
   /** The state to report at {@code now}: stale-flagged once an expired good copy answers. */
@@ -196,10 +196,10 @@ public final class Entry {
     return now - staleUntil < 0;
   }
 
-  /** The parsed rules in use, or null for a blanket entry. */
-  public RobotsTxt rules() {
+  /** The parsed robots.txt in use, or null for a blanket entry. */
+  public RobotsTxt robots() {
     GoodCopy copy = copy();
-    return copy == null ? null : copy.rules();
+    return copy == null ? null : copy.robots();
   }
 
   /** The good copy in use, or null for a blanket entry. */
@@ -236,7 +236,7 @@ public final class Entry {
     long w =
         OVERHEAD_BYTES
             + (long) BYTES_PER_KEY_CHAR * origin.key().length()
-            + (copy == null ? 0 : copy.rulesWeight());
+            + (copy == null ? 0 : copy.robotsWeight());
     return (int) Math.min(Integer.MAX_VALUE, w);
   }
 

@@ -173,8 +173,8 @@ public final class OriginResolver {
     return next.flatMap(
         entry ->
             Schedulers.isInNonBlockingThread()
-                ? Mono.fromCallable(() -> store(origin, entry)).subscribeOn(writeScheduler)
-                : Mono.just(store(origin, entry)));
+                ? Mono.fromCallable(() -> keep(origin, entry)).subscribeOn(writeScheduler)
+                : Mono.just(keep(origin, entry)));
   }
 
   /**
@@ -183,7 +183,7 @@ public final class OriginResolver {
    */
   private Mono<Fetched> fetchNow(Origin origin, Entry previous) {
     Conditional sent =
-        previous != null && previous.rules() != null ? previous.validators() : Conditional.NONE;
+        previous != null && previous.robots() != null ? previous.validators() : Conditional.NONE;
     events.fetchStarted(origin);
     long start = System.nanoTime();
     Mono<FetchResult> call;
@@ -213,10 +213,11 @@ public final class OriginResolver {
   }
 
   /**
-   * Stores an entry. Caffeine applies back-pressure to writers when its write buffer is full (the
-   * writer waits for the maintenance lock), so a write never runs on a non-blocking thread.
+   * Keeps an entry in the local cache (never the fleet's store). Caffeine applies back-pressure to
+   * writers when its write buffer is full (the writer waits for the maintenance lock), so a write
+   * never runs on a non-blocking thread.
    */
-  private Entry store(Origin origin, Entry next) {
+  private Entry keep(Origin origin, Entry next) {
     if (next.outcome() == FetchOutcome.CRAWLER_FAULT) {
       return next; // the crawler's own fault is not the origin's state (SEMANTICS.md §6)
     }

@@ -29,9 +29,11 @@ public record RestoredTimes(long fetchedAt, long expiresAt, long confirmedAt, lo
    */
   static RestoredTimes of(
       StoredRobots value, TimeSource time, long now, long longestKeep, long staleCopyWindow) {
-    long fetchedAt = Math.min(time.nanosAt(value.fetchedAt()), now);
+    long fetchedAt = Math.min(time.nanosAt(value.state().fetchedAt()), now);
     long expiresAt =
-        Math.min(time.nanosAt(value.expiresAt()), TimeSource.saturatedAdd(fetchedAt, longestKeep));
+        Math.min(
+            time.nanosAt(value.state().expiresAt()),
+            TimeSource.saturatedAdd(fetchedAt, longestKeep));
     long confirmedAt =
         value.confirmedAt() == null
             ? fetchedAt

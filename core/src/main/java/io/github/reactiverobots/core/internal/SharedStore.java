@@ -221,12 +221,12 @@ public final class SharedStore {
       return;
     }
     byte[] body = null;
-    if (next.rules() != null) {
+    if (next.robots() != null) {
       if (result.hasStatus() && result.status() >= 200 && result.status() < 300) {
         body = result.bodyBytes();
       } else if (previous.value() != null
           && previous.entry() != null
-          && next.rules() == previous.entry().rules()) {
+          && next.robots() == previous.entry().robots()) {
         body = previous.value().body();
       } else {
         if (lease != null) {
@@ -235,7 +235,7 @@ public final class SharedStore {
         return;
       }
     }
-    StoredRobots value = policy.stored(next, body, next.state().failure());
+    StoredRobots value = policy.stored(next, body);
     long left = TimeSource.saturatedAdd(next.retainUntil(), -time.nanos());
     Duration retention = Duration.ofNanos(Math.max(1_000_000L, left));
     if (lease != null) {

@@ -21,8 +21,7 @@ import java.util.Arrays;
  * it still remembers it: that instance is the store's key, so the store finds the entry by identity
  * instead of comparing key strings it would have to load. Slots hold immutable values with final
  * fields, written and read racily, which is safe. A slot costs its key string besides the origin
- * the cache holds anyway: about 100 bytes for a typical host, some 1.6 MB once all 16,384 slots are
- * used. Thread-safe.
+ * the cache holds anyway, so the index is bounded by its 16,384 slots. Thread-safe.
  */
 public final class WarmPath {
   private static final int SLOT_BITS = 14;

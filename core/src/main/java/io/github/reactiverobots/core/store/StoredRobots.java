@@ -1,26 +1,21 @@
 package io.github.reactiverobots.core.store;
 
 import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
-import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Objects;
 
 /**
  * What a shared store holds for one origin: everything a cache needs to rebuild its entry (the
- * robots.txt body of the good copy in use, never the compiled rules; the latest attempt's outcome,
- * status and failure; its times; the copy's validators; the failure streak). Every time is a wall
- * instant, since the workers of a fleet share no ticker. Built with named settings ({@link
- * #builder()}), so that no two times can be swapped by position. Immutable and thread-safe: the
- * body is copied in and out.
+ * robots.txt body of the good copy in use, never the compiled rules; the latest attempt's state;
+ * the copy's validators; the failure streak). Every time is a wall instant, since the workers of a
+ * fleet share no ticker. Built with named settings ({@link #builder()}), so that no two times can
+ * be swapped by position. Immutable and thread-safe: the body is copied in and out.
  */
 public final class StoredRobots {
-  private final FetchOutcome outcome;
-  private final int status;
-  private final FailureKind failure;
-  private final Instant fetchedAt;
-  private final Instant expiresAt;
+  private final OriginState state;
   private final byte[] body;
   private final Instant confirmedAt;
   private final Conditional validators;
@@ -28,16 +23,13 @@ public final class StoredRobots {
   private final int failures;
 
   private StoredRobots(Builder b) {
-    outcome = Objects.requireNonNull(b.outcome, "outcome");
-    fetchedAt = Objects.requireNonNull(b.fetchedAt, "fetchedAt");
-    expiresAt = Objects.requireNonNull(b.expiresAt, "expiresAt");
+    state = Objects.requireNonNull(b.state, "state");
     validators = Objects.requireNonNull(b.validators, "validators");
-    status = b.status;
-    failure = b.failure;
     confirmedAt = b.confirmedAt;
     failingSince = b.failingSince;
     failures = b.failures;
-    require(status == 0 || (status >= 100 && status <= 999), "status out of range: " + status);
+    require(!state.staleCopy(), "a stored state is the latest attempt's, never a stale copy's");
+    FetchOutcome outcome = state.outcome();
     require(
         (b.body == null) == (confirmedAt == null), "a body and its confirmation time go together");
     require(failures >= 0, "failures must not be negative: " + failures);
@@ -54,8 +46,7 @@ public final class StoredRobots {
   }
 
   /**
-   * A builder with no outcome and no times set, status 0, no failure, no copy ({@link
-   * Conditional#NONE} validators) and no failures.
+   * A builder with no state set, no copy ({@link Conditional#NONE} validators) and no failures.
    *
    * @return a new builder
    */
@@ -70,48 +61,13 @@ public final class StoredRobots {
   }
 
   /**
-   * How the latest attempt was classified.
+   * The latest attempt: its outcome, status or failure, when it finished, and until when its answer
+   * is kept before the next attempt (for a failure, the retry time). Never a stale copy's state.
    *
-   * @return the outcome
+   * @return the state
    */
-  public FetchOutcome outcome() {
-    return outcome;
-  }
-
-  /**
-   * The latest attempt's HTTP status.
-   *
-   * @return the status, or 0 without one
-   */
-  public int status() {
-    return status;
-  }
-
-  /**
-   * Why the latest attempt got no response.
-   *
-   * @return the failure, or null
-   */
-  public FailureKind failure() {
-    return failure;
-  }
-
-  /**
-   * When the latest attempt finished.
-   *
-   * @return the instant
-   */
-  public Instant fetchedAt() {
-    return fetchedAt;
-  }
-
-  /**
-   * Until when the answer is kept before the next attempt (for a failure, the retry time).
-   *
-   * @return the instant
-   */
-  public Instant expiresAt() {
-    return expiresAt;
+  public OriginState state() {
+    return state;
   }
 
   /**
@@ -184,11 +140,7 @@ public final class StoredRobots {
    */
   public Builder toBuilder() {
     return new Builder()
-        .outcome(outcome)
-        .status(status)
-        .failure(failure)
-        .fetchedAt(fetchedAt)
-        .expiresAt(expiresAt)
+        .state(state)
         .body(body)
         .confirmedAt(confirmedAt)
         .validators(validators)
@@ -199,12 +151,8 @@ public final class StoredRobots {
   @Override
   public boolean equals(Object o) {
     return o instanceof StoredRobots s
-        && status == s.status
         && failures == s.failures
-        && outcome == s.outcome
-        && failure == s.failure
-        && fetchedAt.equals(s.fetchedAt)
-        && expiresAt.equals(s.expiresAt)
+        && state.equals(s.state)
         && Arrays.equals(body, s.body)
         && Objects.equals(confirmedAt, s.confirmedAt)
         && validators.equals(s.validators)
@@ -214,29 +162,13 @@ public final class StoredRobots {
   @Override
   public int hashCode() {
     return Objects.hash(
-        outcome,
-        status,
-        failure,
-        fetchedAt,
-        expiresAt,
-        Arrays.hashCode(body),
-        confirmedAt,
-        validators,
-        failingSince,
-        failures);
+        state, Arrays.hashCode(body), confirmedAt, validators, failingSince, failures);
   }
 
   @Override
   public String toString() {
     return "StoredRobots{"
-        + outcome
-        + ", status="
-        + status
-        + (failure != null ? ", failure=" + failure : "")
-        + ", fetchedAt="
-        + fetchedAt
-        + ", expiresAt="
-        + expiresAt
+        + state
         + ", body="
         + (body == null ? "none" : body.length + " bytes")
         + ", failures="
@@ -249,11 +181,7 @@ public final class StoredRobots {
    * Not thread-safe; the body is copied at build time.
    */
   public static final class Builder {
-    private FetchOutcome outcome;
-    private int status;
-    private FailureKind failure;
-    private Instant fetchedAt;
-    private Instant expiresAt;
+    private OriginState state;
     private byte[] body;
     private Instant confirmedAt;
     private Conditional validators = Conditional.NONE;
@@ -263,57 +191,13 @@ public final class StoredRobots {
     private Builder() {}
 
     /**
-     * How the latest attempt was classified (required).
+     * The latest attempt's state (required; not a stale copy's).
      *
-     * @param outcome the outcome
+     * @param state the state
      * @return this builder
      */
-    public Builder outcome(FetchOutcome outcome) {
-      this.outcome = outcome;
-      return this;
-    }
-
-    /**
-     * The latest attempt's HTTP status.
-     *
-     * @param status 0 without one, else 100 to 999
-     * @return this builder
-     */
-    public Builder status(int status) {
-      this.status = status;
-      return this;
-    }
-
-    /**
-     * Why the latest attempt got no response.
-     *
-     * @param failure the failure, or null
-     * @return this builder
-     */
-    public Builder failure(FailureKind failure) {
-      this.failure = failure;
-      return this;
-    }
-
-    /**
-     * When the latest attempt finished (required).
-     *
-     * @param fetchedAt the instant
-     * @return this builder
-     */
-    public Builder fetchedAt(Instant fetchedAt) {
-      this.fetchedAt = fetchedAt;
-      return this;
-    }
-
-    /**
-     * Until when the answer is kept before the next attempt (required).
-     *
-     * @param expiresAt the instant
-     * @return this builder
-     */
-    public Builder expiresAt(Instant expiresAt) {
-      this.expiresAt = expiresAt;
+    public Builder state(OriginState state) {
+      this.state = state;
       return this;
     }
 
@@ -376,7 +260,7 @@ public final class StoredRobots {
      * The value.
      *
      * @return a new value
-     * @throws NullPointerException if the outcome, a required time or the validators are null
+     * @throws NullPointerException if the state or the validators are null
      * @throws IllegalArgumentException if the settings contradict each other
      */
     public StoredRobots build() {

@@ -111,11 +111,11 @@ class SharedStoreTest {
   @Test
   void aFetchIsWrittenAndAnotherWorkerAnswersFromItWithoutFetching() {
     Worker first = worker();
-    first.fetcher().answer(ORIGIN, okBuilder(BODY).etag("\"v1\"").build());
+    first.fetcher().answer(ORIGIN, okBuilder(BODY).header("ETag", "\"v1\"").build());
     assertThat(first.check(PRIVATE).allowed()).isFalse();
 
     StoredRobots value = store.value(ORIGIN);
-    assertThat(value.outcome()).isEqualTo(FetchOutcome.OK);
+    assertThat(value.state().outcome()).isEqualTo(FetchOutcome.OK);
     assertThat(new String(value.body(), StandardCharsets.UTF_8)).isEqualTo(BODY);
     assertThat(value.validators().etag()).isEqualTo("\"v1\"");
     // Kept as long as the entry is retained: a good copy serves outages for 30 days.
@@ -144,8 +144,8 @@ class SharedStoreTest {
             failure(FailureKind.TOO_MANY_REDIRECTS),
             failure(FailureKind.ADDRESS_REFUSED),
             okBuilder(BODY)
-                .cacheControl("max-age=900")
-                .lastModified("Sun, 01 Mar 2026 00:00:00 GMT")
+                .header("Cache-Control", "max-age=900")
+                .header("Last-Modified", "Sun, 01 Mar 2026 00:00:00 GMT")
                 .build());
     for (int i = 0; i < results.size(); i++) {
       Origin origin = Origin.of("https://o" + i + ".example");
@@ -174,7 +174,7 @@ class SharedStoreTest {
     assertThat(latest.originState().orElseThrow().staleCopy()).isTrue();
 
     StoredRobots value = store.value(ORIGIN);
-    assertThat(value.outcome()).isEqualTo(FetchOutcome.UNREACHABLE);
+    assertThat(value.state().outcome()).isEqualTo(FetchOutcome.UNREACHABLE);
     assertThat(value.failures()).isEqualTo(2);
     assertThat(value.hasCopy()).isTrue();
 
@@ -417,7 +417,13 @@ class SharedStoreTest {
   @Test
   void aRefreshIsConditionalOnTheStoredCopyAndA304KeepsItsBodyForTheFleet() {
     Worker first = worker();
-    first.fetcher().then(okBuilder(BODY).etag("\"v1\"").cacheControl("max-age=600").build());
+    first
+        .fetcher()
+        .then(
+            okBuilder(BODY)
+                .header("ETag", "\"v1\"")
+                .header("Cache-Control", "max-age=600")
+                .build());
     first.check(PRIVATE);
     clock.advance(Duration.ofHours(2));
 
@@ -430,7 +436,7 @@ class SharedStoreTest {
     assertThat(refreshed.originState().orElseThrow().outcome())
         .isEqualTo(FetchOutcome.NOT_MODIFIED);
     StoredRobots value = store.value(ORIGIN);
-    assertThat(value.outcome()).isEqualTo(FetchOutcome.NOT_MODIFIED);
+    assertThat(value.state().outcome()).isEqualTo(FetchOutcome.NOT_MODIFIED);
     assertThat(new String(value.body(), StandardCharsets.UTF_8)).isEqualTo(BODY);
     Worker third = worker();
     assertThat(third.check(PRIVATE)).isEqualTo(refreshed);
@@ -442,7 +448,8 @@ class SharedStoreTest {
     Worker worker = worker();
     worker
         .fetcher()
-        .then(okBuilder(BODY).etag("\"v1\"").cacheControl("max-age=600").build())
+        .then(
+            okBuilder(BODY).header("ETag", "\"v1\"").header("Cache-Control", "max-age=600").build())
         .then(FetchResult.status(304).build());
     worker.check(PRIVATE);
     store.clear();

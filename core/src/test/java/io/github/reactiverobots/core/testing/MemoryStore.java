@@ -215,7 +215,7 @@ public final class MemoryStore implements RobotsStore {
   }
 
   private boolean fresh(StoredRobots value) {
-    return value != null && value.expiresAt().isAfter(clock.get());
+    return value != null && value.state().expiresAt().isAfter(clock.get());
   }
 
   private <T> Mono<T> guarded(Origin origin, Mono<T> call) {

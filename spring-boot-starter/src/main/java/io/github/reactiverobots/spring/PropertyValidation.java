@@ -11,7 +11,7 @@ import org.springframework.util.unit.DataSize;
  * value and what it allows ({@link InvalidRobotsPropertyException}), not a builder method. The
  * builders check again; these checks only say it in the properties' words.
  */
-final class PropertyChecks {
+final class PropertyValidation {
   static final String PREFIX = "reactive-robots.";
   private static final Duration LONGEST = Duration.ofDays(3650);
   private static final String DURATION = "from 0s to 3650d";
@@ -19,7 +19,7 @@ final class PropertyChecks {
   private static final String TOKEN =
       "a product token: letters, '_' and '-' only, not Mozilla" + " (such as MyCrawler)";
 
-  private PropertyChecks() {}
+  private PropertyValidation() {}
 
   /**
    * The properties the cache and its crawler identity read.

@@ -5,8 +5,8 @@ import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.model.Profile;
 
 /** One identity: the crawler's token must be the one its fetcher's User-Agent sends. */
-public final class IdentityCheck {
-  private IdentityCheck() {}
+public final class IdentityMatch {
+  private IdentityMatch() {}
 
   /**
    * Refuses a crawler whose token is not the product token of {@code userAgent}, the header the

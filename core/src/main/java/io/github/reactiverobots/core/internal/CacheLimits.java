@@ -11,9 +11,9 @@ import java.util.Set;
  * The checks {@code RobotsCacheBuilder} applies to its own settings as they are set (the others are
  * {@link Limits}'); each names the setting and the value it refused.
  */
-public final class CacheSettingChecks {
+public final class CacheLimits {
 
-  private CacheSettingChecks() {}
+  private CacheLimits() {}
 
   public static int parseLimit(int bytes) {
     if (bytes < ParseOptions.MIN_PARSE_LIMIT) {

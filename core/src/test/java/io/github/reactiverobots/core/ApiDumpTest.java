@@ -1,0 +1,12 @@
+package io.github.reactiverobots.core;
+
+import io.github.reactiverobots.robotstxt.testing.ApiDump;
+import org.junit.jupiter.api.Test;
+
+/** The module's public API is the one committed in {@code api/core.api} (see {@link ApiDump}). */
+class ApiDumpTest {
+  @Test
+  void theApiIsTheCommittedOne() throws Exception {
+    ApiDump.check(RobotsCache.class, "core");
+  }
+}

@@ -1,0 +1,14 @@
+package io.github.reactiverobots.robotstxt;
+
+import io.github.reactiverobots.robotstxt.testing.ApiDump;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module's public API is the one committed in {@code api/robotstxt.api} (see {@link ApiDump}).
+ */
+class ApiDumpTest {
+  @Test
+  void theApiIsTheCommittedOne() throws Exception {
+    ApiDump.check(RobotsTxt.class, "robotstxt");
+  }
+}
