@@ -345,8 +345,9 @@ public final class RobotsCache implements AutoCloseable {
   /**
    * Preloads {@code body} as {@code origin}'s robots.txt as fetched at {@code fetchedAt} (from a
    * crawl database, say): fresh for the maximum TTL after that, usable as an outage copy for the
-   * stale-copy window after that. Replaces what is held; a fetch in flight for the origin still
-   * stores its result when it completes. Parses on the calling thread.
+   * stale-copy window after that; a {@code fetchedAt} in the future reads as now, as a copy from
+   * the shared store does (SEMANTICS.md §6). Replaces what is held; a fetch in flight for the
+   * origin still stores its result when it completes. Parses on the calling thread.
    *
    * @param origin the origin
    * @param body the robots.txt body; copied

@@ -24,9 +24,6 @@ import reactor.core.scheduler.Schedulers;
  * a builder may build several independent caches.
  */
 public final class RobotsCacheBuilder {
-  /** The default bound on the summed entry weights: 256 MiB. */
-  public static final long DEFAULT_MAXIMUM_WEIGHT = 256L * 1024 * 1024;
-
   private final CacheDraft draft = new CacheDraft();
 
   RobotsCacheBuilder() {}
@@ -137,12 +134,13 @@ public final class RobotsCacheBuilder {
   }
 
   /**
-   * The bound on the summed estimated weight of the entries, in bytes; default 256 MiB ({@link
-   * #DEFAULT_MAXIMUM_WEIGHT}). An entry's weight is an estimate of the heap it retains, held to the
-   * measured heap within 10 % by the bench, so this bound is heap. The fixed indexes of the 16,384
-   * most recently seen origins and the history of uses that admission reads (16 bytes per 4 KB of
-   * this bound) come on top. What an origin weighs on real sites: docs/performance.md, "Sizing the
-   * heap".
+   * The bound on the summed estimated weight of the entries, in bytes; default a quarter of the
+   * JVM's maximum heap ({@link Runtime#maxMemory()}), at most 256 MiB. {@link #build()} refuses a
+   * bound over three quarters of the maximum heap. An entry's weight is an estimate of the heap it
+   * retains, held to the measured heap within 10 % by the bench, so this bound is heap. The fixed
+   * indexes of the 16,384 most recently seen origins and the history of uses that admission reads
+   * (16 bytes per 4 KB of this bound) come on top. What an origin weighs on real sites:
+   * docs/performance.md, "Sizing the heap".
    *
    * @param bytes the bound, in bytes
    * @return this builder
@@ -431,7 +429,7 @@ public final class RobotsCacheBuilder {
    * @throws IllegalStateException when no fetcher was set, the parse limit is above the fetcher's
    *     body cap ({@link RobotsFetcher#maxBodyBytes()}), or the crawler's token is not the product
    *     token of the fetcher's {@link RobotsFetcher#userAgent()} (unless {@link
-   *     #allowIdentityMismatch(boolean)})
+   *     #allowIdentityMismatch(boolean)}), or {@link #maximumWeight} is more than the heap can hold
    */
   public RobotsCache build() {
     draft.requireBuildable();

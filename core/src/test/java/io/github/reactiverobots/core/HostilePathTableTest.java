@@ -52,7 +52,9 @@ class HostilePathTableTest {
         Arguments.of("http://evil.test;@victim.test/private", null, false),
         Arguments.of("http:///victim.test/private", null, false),
         Arguments.of("http:\\\\victim.test\\private", null, false),
-        Arguments.of("http://victim.test/pri\tvate", "/pri\tvate", null));
+        Arguments.of("http://victim.test/pri\tvate", "/pri\tvate", null),
+        Arguments.of(" http://victim.test/x\\..\\private", "/x\\..\\private", false),
+        Arguments.of("\t\u0001 HTTP://victim.test/%2e%2e\\private\n", "/%2e%2e\\private", false));
   }
 
   private static RobotsCache cache(Profile profile) {

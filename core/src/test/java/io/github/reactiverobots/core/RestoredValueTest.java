@@ -90,6 +90,24 @@ class RestoredValueTest {
   }
 
   @Test
+  void aCopyPutByHandAsFetchedInTheYear3000IsKeptOnlyThisCachesMaximumTtlFromNow() {
+    RobotsCache cache = worker();
+    fetcher.otherwise(ok("User-agent: *\nAllow: /\n"));
+    cache.put(ORIGIN, utf8(BODY), Instant.parse("3000-01-01T00:00:00Z"));
+
+    Verdict v = check(cache, PRIVATE);
+    assertThat(v.allowed()).isFalse();
+    OriginState state = v.originState().orElseThrow();
+    assertThat(state.fetchedAt()).isEqualTo(now());
+    assertThat(state.expiresAt()).isEqualTo(now().plus(Duration.ofHours(24)));
+    assertThat(fetcher.calls()).isZero();
+
+    clock.advance(Duration.ofHours(24).plusSeconds(1));
+    check(cache, PRIVATE);
+    assertThat(fetcher.calls()).as("fetched once its own 24 h had passed").isEqualTo(1);
+  }
+
+  @Test
   void anUnavailableValueForAThousandYearsIsKeptOnlyThisCachesMaximumTtl() {
     forge(
         StoredRobots.builder()

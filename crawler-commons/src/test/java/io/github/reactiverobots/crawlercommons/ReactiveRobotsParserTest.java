@@ -84,6 +84,14 @@ class ReactiveRobotsParserTest {
   }
 
   @Test
+  void aUrlWithLeadingSpacesOrControlsIsReadAsTheCacheReadsIt() {
+    BaseRobotRules rules = parse("User-agent: *\nDisallow: /private\n", "bot");
+    assertThat(rules.isAllowed(" http://victim.test/x\\..\\private")).isFalse();
+    assertThat(rules.isAllowed("\t\u0001 HTTP://victim.test/%2e%2e\\private\n")).isFalse();
+    assertThat(rules.isAllowed(" http://victim.test/public")).isTrue();
+  }
+
+  @Test
   void underGoogleADisallowOfEveryPathAllowsNone() {
     assertThat(parse(Profile.GOOGLE, "User-agent: *\nDisallow: /\n", "bot").isAllowNone()).isTrue();
     assertThat(parse(Profile.GOOGLE, "User-agent: *\nDisallow: /$\n", "bot").isAllowNone())

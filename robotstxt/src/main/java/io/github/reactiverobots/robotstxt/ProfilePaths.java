@@ -37,12 +37,16 @@ final class ProfilePaths {
    *     is read leniently (null)
    */
   private static byte[] splitPath(String url) {
-    boolean schemeRelative = url.startsWith("//") || url.startsWith("\\\\");
-    if (!schemeRelative && !isHttp(url)) {
+    int start = 0;
+    while (start < url.length() && url.charAt(start) <= ' ') {
+      start++; // leading C0 controls and spaces, as the WHATWG parser (and so the cache) strips
+    }
+    boolean schemeRelative = url.startsWith("//", start) || url.startsWith("\\\\", start);
+    if (!schemeRelative && !isHttp(url, start)) {
       return null;
     }
     try {
-      return SplitUrl.of(schemeRelative ? "http:" + url : url)
+      return SplitUrl.of(schemeRelative ? "http:" + url.substring(start) : url)
           .pathAndQuery()
           .getBytes(StandardCharsets.UTF_8);
     } catch (InvalidUrlException e) {
@@ -53,9 +57,10 @@ final class ProfilePaths {
     }
   }
 
-  /** Whether {@code s} starts with {@code http:} or {@code https:}, in any case. */
-  private static boolean isHttp(String s) {
-    return s.regionMatches(true, 0, "http:", 0, 5) || s.regionMatches(true, 0, "https:", 0, 6);
+  /** Whether {@code s} has {@code http:} or {@code https:} at {@code from}, in any case. */
+  private static boolean isHttp(String s, int from) {
+    return s.regionMatches(true, from, "http:", 0, 5)
+        || s.regionMatches(true, from, "https:", 0, 6);
   }
 
   /**

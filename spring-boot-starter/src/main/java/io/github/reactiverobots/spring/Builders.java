@@ -54,12 +54,12 @@ final class Builders {
             .profile(properties.profile())
             .parseLimit(bytes(properties.parseLimit(), "parse-limit"))
             .explicitAgents(properties.explicitAgents())
-            .maximumWeight(c.maximumWeight().toBytes())
             .ttlBounds(c.minimumTtl(), c.maximumTtl())
             .retryBackoff(c.retryBackoffInitial(), c.retryBackoffMaximum())
             .staleCopyWindow(c.staleCopyWindow())
             .staleWhileRevalidate(c.staleWhileRevalidate())
             .allowAllWhenUnreachableTooLong(c.allowAllWhenUnreachableTooLong())
+            .botChallengesUnreachable(c.botChallengesUnreachable())
             .fetchTimeout(c.fetchTimeout())
             .checkAllConcurrency(c.checkAllConcurrency())
             .minimumResidency(c.minimumResidency())
@@ -67,6 +67,9 @@ final class Builders {
             .storeWait(c.storeWait())
             .storeLease(c.storeLease())
             .storeCooldown(c.storeCooldown());
+    if (c.maximumWeight() != null) {
+      builder.maximumWeight(c.maximumWeight().toBytes());
+    }
     if (c.maximumOrigins() != null) {
       builder.maximumOrigins(c.maximumOrigins());
     }

@@ -55,7 +55,7 @@ final class PropertyValidation {
               + " is reactive-robots.fetcher.max-body-size, the parse limit when unset)");
     }
     RobotsProperties.Cache c = p.cache();
-    if (c.maximumWeight().toBytes() <= 0) {
+    if (c.maximumWeight() != null && c.maximumWeight().toBytes() <= 0) {
       throw new InvalidRobotsPropertyException(
           PREFIX + "cache.maximum-weight", c.maximumWeight(), "more than 0B, such as 256MB");
     }

@@ -49,7 +49,8 @@ public record RobotsProperties(
    * The cache's settings ({@code RobotsCache.builder()}).
    *
    * @param maximumWeight Bound on the summed weight of the cached entries, which is the heap they
-   *     retain (docs/performance.md, "Sizing the heap").
+   *     retain; a quarter of the JVM's maximum heap, at most 256MB, when unset
+   *     (docs/performance.md, "Sizing the heap").
    * @param maximumOrigins Bound on the number of origins held, in addition to the weight bound;
    *     none when unset.
    * @param minimumTtl Shortest time a fetched robots.txt is kept, whatever its Cache-Control says.
@@ -63,6 +64,9 @@ public record RobotsProperties(
    *     runs.
    * @param allowAllWhenUnreachableTooLong Whether an origin unreachable for the whole stale-copy
    *     window, without a good copy, is allowed (RFC 9309) rather than disallowed.
+   * @param botChallengesUnreachable Whether a 401, 403 or 503 that identifies itself as a bot
+   *     challenge is read as unreachable (the good copy, else disallow all, retried with backoff)
+   *     rather than by its status.
    * @param fetchTimeout Safety net for a fetcher that never answers.
    * @param checkAllConcurrency Checks of one checkAll call that run at once.
    * @param minimumResidency How long an entry fetched for a caller is kept from eviction; zero
@@ -78,7 +82,7 @@ public record RobotsProperties(
    *     time.
    */
   public record Cache(
-      @DefaultValue("256MB") DataSize maximumWeight,
+      @Nullable DataSize maximumWeight,
       @Nullable Long maximumOrigins,
       @DefaultValue("5m") Duration minimumTtl,
       @DefaultValue("24h") Duration maximumTtl,
@@ -87,6 +91,7 @@ public record RobotsProperties(
       @DefaultValue("30d") Duration staleCopyWindow,
       @DefaultValue("1h") Duration staleWhileRevalidate,
       @DefaultValue("true") boolean allowAllWhenUnreachableTooLong,
+      @DefaultValue("true") boolean botChallengesUnreachable,
       @DefaultValue("5m") Duration fetchTimeout,
       @DefaultValue("256") int checkAllConcurrency,
       @DefaultValue("5m") Duration minimumResidency,

@@ -72,7 +72,7 @@ final class LiveFetch {
               + "\toutcome="
               + outcome()
               + "\tstatus="
-              + state.status()
+              + status()
               + "\tfetched="
               + state.fetchedAt()
               + "\texpires="
@@ -113,7 +113,7 @@ final class LiveFetch {
           .begin()
           .field("origin", origin.key())
           .field("outcome", outcome())
-          .field("status", state.status())
+          .field("status", status())
           .field("fetchedAt", state.fetchedAt().toString())
           .field("expiresAt", state.expiresAt().toString())
           .field("staleCopy", state.staleCopy())
@@ -157,6 +157,9 @@ final class LiveFetch {
         case TLS ->
             "the TLS handshake failed: if the site's certificate comes from a private CA, pass"
                 + " that CA with --ca FILE (PEM)";
+        case BOT_CHALLENGE ->
+            "the site answered with a bot challenge, not its robots.txt: a crawler reads it as"
+                + " unreachable (its last good copy, else disallow all) and retries later";
         case DNS ->
             "the name did not resolve: --resolve HOST:PORT:ADDRESS connects to the address you"
                 + " give";
@@ -176,8 +179,21 @@ final class LiveFetch {
       return Duration.between(state.fetchedAt(), state.expiresAt()).toSeconds();
     }
 
+    /** The status the site answered, even when the cache's state holds a failure instead. */
+    private int status() {
+      return state.status() == 0 && fetched != null && fetched.hasStatus()
+          ? fetched.status()
+          : state.status();
+    }
+
     private String failureDetail() {
-      return fetched != null && fetched.failureDetail() != null ? fetched.failureDetail() : "";
+      if (fetched == null) {
+        return "";
+      }
+      if (fetched.failureDetail() != null) {
+        return fetched.failureDetail();
+      }
+      return fetched.botChallenge() != null ? "marker: " + fetched.botChallenge() : "";
     }
 
     /** The redirect chain from the origin's /robots.txt, empty when there was no redirect. */

@@ -67,6 +67,36 @@ class LiveCommandTest {
   }
 
   @Test
+  void aBotChallengeIsShownAsSuchNotAsAnAllowAll() {
+    try (OriginServer s =
+        OriginServer.start(
+            (req, res) ->
+                res.status(403)
+                    .header("cf-mitigated", "challenge")
+                    .header("Content-Type", "text/html")
+                    .sendString(Mono.just("<html><title>Just a moment...</title></html>"))
+                    .then())) {
+      String site = "http://walled.example.com:" + s.port();
+      TesterRun run =
+          TesterRun.of(
+              "",
+              "live",
+              site + "/page",
+              "--agent",
+              AGENT,
+              "--resolve",
+              s.resolve("walled.example.com"),
+              "--allow-private");
+      assertThat(run.status()).as(run.err()).isOne();
+      assertThat(run.out())
+          .contains("verdict\tDISALLOWED\t")
+          .contains("outcome=unreachable\tstatus=403\t")
+          .contains("failure\tBOT_CHALLENGE\tmarker: cf-mitigated")
+          .contains("bot challenge, not its robots.txt");
+    }
+  }
+
+  @Test
   void aRedirectChainIsShown() {
     try (OriginServer s =
         OriginServer.start(

@@ -28,7 +28,7 @@ public final class CacheDraft {
   public Profile profile = Profile.RFC_9309;
   public int parseLimit = ParseOptions.MIN_PARSE_LIMIT;
   public Set<String> explicitAgents = Set.of();
-  public long maximumWeight = 256L * 1024 * 1024;
+  public long maximumWeight = CacheLimits.defaultMaximumWeight(Runtime.getRuntime().maxMemory());
   public long maximumOrigins;
   public Duration ttlMin = Duration.ofMinutes(5);
   public Duration ttlMax = Duration.ofHours(24);
@@ -57,6 +57,7 @@ public final class CacheDraft {
       throw new IllegalStateException("a fetcher is required");
     }
     IdentityMatch.require(crawler, fetcher.userAgent(), allowIdentityMismatch);
+    CacheLimits.requireHeapHolds(maximumWeight, Runtime.getRuntime().maxMemory());
     if (parseLimit > fetcher.maxBodyBytes()) {
       throw new IllegalStateException(
           "parseLimit ("

@@ -23,6 +23,39 @@ public final class CacheLimits {
     return bytes;
   }
 
+  private static final long MIB = 1024 * 1024;
+  private static final long DEFAULT_WEIGHT_CAP = 256 * MIB;
+
+  /**
+   * The default weight bound for a JVM whose maximum heap is {@code maxHeap} bytes: a quarter of
+   * it, at most 256 MiB.
+   */
+  public static long defaultMaximumWeight(long maxHeap) {
+    return Math.max(MIB, Math.min(DEFAULT_WEIGHT_CAP, maxHeap / 4));
+  }
+
+  /**
+   * Refuses a weight bound the heap cannot hold: entries take about their weight in heap, so a
+   * bound over three quarters of the maximum heap leaves too little for the rest of the JVM.
+   */
+  public static void requireHeapHolds(long maximumWeight, long maxHeap) {
+    if (maxHeap != Long.MAX_VALUE && maximumWeight > maxHeap / 4 * 3) {
+      throw new IllegalStateException(
+          "maximumWeight ("
+              + mib(maximumWeight)
+              + ") cannot be held by this JVM's maximum heap ("
+              + mib(maxHeap)
+              + "): cached entries take about their weight in heap, and at most three quarters of"
+              + " it ("
+              + mib(maxHeap / 4 * 3)
+              + ") is left to them; lower maximumWeight or raise -Xmx");
+    }
+  }
+
+  private static String mib(long bytes) {
+    return bytes >= MIB ? bytes / MIB + " MiB" : bytes + " bytes";
+  }
+
   public static double residencyShare(double share) {
     return Limits.within(share, 0, 0.5, "residencyShare");
   }

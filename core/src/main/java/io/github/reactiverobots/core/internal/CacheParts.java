@@ -67,9 +67,11 @@ public final class CacheParts {
     entries.invalidate(origin);
   }
 
+  /** Preloads a body; a {@code fetchedAt} in the future reads as now, as a store copy's does. */
   public void put(Origin origin, byte[] body, Instant fetchedAt) {
     ensureOpen();
-    entries.put(origin, policy.preloaded(origin, body.clone(), time.nanosAt(fetchedAt)));
+    long at = Math.min(time.nanosAt(fetchedAt), time.nanos());
+    entries.put(origin, policy.preloaded(origin, body.clone(), at));
   }
 
   public void addListener(RobotsCacheListener listener) {

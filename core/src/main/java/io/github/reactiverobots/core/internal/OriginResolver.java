@@ -173,13 +173,14 @@ public final class OriginResolver {
     return next.flatMap(
         entry ->
             Schedulers.isInNonBlockingThread()
-                ? Mono.fromCallable(() -> keep(origin, entry)).subscribeOn(writeScheduler)
-                : Mono.just(keep(origin, entry)));
+                ? Mono.defer(() -> HeapExhaustion.signal(() -> keep(origin, entry)))
+                    .subscribeOn(writeScheduler)
+                : HeapExhaustion.signal(() -> keep(origin, entry)));
   }
 
   /**
    * Fetches now: the fetcher's result, then (on the parse scheduler) the policy's entry for it.
-   * Never signals an error.
+   * Signals no error but an {@link OutOfMemoryError}.
    */
   private Mono<Fetched> fetchNow(Origin origin, Entry previous) {
     Conditional sent =
@@ -209,7 +210,10 @@ public final class OriginResolver {
                 Mono.just(
                     FetchResult.failure(FailureKind.OTHER, "the fetcher signalled " + e).build()))
         .publishOn(parseScheduler)
-        .map(result -> new Fetched(decide(origin, result, previous, sent, start), result));
+        .flatMap(
+            result ->
+                HeapExhaustion.signal(
+                    () -> new Fetched(decide(origin, result, previous, sent, start), result)));
   }
 
   /**
