@@ -12,11 +12,8 @@ import java.io.InvalidObjectException;
 import java.io.NotSerializableException;
 import java.io.ObjectInputStream;
 import java.io.Serial;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -147,20 +144,8 @@ public final class ReactiveRobotRules extends BaseRobotRules {
       named |= names.contains(token.toLowerCase(Locale.ROOT));
     }
     r.setMatchedWildcard(selected.hasGroup() && !named);
-    List<String> sitemaps = robots.sitemaps();
-    if (!sitemaps.stream().allMatch(ReactiveRobotRules::isAbsolute)) {
-      List<String> resolved = new ArrayList<>(sitemaps.size());
-      for (String sitemap : sitemaps) {
-        resolved.add(resolved(robotsUrl, sitemap));
-      }
-      r.resolvedSitemaps = List.copyOf(new LinkedHashSet<>(resolved));
-    }
+    r.resolvedSitemaps = Sitemaps.resolved(robots.sitemaps(), robotsUrl);
     return r;
-  }
-
-  private static boolean isAbsolute(String url) {
-    return url.regionMatches(true, 0, "http://", 0, 7)
-        || url.regionMatches(true, 0, "https://", 0, 8);
   }
 
   /** A token no group of the file is named by, whose rules are the {@code *} groups'. */
@@ -170,19 +155,6 @@ public final class ReactiveRobotRules extends BaseRobotRules {
       token += "-";
     }
     return token;
-  }
-
-  private static String resolved(String base, String sitemap) {
-    if (base == null || isAbsolute(sitemap)) {
-      // The file's own string: most sitemaps are absolute, and a copy would be held twice.
-      return sitemap;
-    }
-    try {
-      URI uri = new URI(base).resolve(new URI(sitemap));
-      return uri.isAbsolute() ? uri.toString() : sitemap;
-    } catch (URISyntaxException | IllegalArgumentException e) {
-      return sitemap;
-    }
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.github.reactiverobots.robotstxt;
 
-import io.github.reactiverobots.robotstxt.internal.match.PatternTable;
+import io.github.reactiverobots.robotstxt.internal.match.PatternTableBuilder;
 
 /**
  * A thread's scratch arrays for collecting the rules of a parse, reused from parse to parse so that
@@ -16,7 +16,7 @@ final class ParseScratch {
   private static final ThreadLocal<ParseScratch> SCRATCH =
       ThreadLocal.withInitial(ParseScratch::new);
 
-  int[] slots = new int[PatternTable.Builder.SLOT * 64];
+  int[] slots = new int[PatternTableBuilder.SLOT * 64];
   int[] lines = new int[64];
   private boolean busy;
 

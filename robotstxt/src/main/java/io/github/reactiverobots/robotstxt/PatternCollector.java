@@ -1,6 +1,7 @@
 package io.github.reactiverobots.robotstxt;
 
 import io.github.reactiverobots.robotstxt.internal.match.PatternTable;
+import io.github.reactiverobots.robotstxt.internal.match.PatternTableBuilder;
 import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
 
 /**
@@ -11,7 +12,7 @@ import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
  */
 final class PatternCollector {
   private final boolean normalises;
-  private final PatternTable.Builder patterns;
+  private final PatternTableBuilder patterns;
   private final Ints lines;
   private final Ints ownForms = new Ints(0);
   private final PackedStrings.Builder forms = new PackedStrings.Builder();
@@ -42,7 +43,7 @@ final class PatternCollector {
       return plain;
     }
     byte[] normalised =
-        plain == PatternTable.Builder.NOT_PLAIN_UNCHANGED
+        plain == PatternTableBuilder.NOT_PLAIN_UNCHANGED
             ? null
             : PercentEncoding.normalisedOrNull(d, from, to, normalises);
     int i =

@@ -20,7 +20,7 @@ import java.util.Arrays;
  * for them in a pattern, where a {@code *} is the wildcard and a final {@code $} the anchor (RFC
  * 9309 §2.2.3): its {@code *} and {@code %2A} become the one octet {@link #LITERAL_STAR}, which a
  * pattern's {@code %2A} becomes in its body, and its {@code %24} becomes {@code $}, as a pattern's
- * {@code %24} does ({@code PatternTable.Builder.add}). Stateless and thread-safe.
+ * {@code %24} does ({@code PatternTableBuilder.add}). Stateless and thread-safe.
  */
 public final class PercentEncoding {
   /**

@@ -3,9 +3,9 @@ package io.github.reactiverobots.robotstxt.internal.match;
 import io.github.reactiverobots.robotstxt.internal.bytes.ByteWords;
 
 /**
- * Tells what a pattern as written holds, for {@link PatternTable.Builder#addIfPlain}: whether it
- * can be its own body as it is, or only its {@code *} or {@code $} keep it from that, or a byte
- * that normalisation may change. Stateless.
+ * Tells what a pattern as written holds, for {@link PatternTableBuilder#addIfPlain}: whether it can
+ * be its own body as it is, or only its {@code *} or {@code $} keep it from that, or a byte that
+ * normalisation may change. Stateless.
  */
 final class PlainBytes {
   private PlainBytes() {}
@@ -13,9 +13,8 @@ final class PlainBytes {
   /**
    * What {@code d[from, to)} holds, eight bytes at a time: 0 when only printable ASCII other than
    * {@code %}, {@code *}, {@code $} and (when normalising) the space; {@link
-   * PatternTable.Builder#NOT_PLAIN} when a byte normalisation may change ({@code %}, a control,
-   * DEL, non-ASCII, the space when normalising); else {@link
-   * PatternTable.Builder#NOT_PLAIN_UNCHANGED}.
+   * PatternTableBuilder#NOT_PLAIN} when a byte normalisation may change ({@code %}, a control, DEL,
+   * non-ASCII, the space when normalising); else {@link PatternTableBuilder#NOT_PLAIN_UNCHANGED}.
    */
   static int kind(byte[] d, int from, int to, boolean normalises) {
     long space = normalises ? ' ' * ByteWords.ONES : '%' * ByteWords.ONES;
@@ -23,7 +22,7 @@ final class PlainBytes {
     int i = from;
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
       kind = Math.min(kind, special(ByteWords.word(d, i), space));
-      if (kind == PatternTable.Builder.NOT_PLAIN) {
+      if (kind == PatternTableBuilder.NOT_PLAIN) {
         return kind;
       }
     }
@@ -33,10 +32,10 @@ final class PlainBytes {
     for (; i < to; i++) {
       int b = d[i] & 0xFF;
       if (b < 0x20 || b >= 0x7F || b == '%' || (normalises && b == ' ')) {
-        return PatternTable.Builder.NOT_PLAIN;
+        return PatternTableBuilder.NOT_PLAIN;
       }
       if (b == '*' || b == '$') {
-        kind = PatternTable.Builder.NOT_PLAIN_UNCHANGED;
+        kind = PatternTableBuilder.NOT_PLAIN_UNCHANGED;
       }
     }
     return kind;
@@ -48,7 +47,7 @@ final class PlainBytes {
    */
   private static int special(long w, long space) {
     if ((w & ByteWords.HIGHS) != 0) {
-      return PatternTable.Builder.NOT_PLAIN;
+      return PatternTableBuilder.NOT_PLAIN;
     }
     // Every byte the tests below look for is under '+' (0x2B) or is DEL; most words of a path
     // hold neither, and then three operations tell it.
@@ -60,12 +59,12 @@ final class PlainBytes {
             | ByteWords.zeroBytes(w ^ ('%' * ByteWords.ONES))
             | ByteWords.zeroBytes(w ^ space))
         != 0) {
-      return PatternTable.Builder.NOT_PLAIN;
+      return PatternTableBuilder.NOT_PLAIN;
     }
     return (ByteWords.zeroBytes(w ^ ('*' * ByteWords.ONES))
                 | ByteWords.zeroBytes(w ^ ('$' * ByteWords.ONES)))
             != 0
-        ? PatternTable.Builder.NOT_PLAIN_UNCHANGED
+        ? PatternTableBuilder.NOT_PLAIN_UNCHANGED
         : 0;
   }
 }

@@ -170,7 +170,7 @@ public final class RuleMatcher {
 
   /** Collects patterns into a table of its own and compiles them all; not thread-safe. */
   static final class Builder {
-    private final PatternTable.Builder table = PatternTable.builder(16, 256);
+    private final PatternTableBuilder table = PatternTable.builder(16, 256);
 
     private Builder() {}
 

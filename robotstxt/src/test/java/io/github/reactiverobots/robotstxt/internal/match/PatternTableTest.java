@@ -29,7 +29,7 @@ class PatternTableTest {
             "/\u65e5\u672c*",
             "/x\u00e9$",
             "/%E6%97%A5");
-    PatternTable.Builder builder = PatternTable.builder(patterns.size(), 64);
+    PatternTableBuilder builder = PatternTable.builder(patterns.size(), 64);
     for (int i = 0; i < patterns.size(); i++) {
       byte[] b = patterns.get(i).getBytes(StandardCharsets.UTF_8);
       builder.add(b, 0, b.length, i % 2 == 0);

@@ -23,7 +23,7 @@ class WildcardScanTest {
     int decided = 0;
     int tried = 0;
     for (int round = 0; round < 400; round++) {
-      PatternTable.Builder builder = PatternTable.builder(16, 256);
+      PatternTableBuilder builder = PatternTable.builder(16, 256);
       int count = 1 + random.nextInt(WildcardScan.MAX_PATTERNS);
       for (int i = 0; i < count; i++) {
         byte[] p = randomBytes(random, alphabet, 2 + random.nextInt(9));
@@ -86,7 +86,7 @@ class WildcardScanTest {
 
   @Test
   void ranksByPriorityThenAllow() {
-    PatternTable.Builder b = PatternTable.builder(4, 64);
+    PatternTableBuilder b = PatternTable.builder(4, 64);
     add(b, "/a*b", false);
     add(b, "/a*bc", false);
     add(b, "/c*d", true);
@@ -101,14 +101,14 @@ class WildcardScanTest {
   }
 
   private static PatternTable table(String... patterns) {
-    PatternTable.Builder b = PatternTable.builder(patterns.length, 64);
+    PatternTableBuilder b = PatternTable.builder(patterns.length, 64);
     for (String p : patterns) {
       add(b, p, false);
     }
     return b.build();
   }
 
-  private static void add(PatternTable.Builder b, String pattern, boolean allow) {
+  private static void add(PatternTableBuilder b, String pattern, boolean allow) {
     byte[] p = pattern.getBytes(StandardCharsets.UTF_8);
     b.add(p, 0, p.length, allow);
   }
