@@ -12,7 +12,6 @@ import io.github.reactiverobots.core.store.RobotsStore.RejectedValueException;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.redis.testing.RedisServer;
-import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.model.Verdict;
@@ -60,7 +59,6 @@ class RedisRobotsStoreTest {
             OriginState.builder()
                 .outcome(FetchOutcome.UNREACHABLE)
                 .status(503)
-                .failure(FailureKind.RESET)
                 .fetchedAt(now)
                 .expiresAt(now.plusSeconds(120))
                 .build())
