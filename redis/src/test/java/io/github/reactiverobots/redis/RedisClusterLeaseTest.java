@@ -39,13 +39,13 @@ class RedisClusterLeaseTest {
   private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(2);
 
   /**
-   * docs/fleet.md's bound after the promotion: the call in flight to the frozen primary times out,
-   * the topology refresh its failure starts reads the promoted replica (Lettuce waits up to its
-   * connect timeout, 2 s, for each node's answer), one backoff step (at most 1 s), and the waiter's
-   * own first call, which may go to the frozen node as well; plus 2 s for a busy 2-core machine.
+   * docs/fleet.md's bound, from the thaw: the holder's client reaches the shard again (the thawed
+   * node answers, or redirects to the promoted replica), its end is confirmed after the longest
+   * backoff (1 s) and sent again within a command timeout; the waiter's own call may wait out a
+   * command timeout on the frozen node too; plus 3 s for a busy 2-core machine.
    */
   private static final Duration BOUND =
-      COMMAND_TIMEOUT.multipliedBy(2).plus(Duration.ofSeconds(2 + 1 + 2));
+      COMMAND_TIMEOUT.multipliedBy(2).plus(Duration.ofSeconds(1 + 3));
 
   @RegisterExtension static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
   private static ClientResources resources;
