@@ -252,13 +252,13 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
         () -> scripts.release(leaseKey(origin), lease.token(), channel(origin)));
   }
 
-  /** Sends {@code command}'s command, as the store sends every command. */
+  /** Sends a command as the store sends every command: on its sending threads, through its gate. */
   @FunctionalInterface
   interface Sender {
     <T> Mono<T> send(Supplier<Mono<T>> command);
   }
 
-  /** Commands that end a lease sent again after a failure, so far. */
+  /** Ends of leases sent again so far, after a failure or a confirmation that found one held. */
   long leaseEndRetries() {
     return ends.retries();
   }
