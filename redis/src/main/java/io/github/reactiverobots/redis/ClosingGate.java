@@ -37,6 +37,11 @@ final class ClosingGate {
     }
   }
 
+  /** Whether {@link #close} was called: commands are refused from then on. */
+  boolean closed() {
+    return closed;
+  }
+
   /** What closes the connection. */
   @FunctionalInterface
   interface Closing<E extends Exception> {

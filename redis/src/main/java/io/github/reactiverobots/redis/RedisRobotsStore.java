@@ -5,17 +5,10 @@ import io.github.reactiverobots.core.store.RobotsStore.Lease;
 import io.github.reactiverobots.core.store.RobotsStore.RejectedValueException;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.robotstxt.url.Origin;
-import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.resource.ClientResources;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -42,7 +35,10 @@ import reactor.core.scheduler.Schedulers;
  * the token is still the caller's, atomically with the value's write (one Lua script) and a {@code
  * PUBLISH} ({@code SPUBLISH} on a cluster) to the origin's channel. Waiters subscribe to that
  * channel and re-read on each message, and on a backoff (default 50 ms doubling to 1 s) in case a
- * message is missed.
+ * message is missed. A completion or release that fails is sent again on that backoff until it
+ * lands or the lease would have expired, and then confirmed (the lease read again, and ended again
+ * while it holds the caller's token): a lease whose end is lost holds the waiters off until it
+ * expires, and on a cluster it lives on in the replica promoted after its primary was lost.
  *
  * <p>Faults: with the connection down, commands fail at once (Lettuce's {@code REJECT_COMMANDS})
  * rather than queueing, and Lettuce reconnects on its own (10 ms doubling to 1 s); a Redis that
@@ -72,31 +68,6 @@ import reactor.core.scheduler.Schedulers;
  * {@link #close()}.
  */
 public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
-  /**
-   * Takes the lease: {@code {1, 0}} when granted, else {@code {0, milliseconds left}}. A lease key
-   * found without an expiry (left by something else) is given the lease time, so that it ends.
-   */
-  private static final String ACQUIRE =
-      "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, 0} end\n"
-          + "local left = redis.call('PTTL', KEYS[1])\n"
-          + "if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) left = tonumber(ARGV[2]) end\n"
-          + "return {0, left}";
-
-  // The scripts below publish with PUBLISH (standalone) or SPUBLISH (cluster), given as "%s".
-  private static final String PUT =
-      "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
-          + "redis.call('%s', ARGV[3], 'put')\n"
-          + "return 1";
-  private static final String COMPLETE =
-      "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n"
-          + "if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end\n"
-          + "redis.call('%s', ARGV[4], 'done')\n"
-          + "return 1";
-  private static final String RELEASE =
-      "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end\n"
-          + "redis.call('%s', ARGV[2], 'released')\n"
-          + "return 1";
-
   /** Threads sending commands. */
   static final int SENDERS = 4;
 
@@ -112,25 +83,17 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   private final ClosingGate gate = new ClosingGate("robots store");
 
   private final ConnectionWatch watch;
-  private final String put;
-  private final String complete;
-  private final String release;
+  private final StoreScripts scripts;
   private final String prefix;
-  private final Clock clock;
-  private final Duration backoffMin;
-  private final Duration backoffMax;
-  private final String tokenPrefix = UUID.randomUUID() + ":";
-  private final AtomicLong tokens = new AtomicLong();
-  private final LongAdder rejected = new LongAdder();
-  private final LongAdder otherVersions = new LongAdder();
+  private final ValueWait waiting;
+  private final LeaseEnds ends;
+  private final ValueReads reads = new ValueReads();
 
   RedisRobotsStore(RedisRobotsStoreBuilder b) {
     ClientResources resources = b.resources();
     this.ownResources = b.resources == null ? resources : null;
     this.prefix = b.keyPrefix;
-    this.clock = b.clock;
-    this.backoffMin = b.backoffMin;
-    this.backoffMax = b.backoffMax;
+    this.waiting = new ValueWait(b.clock, b.backoffMin, b.backoffMax);
     this.watch = new ConnectionWatch(resources);
     try {
       this.redis = RedisConnection.open(b, resources, Schedulers.single(sending));
@@ -139,9 +102,9 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
       shutdown();
       throw e;
     }
-    this.put = PUT.formatted(redis.publishCommand());
-    this.complete = COMPLETE.formatted(redis.publishCommand());
-    this.release = RELEASE.formatted(redis.publishCommand());
+    this.scripts = new StoreScripts(redis);
+    this.ends =
+        new LeaseEnds(this::send, key -> redis.get(key), gate::closed, b.backoffMin, b.backoffMax);
   }
 
   /**
@@ -219,8 +182,9 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
     Builder commandTimeout(Duration timeout);
 
     /**
-     * The backoff of a waiter's fallback re-reads (in case a notification is lost): {@code min}
-     * doubling to {@code max}; default 50 ms to 1 s.
+     * The backoff of a waiter's fallback re-reads (in case a notification is lost), and of a
+     * lease's completion or release sent again after it failed: {@code min} doubling to {@code
+     * max}; default 50 ms to 1 s.
      *
      * @param min the first delay, positive
      * @param max the longest delay, at least {@code min}
@@ -241,39 +205,23 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
 
   @Override
   public Mono<StoredRobots> get(Origin origin) {
-    return send(() -> redis.get(valueKey(origin))).map(bytes -> decode(origin, bytes));
+    return send(() -> redis.get(valueKey(origin))).map(bytes -> reads.decode(origin, bytes));
   }
 
   @Override
   public Mono<Void> put(Origin origin, StoredRobots value, Duration retention) {
     return send(
         () ->
-            redis
-                .<Long>eval(
-                    put,
-                    ScriptOutputType.INTEGER,
-                    new String[] {valueKey(origin)},
-                    ValueFormat.write(origin, value),
-                    millis(retention),
-                    utf8(channel(origin)))
-                .then());
+            scripts.put(
+                valueKey(origin), ValueFormat.write(origin, value), retention, channel(origin)));
   }
 
   @Override
   public Mono<Lease> acquire(Origin origin, Duration duration) {
     return Mono.defer(
         () -> {
-          String token = tokenPrefix + tokens.incrementAndGet();
-          return send(() ->
-                  redis
-                      .<List<Object>>eval(
-                          ACQUIRE,
-                          ScriptOutputType.MULTI,
-                          new String[] {leaseKey(origin)},
-                          utf8(token),
-                          millis(duration))
-                      .next())
-              .map(answer -> granted(origin, token, answer));
+          String token = ends.token(duration);
+          return send(() -> scripts.acquire(origin, leaseKey(origin), token, duration));
         });
   }
 
@@ -281,75 +229,47 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   public Mono<Void> complete(Lease lease, StoredRobots value, Duration retention) {
     requireGranted(lease);
     Origin origin = lease.origin();
-    return send(
+    return ends.end(
+        lease,
+        leaseKey(origin),
         () ->
-            redis
-                .<Long>eval(
-                    complete,
-                    ScriptOutputType.INTEGER,
-                    new String[] {valueKey(origin), leaseKey(origin)},
-                    ValueFormat.write(origin, value),
-                    millis(retention),
-                    utf8(lease.token()),
-                    utf8(channel(origin)))
-                .then());
+            scripts.complete(
+                valueKey(origin),
+                leaseKey(origin),
+                ValueFormat.write(origin, value),
+                retention,
+                lease.token(),
+                channel(origin)));
   }
 
   @Override
   public Mono<Void> release(Lease lease) {
     requireGranted(lease);
     Origin origin = lease.origin();
-    return send(
-        () ->
-            redis
-                .<Long>eval(
-                    release,
-                    ScriptOutputType.INTEGER,
-                    new String[] {leaseKey(origin)},
-                    utf8(lease.token()),
-                    utf8(channel(origin)))
-                .then());
+    return ends.end(
+        lease,
+        leaseKey(origin),
+        () -> scripts.release(leaseKey(origin), lease.token(), channel(origin)));
+  }
+
+  /** Sends a command as the store sends every command: on its sending threads, through its gate. */
+  @FunctionalInterface
+  interface Sender {
+    <T> Mono<T> send(Supplier<Mono<T>> command);
+  }
+
+  /** Ends of leases sent again so far, after a failure or a confirmation that found one held. */
+  long leaseEndRetries() {
+    return ends.retries();
   }
 
   @Override
   public Mono<StoredRobots> awaitValue(Origin origin, Duration maxWait) {
-    Flux<Boolean> fallback =
-        Flux.<Duration, Duration>generate(
-                () -> backoffMin,
-                (d, sink) -> {
-                  sink.next(d);
-                  Duration next = d.multipliedBy(2);
-                  return next.compareTo(backoffMax) > 0 ? backoffMax : next;
-                })
-            .concatMap(d -> Mono.delay(d).thenReturn(Boolean.TRUE), 1);
-    Flux<Boolean> wakeUps =
-        Flux.merge(redis.notifications().on(channel(origin)).map(m -> Boolean.TRUE), fallback);
-    return wakeUps
-        .onBackpressureLatest()
-        .concatMap(w -> poll(origin), 1)
-        .filter(p -> p.fresh || !p.leased)
-        .next()
-        .flatMap(p -> p.fresh ? Mono.just(p.value) : Mono.<StoredRobots>empty())
-        .take(maxWait);
-  }
-
-  /** One read while waiting: the value (if readable and fresh) and whether a lease is held. */
-  private record Poll(StoredRobots value, boolean fresh, boolean leased) {}
-
-  /**
-   * Whether a lease is held, then the value: in that order, since a lease ends in the same step as
-   * its value is written, so that a lease seen gone means its value (if any) is visible.
-   */
-  private Mono<Poll> poll(Origin origin) {
-    return send(() -> redis.exists(leaseKey(origin)))
-        .flatMap(
-            leases ->
-                get(origin)
-                    .map(
-                        v ->
-                            new Poll(v, v.state().expiresAt().isAfter(clock.instant()), leases > 0))
-                    .onErrorResume(RejectedValueException.class, e -> Mono.empty())
-                    .defaultIfEmpty(new Poll(null, false, leases > 0)));
+    return waiting.await(
+        redis.notifications().on(channel(origin)),
+        send(() -> redis.exists(leaseKey(origin))),
+        get(origin),
+        maxWait);
   }
 
   /**
@@ -367,7 +287,7 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
    * @return the count
    */
   public long rejectedValues() {
-    return rejected.sum();
+    return reads.rejected();
   }
 
   /**
@@ -429,45 +349,13 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
    * @return the count
    */
   public long otherVersionValues() {
-    return otherVersions.sum();
-  }
-
-  private StoredRobots decode(Origin origin, byte[] bytes) {
-    try {
-      return ValueFormat.read(origin, bytes);
-    } catch (RejectedValueException e) {
-      rejected.increment();
-      if (ValueFormat.isOtherVersion(bytes)) {
-        otherVersions.increment();
-      }
-      throw e;
-    }
-  }
-
-  /** The lease {@link #ACQUIRE} answered: granted only on its explicit flag. */
-  private static Lease granted(Origin origin, String token, List<Object> answer) {
-    if (answer.size() == 2
-        && answer.get(0) instanceof Long flag
-        && answer.get(1) instanceof Long left) {
-      return flag == 1
-          ? Lease.granted(origin, token)
-          : Lease.heldElsewhere(origin, Duration.ofMillis(Math.max(0, left)));
-    }
-    throw new IllegalStateException("unexpected answer to the lease script: " + answer);
+    return reads.otherVersions();
   }
 
   private static void requireGranted(Lease lease) {
     if (!lease.granted()) {
       throw new IllegalArgumentException("the lease on " + lease.origin() + " is not held");
     }
-  }
-
-  private static byte[] millis(Duration d) {
-    return utf8(Long.toString(Math.max(1, d.toMillis())));
-  }
-
-  private static byte[] utf8(String s) {
-    return s.getBytes(StandardCharsets.UTF_8);
   }
 
   /** Closes the connections, and the client with its resources when the store created them. */

@@ -51,87 +51,6 @@ import reactor.core.scheduler.Schedulers;
  * from this ledger's own threads, never from the caller's. Thread-safe.
  */
 public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
-  private static final String NOW =
-      """
-      local now = tonumber(ARGV[1])
-      if not now then
-        local t = redis.call('TIME')
-        now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-      end
-      local key = KEYS[1]
-      local function expire(nextAt, heldUntil)
-        local last = math.max(nextAt, heldUntil)
-        if last <= now then
-          redis.call('DEL', key)
-        else
-          redis.call('PEXPIRE', key, math.ceil((last - now) / 1000) + 1)
-        end
-      end
-      local function leases(ownHolder)
-        local flat = redis.call('HGETALL', key)
-        local nextAt, held, heldUntil, soonest = 0, 0, 0, nil
-        for i = 1, #flat, 2 do
-          local f, v = flat[i], tonumber(flat[i + 1])
-          if f == 'n' then
-            nextAt = v
-          elseif v <= now or f == ownHolder then
-            redis.call('HDEL', key, f)
-          else
-            held = held + 1
-            heldUntil = math.max(heldUntil, v)
-            if not soonest or v < soonest then soonest = v end
-          end
-        end
-        return nextAt, held, heldUntil, soonest
-      end
-      """;
-
-  /** ARGV: now (µs, or empty for TIME), holder, interval, lease (µs), concurrency, window. */
-  static final String RESERVE =
-      NOW
-          + """
-      local from = tonumber(ARGV[6])
-      if from >= 0 then
-        local day = 86400000000
-        local tod = now % day
-        local f, t = from * 60000000, tonumber(ARGV[7]) * 60000000
-        local open
-        if f <= t then open = tod >= f and tod < t else open = tod >= f or tod < t end
-        if not open then
-          local w = f - tod
-          if w <= 0 then w = w + day end
-          return w
-        end
-      end
-      local nextAt, held, heldUntil, soonest = leases(nil)
-      local interval = tonumber(ARGV[3])
-      if held >= tonumber(ARGV[5]) then
-        return math.max(nextAt - now, math.min(math.max(interval, 10000), soonest - now), 1)
-      end
-      if nextAt > now then
-        return nextAt - now
-      end
-      local leaseEnd = now + tonumber(ARGV[4])
-      nextAt = now + interval
-      redis.call('HSET', key, 'n', string.format('%.0f', nextAt),
-        'h:' .. ARGV[2], string.format('%.0f', leaseEnd))
-      expire(nextAt, math.max(heldUntil, leaseEnd))
-      return 0
-      """;
-
-  /** ARGV: now (µs, or empty for TIME), holder, pause (µs). */
-  static final String FINISH =
-      NOW
-          + """
-      local nextAt, held, heldUntil = leases('h:' .. ARGV[2])
-      nextAt = math.max(nextAt, now + tonumber(ARGV[3]))
-      if nextAt > now then
-        redis.call('HSET', key, 'n', string.format('%.0f', nextAt))
-      end
-      expire(nextAt, heldUntil)
-      return 1
-      """;
-
   private final Scheduler sending =
       Schedulers.newBoundedElastic(2, 16_384, "robots-redis-pacing", 60, true);
   private final RedisScriptingReactiveCommands<String, String> commands;
@@ -154,8 +73,8 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
     this.owned = owned;
     this.prefix = b.keyPrefix;
     this.clock = b.clock;
-    this.reserveSha = commands.digest(RESERVE);
-    this.finishSha = commands.digest(FINISH);
+    this.reserveSha = commands.digest(PacingScripts.RESERVE);
+    this.finishSha = commands.digest(PacingScripts.FINISH);
   }
 
   /**
@@ -179,7 +98,7 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
       request.window() == null ? "-1" : minutes(request.window().from().toSecondOfDay()),
       request.window() == null ? "-1" : minutes(request.window().to().toSecondOfDay())
     };
-    return run(reserveSha, RESERVE, key(origin), args)
+    return run(reserveSha, PacingScripts.RESERVE, key(origin), args)
         .map(w -> Duration.ofNanos(Math.multiplyExact(w, 1000L)));
   }
 
@@ -187,7 +106,7 @@ public final class RedisSharedSpacing implements SharedSpacing, AutoCloseable {
   public Mono<Void> finish(Origin origin, String holder, Duration pause) {
     Objects.requireNonNull(origin, "origin");
     Objects.requireNonNull(holder, "holder");
-    return run(finishSha, FINISH, key(origin), now(), holder, micros(pause)).then();
+    return run(finishSha, PacingScripts.FINISH, key(origin), now(), holder, micros(pause)).then();
   }
 
   /**

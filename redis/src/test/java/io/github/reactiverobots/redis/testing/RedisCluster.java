@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -23,14 +25,18 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * ports free on 127.0.0.1), joined with {@code redis-cli --cluster create --cluster-replicas 1}.
  * Ready once every node reports {@code cluster_state:ok}, the three replicas are in sync and {@code
  * redis-cli --cluster check} passes, polled with a deadline. A primary can be killed ({@code
- * SIGKILL}); {@link #awaitFailover} waits until its replica was promoted and the cluster is whole
- * again. Skipped without {@code redis-server}, or failed when the environment variable {@code CI}
- * is set. Call from test threads only (or, outside JUnit, from one thread: {@link #start(Path)}).
+ * SIGKILL}) or frozen ({@link #pause}, {@code SIGSTOP}); {@link #awaitFailover} waits until its
+ * replica was promoted and the cluster is whole again. Skipped without {@code redis-server}, or
+ * failed when the environment variable {@code CI} is set. Call from test threads only (or, outside
+ * JUnit, from one thread: {@link #start(Path)}).
  */
 public final class RedisCluster implements AutoCloseable {
   private static final Duration READY = Duration.ofSeconds(60);
 
   private final List<RedisServer> nodes;
+
+  /** Nodes frozen by {@link #pause}: the cluster's waits do not ask them. */
+  private final Set<RedisServer> paused = ConcurrentHashMap.newKeySet();
 
   private RedisCluster(List<RedisServer> nodes) {
     this.nodes = nodes;
@@ -170,13 +176,67 @@ public final class RedisCluster implements AutoCloseable {
         });
   }
 
+  /**
+   * Freezes {@code node} ({@code SIGSTOP}); until {@link #resume}d the cluster's waits leave it
+   * out, so that {@link #awaitFailover} waits for its replica's promotion as for a node killed.
+   */
+  public void pause(RedisServer node) throws IOException, InterruptedException {
+    paused.add(node);
+    node.pause();
+  }
+
+  /** Thaws a node {@link #pause}d ({@code SIGCONT}); nothing for a node not paused. */
+  public void resume(RedisServer node) throws IOException, InterruptedException {
+    if (paused.contains(node)) {
+      node.resume();
+      paused.remove(node);
+    }
+  }
+
+  /**
+   * Waits (with a deadline) until every node is back in the cluster: each reports {@code
+   * cluster_state:ok}, three replicas are in sync and every node agrees about the slots.
+   */
+  public void awaitWhole() throws InterruptedException {
+    await("every node sees the cluster ok", this::allOk);
+    await("three replicas in sync with their primaries", () -> replicasUp() == 3);
+    await("every node agrees about the slots", this::slotsAgreed);
+  }
+
+  /** Whether a replica answering holds {@code key} (read with {@code READONLY}). */
+  public boolean replicaHas(String key) {
+    for (RedisServer n : nodes) {
+      String held =
+          answering(n)
+              ? withNode(
+                  n,
+                  c -> {
+                    if (!c.sync().info("replication").contains("role:slave")) {
+                      return null;
+                    }
+                    c.sync().readOnly();
+                    return Long.toString(c.sync().exists(key));
+                  })
+              : null;
+      if ("1".equals(held)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code n} runs and is not frozen. */
+  private boolean answering(RedisServer n) {
+    return n.alive() && !paused.contains(n);
+  }
+
   private RedisServer node(int port) {
     return nodes.stream().filter(n -> n.port() == port).findFirst().orElseThrow();
   }
 
   private boolean allOk() {
     for (RedisServer n : nodes) {
-      if (!n.alive()) {
+      if (!answering(n)) {
         continue;
       }
       String info = withNode(n, c -> c.sync().clusterInfo());
@@ -213,7 +273,7 @@ public final class RedisCluster implements AutoCloseable {
   private int replicasUp() {
     int up = 0;
     for (RedisServer n : nodes) {
-      String info = n.alive() ? withNode(n, c -> c.sync().info("replication")) : null;
+      String info = answering(n) ? withNode(n, c -> c.sync().info("replication")) : null;
       if (info != null && info.contains("role:slave") && info.contains("master_link_status:up")) {
         up++;
       }
@@ -223,7 +283,7 @@ public final class RedisCluster implements AutoCloseable {
 
   private String clusterNodes() {
     for (RedisServer n : nodes) {
-      if (n.alive()) {
+      if (answering(n)) {
         String out = withNode(n, c -> c.sync().clusterNodes());
         if (out != null) {
           return out;
