@@ -236,11 +236,13 @@ public record PoliteReport(
     line(sb, "reactive-robots polite crawl simulation");
     line(
         sb,
-        "  workload      %,d origins, %,d page URLs (%,d per origin, interleaved),"
-            + " concurrency %d, agent %s",
+        "  workload      %,d origins, %,d page URLs (%s, interleaved), concurrency %d, agent %s",
         sim.origins(),
         pages,
-        Math.max(1, sim.checks() / sim.origins()),
+        heavy == null
+            ? String.format(
+                Locale.ROOT, "%,d per origin", Math.max(1, sim.checks() / sim.origins()))
+            : String.format(Locale.ROOT, "%.0f%% for one busy origin", options.heavyPercent()),
         sim.concurrency(),
         sim.agent());
     line(sb, "  origin mix    %s", sim.mix());
