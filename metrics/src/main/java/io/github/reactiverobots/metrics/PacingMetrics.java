@@ -26,12 +26,13 @@ import java.util.concurrent.TimeUnit;
  * percentile histogram (arrival to release); {@value #DISALLOWED} counter, tag {@code reason} (a
  * {@code Reason}, lower case); {@value #CAPPED} counter, tag {@code value} ({@code crawl_delay},
  * {@code request_rate}, {@code retry_after}); {@value #SLOWDOWNS} counter, tag {@code status}
- * ({@code 429}, {@code 503}, {@code none} for a failure without a response); {@value #SHARED}
- * counter, tag {@code result} ({@code granted}, {@code wait}, {@code fallback}: released under the
- * local rules alone because the fleet's shared spacing failed or answered too late), moved only by
- * a pacer with shared spacing. No tag carries an origin, URL or agent. The gauges report {@code
- * NaN} until {@link #gaugesFrom} (or {@link #bind}) gives them a pacer; events before {@link
- * #bindTo} are not counted.
+ * ({@code 429}, {@code 503}, {@code none} for a failure without a response); {@value #DEFERRED}
+ * counter (items handed back because their origin's queue was full); {@value #SHARED} counter, tag
+ * {@code result} ({@code granted}, {@code wait}, {@code fallback}: released under the local rules
+ * alone because the fleet's shared spacing failed or answered too late), moved only by a pacer with
+ * shared spacing. No tag carries an origin, URL or agent. The gauges report {@code NaN} until
+ * {@link #gaugesFrom} (or {@link #bind}) gives them a pacer; events before {@link #bindTo} are not
+ * counted.
  *
  * <p>Thread-safe: listener methods may be called concurrently and never block.
  */
@@ -53,6 +54,9 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
 
   /** Origins slowed down by a 429, a 503 or a failure. */
   public static final String SLOWDOWNS = "robots.pacing.slowdowns";
+
+  /** Items handed back as deferred because their origin's queue was full. */
+  public static final String DEFERRED = "robots.pacing.deferred";
 
   /**
    * Reservations in the fleet's shared spacing, by result: granted, wait (asked again later) or
@@ -157,6 +161,14 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
   }
 
   @Override
+  public void onDeferred(Origin origin) {
+    Bound b = binding.meters();
+    if (b != null) {
+      b.deferred.increment();
+    }
+  }
+
+  @Override
   public void onCapped(Origin origin, Capped what, Duration asked, Duration applied) {
     Bound b = binding.meters();
     if (b != null) {
@@ -199,6 +211,7 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
     final Counter[] capped;
     final Counter[] slowdowns;
     final Counter[] shared;
+    final Counter deferred;
     final LazyMeters<Counter> disallowed;
 
     Bound(MeterRegistry registry, Tags tags) {
@@ -235,6 +248,12 @@ public final class PacingMetrics implements PacerListener, MeterBinder {
                   + " the fleet's shared spacing; fallback: released under the local rules alone",
               "result",
               RESERVATION_RESULTS);
+      deferred =
+          Counter.builder(DEFERRED)
+              .description(
+                  "Items a pacer handed back as deferred because their origin's queue was full")
+              .tags(tags)
+              .register(registry);
       disallowed =
           new LazyMeters<>(
               TagValues.REASONS.length,

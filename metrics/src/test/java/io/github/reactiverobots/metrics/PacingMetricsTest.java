@@ -163,7 +163,10 @@ class PacingMetricsTest {
     metrics.onSlowedDown(ORIGIN, 0, Duration.ofSeconds(5));
     metrics.onSharedSpacingReserved(ORIGIN, Duration.ofMillis(800));
     metrics.onSharedSpacingFallback(ORIGIN);
+    metrics.onDeferred(ORIGIN);
+    metrics.onDeferred(ORIGIN);
 
+    assertThat(registry.get(PacingMetrics.DEFERRED).counter().count()).isEqualTo(2);
     assertThat(counter(PacingMetrics.DISALLOWED, "reason", "robots_unreachable")).isEqualTo(1);
     assertThat(counter(PacingMetrics.CAPPED, "value", "retry_after")).isEqualTo(1);
     assertThat(counter(PacingMetrics.SLOWDOWNS, "status", "429")).isEqualTo(1);
@@ -209,6 +212,7 @@ class PacingMetricsTest {
               "robots_pacing_disallowed_total",
               "robots_pacing_capped_total",
               "robots_pacing_slowdowns_total",
+              "robots_pacing_deferred_total",
               "robots_pacing_shared_reservations_total");
     }
   }
@@ -225,5 +229,6 @@ class PacingMetricsTest {
     m.onSharedSpacingReserved(ORIGIN, Duration.ZERO);
     m.onSharedSpacingReserved(ORIGIN, Duration.ofSeconds(2));
     m.onSharedSpacingFallback(ORIGIN);
+    m.onDeferred(ORIGIN);
   }
 }

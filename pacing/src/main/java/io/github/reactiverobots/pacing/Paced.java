@@ -11,7 +11,9 @@ import reactor.core.Disposable;
 /**
  * One item a {@link Pacer} is done with: {@linkplain Kind#RELEASED released} (its origin may be
  * contacted now), {@linkplain Kind#DISALLOWED disallowed} by robots.txt (reported, never released),
- * or {@linkplain Kind#INVALID_URL refused} because its URL is not a usable absolute http(s) URL.
+ * {@linkplain Kind#INVALID_URL refused} because its URL is not a usable absolute http(s) URL, or
+ * {@linkplain Kind#DEFERRED handed back} because its origin's queue was full (the caller offers it
+ * again later).
  *
  * <p>A released item holds one of its origin's in-flight slots until the crawler reports how its
  * fetch ended, with {@link #complete(int, String)} (a response) or {@link #fail()} (none): a 429 or
@@ -31,7 +33,13 @@ public final class Paced<T> {
     /** robots.txt disallows the URL (its rules, or a blanket disallow); not released. */
     DISALLOWED,
     /** The URL is not a usable absolute http(s) URL; not released. */
-    INVALID_URL
+    INVALID_URL,
+    /**
+     * The item's origin already held {@link PacerBuilder#perOriginQueue} items, so the pacer handed
+     * it back at once instead of holding up the source: not checked, not released. Offer it again
+     * later (a frontier re-queues it); see {@link PacerBuilder#deferWhenFull}.
+     */
+    DEFERRED
   }
 
   /** Where a released item's report goes. */
@@ -111,6 +119,10 @@ public final class Paced<T> {
     return new Paced<>(Kind.INVALID_URL, item, url, null, null, error, 0, 0, false, null);
   }
 
+  static <T> Paced<T> deferred(T item, String url, Origin origin) {
+    return new Paced<>(Kind.DEFERRED, item, url, origin, null, null, 0, 0, false, null);
+  }
+
   /**
    * What the pacer did with the item.
    *
@@ -160,7 +172,7 @@ public final class Paced<T> {
    * The robots.txt verdict for the URL, made when the item arrived.
    *
    * @return the verdict (allowed for a released item, with the reason for a disallowed one); empty
-   *     for {@link Kind#INVALID_URL}
+   *     for {@link Kind#INVALID_URL} and {@link Kind#DEFERRED} (not checked)
    */
   public Optional<Verdict> verdict() {
     return Optional.ofNullable(verdict);
@@ -178,7 +190,8 @@ public final class Paced<T> {
   /**
    * How long the item waited in the pacer, from its arrival until it was released or reported.
    *
-   * @return the wait, in the pacer's scheduler time; zero for {@link Kind#INVALID_URL}
+   * @return the wait, in the pacer's scheduler time; zero for {@link Kind#INVALID_URL} and {@link
+   *     Kind#DEFERRED}
    */
   public Duration waited() {
     return Duration.ofNanos(waitedNanos);

@@ -41,9 +41,12 @@ import reactor.core.publisher.Mono;
  *       its interval, a backoff or its window waits on a timer of the scheduler, apart, and never
  *       holds up the others.
  *   <li>Bounded: a subscription holds at most {@code totalQueue} items, requesting from the source
- *       only while there is room; when an item's origin already holds {@code perOriginQueue}, the
- *       pacer stops requesting until that origin has room. A source that sends one origin's items
- *       in a long run is therefore slowed to that origin's pace: interleave origins upstream.
+ *       only while there is room. When an item's origin already holds {@code perOriginQueue}, the
+ *       item is handed back at once as {@link Paced.Kind#DEFERRED} and the source keeps flowing, so
+ *       one busy origin never holds up the others: offer deferred items again later (a frontier
+ *       re-queues them). With {@link PacerBuilder#deferWhenFull deferWhenFull(false)} the pacer
+ *       keeps the item and stops requesting until that origin has room instead, which slows a
+ *       source that sends one origin's items in a long run to that origin's pace.
  *   <li>Demand: an item is released only when the subscriber has requested one, so an origin's
  *       interval never elapses on an item that sits in a buffer.
  *   <li>Across a fleet ({@link PacerBuilder#sharedSpacing}): once the local rules let an origin go,
@@ -53,11 +56,12 @@ import reactor.core.publisher.Mono;
  *       #sharedSpacingFallbacks()} and reported to the listeners.
  * </ul>
  *
- * <p>Items of one origin are emitted in the order they arrived. The returned {@code Flux} completes
- * once the source has completed and every item has been emitted (fetches still in flight need no
- * pacing any more); a source error is signalled after the items it sent. Each subscription paces
- * its own items: two concurrent subscriptions do not see each other's requests, so send a whole
- * crawl (or a partition of its origins) through one. Cancelling drops what is held.
+ * <p>Items of one origin are released in the order they arrived (a deferred item comes out at once,
+ * ahead of the ones its origin holds). The returned {@code Flux} completes once the source has
+ * completed and every item has been emitted (fetches still in flight need no pacing any more); a
+ * source error is signalled after the items it sent. Each subscription paces its own items: two
+ * concurrent subscriptions do not see each other's requests, so send a whole crawl (or a partition
+ * of its origins) through one. Cancelling drops what is held.
  *
  * <p>Nothing blocks: every event is handled by one drain loop per subscription, on the thread that
  * brought it (the source's, a robots.txt answer's, a timer of the scheduler, a report's, the
@@ -66,6 +70,7 @@ import reactor.core.publisher.Mono;
  * <pre>{@code
  * Pacer pacer = Pacer.builder(robots).minimumDelay(Duration.ofSeconds(1)).build();
  * pacer.pace(urls)
+ *     .doOnNext(p -> { if (p.kind() == Paced.Kind.DEFERRED) frontier.offer(p.item()); })
  *     .filter(Paced::isReleased)
  *     .flatMap(p -> http.get().uri(p.url()).response()
  *         .doOnNext(r -> p.complete(r.status().code(), r.responseHeaders().get("Retry-After")))

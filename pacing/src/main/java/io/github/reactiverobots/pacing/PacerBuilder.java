@@ -24,6 +24,7 @@ public final class PacerBuilder {
   private int perOriginConcurrency = 1;
   private int perOriginQueue = 100;
   private int totalQueue = 10_000;
+  private boolean deferWhenFull = true;
   private Duration initialBackoff = Duration.ofSeconds(1);
   private Duration maximumBackoff = Duration.ofHours(1);
   private Duration lease = Duration.ofMinutes(5);
@@ -92,7 +93,8 @@ public final class PacerBuilder {
   }
 
   /**
-   * Items one origin may hold before the pacer stops requesting from the source; default 100.
+   * Items one origin may hold; what happens to the next one of that origin is {@link
+   * #deferWhenFull}'s choice; default 100.
    *
    * @param items at least 1
    * @return this builder
@@ -114,6 +116,22 @@ public final class PacerBuilder {
    */
   public PacerBuilder totalQueue(int items) {
     this.totalQueue = requireAtLeastOne(items, "totalQueue");
+    return this;
+  }
+
+  /**
+   * What the pacer does with an item whose origin already holds {@link #perOriginQueue} items. With
+   * {@code true} (the default) it hands the item back at once as {@link Paced.Kind#DEFERRED}, for
+   * the caller to offer again later, and keeps pulling from the source: one busy origin never holds
+   * up the others, and the pacer still holds at most {@link #totalQueue} items. With {@code false}
+   * it keeps the item and stops requesting from the source until that origin has room, so a source
+   * that sends one origin's items in a long run is slowed to that origin's pace.
+   *
+   * @param defer whether to hand the excess back
+   * @return this builder
+   */
+  public PacerBuilder deferWhenFull(boolean defer) {
+    this.deferWhenFull = defer;
     return this;
   }
 
@@ -245,6 +263,7 @@ public final class PacerBuilder {
             perOriginConcurrency,
             perOriginQueue,
             totalQueue,
+            deferWhenFull,
             initialBackoff.toNanos(),
             maximumBackoff.toNanos(),
             lease.toNanos(),
@@ -262,6 +281,7 @@ public final class PacerBuilder {
       int perOriginConcurrency,
       int perOriginQueue,
       int totalQueue,
+      boolean deferWhenFull,
       long initialBackoffNanos,
       long maximumBackoffNanos,
       long leaseNanos,

@@ -30,6 +30,10 @@ final class PacerEvents {
     each(l -> l.onDisallowed(origin, verdict));
   }
 
+  void deferred(Origin origin) {
+    each(l -> l.onDeferred(origin));
+  }
+
   void capped(Origin origin, Capped what, Duration asked, Duration applied) {
     each(l -> l.onCapped(origin, what, asked, applied));
   }

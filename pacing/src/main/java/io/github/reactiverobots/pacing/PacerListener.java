@@ -44,6 +44,13 @@ public interface PacerListener {
   default void onDisallowed(Origin origin, Verdict verdict) {}
 
   /**
+   * An item was handed back as {@link Paced.Kind#DEFERRED}: its origin's queue was full.
+   *
+   * @param origin the item's origin
+   */
+  default void onDeferred(Origin origin) {}
+
+  /**
    * A value was capped: the origin is contacted more often than it asked, as configured. Reported
    * once each time an origin's robots.txt pacing changes (so once per origin while it stays the
    * same), and for every capped {@code Retry-After}.

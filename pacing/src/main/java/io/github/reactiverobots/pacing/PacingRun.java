@@ -13,10 +13,8 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.reactivestreams.Publisher;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.FluxSink;
 import reactor.core.publisher.Operators;
@@ -29,8 +27,9 @@ import reactor.core.publisher.Operators;
  *
  * <p>Releases go round-robin over the origins that may release now (the ready queue); an origin
  * waiting for its interval, a backoff or its visit-time window sits out on a timer, so it never
- * holds up the others. Items are requested from the source only while there is room in total, and
- * none while an item waits for room in its origin's queue.
+ * holds up the others. Items are requested from the source only while there is room in total. An
+ * item whose origin's queue is full is handed back as deferred, or (without {@code deferWhenFull})
+ * parked, and then nothing more is requested until its origin has room.
  */
 final class PacingRun<T> implements Paced.Reporter {
   private final Pacer pacer;
@@ -44,6 +43,7 @@ final class PacingRun<T> implements Paced.Reporter {
 
   private final SerialLoop loop = new SerialLoop(() -> this.terminated, this::afterEvents);
   private final SlowDowns slowDowns;
+  private final RunTimers<T> timers;
 
   // State below: touched only inside the drain loop.
   private final Map<Origin, OriginQueue<T>> origins = new HashMap<>();
@@ -78,6 +78,15 @@ final class PacingRun<T> implements Paced.Reporter {
             : new SharedSlots(
                 settings.sharedSpacing(), settings.sharedSpacingWait(), settings.scheduler());
     this.slowDowns = new SlowDowns(settings, pacer.events());
+    this.timers =
+        new RunTimers<>(
+            settings.scheduler(),
+            this::post,
+            q -> {
+              consider(q);
+              forgetIfIdle(q);
+            },
+            p -> finished(p, -1, null));
   }
 
   /** Wires the sink and subscribes to the source. */
@@ -123,7 +132,10 @@ final class PacingRun<T> implements Paced.Reporter {
 
   private void admit(Arrival<T> a) {
     OriginQueue<T> q = origins.computeIfAbsent(a.split().origin(), OriginQueue::new);
-    if (q.parked > 0 || q.size() >= settings.perOriginQueue()) {
+    if (settings.deferWhenFull() && q.size() >= settings.perOriginQueue()) {
+      outbox.add(Paced.deferred(a.item(), a.url(), q.origin));
+      pacer.events().deferred(q.origin);
+    } else if (q.parked > 0 || q.size() >= settings.perOriginQueue()) {
       q.parked++;
       parked.add(a);
     } else {
@@ -281,17 +293,7 @@ final class PacingRun<T> implements Paced.Reporter {
     q.inFlight.add(p);
     inFlight++;
     pacer.inFlightChanged(1);
-    p.lease =
-        settings
-            .scheduler()
-            .schedule(
-                () -> {
-                  if (p.expire()) {
-                    post(() -> finished(p, -1, null));
-                  }
-                },
-                settings.leaseNanos(),
-                TimeUnit.NANOSECONDS);
+    timers.lease(p, settings.leaseNanos());
     gate(q, q.spacing.intervalNanos());
     pacer.events().released(q.origin, waited);
     deliver(p);
@@ -343,37 +345,12 @@ final class PacingRun<T> implements Paced.Reporter {
 
   // ----- timers -----
 
-  /** Keeps {@code q} from releasing for {@code nanos}. */
   private void gate(OriginQueue<T> q, long nanos) {
-    if (nanos <= 0) {
-      return;
-    }
-    Gate g = new Gate(q);
-    g.task = settings.scheduler().schedule(g, nanos, TimeUnit.NANOSECONDS);
-    q.gates.add(g.task);
-  }
-
-  private final class Gate implements Runnable {
-    final OriginQueue<T> q;
-    Disposable task;
-
-    Gate(OriginQueue<T> q) {
-      this.q = q;
-    }
-
-    @Override
-    public void run() {
-      post(
-          () -> {
-            q.gates.remove(task);
-            consider(q);
-            forgetIfIdle(q);
-          });
-    }
+    timers.gate(q, nanos);
   }
 
   private long now() {
-    return settings.scheduler().now(TimeUnit.NANOSECONDS);
+    return timers.now();
   }
 
   private void forgetIfIdle(OriginQueue<T> q) {

@@ -168,7 +168,7 @@ class PacerFlowTest {
   void aFullOriginQueueStopsRequestsFromTheSourceAndTheTotalBoundHolds() {
     try (PacerHarness h = new PacerHarness().serve("http://one.test", OPEN)) {
       AtomicLong requested = new AtomicLong();
-      Pacer pacer = h.pacer(b -> b.perOriginQueue(10).totalQueue(50));
+      Pacer pacer = h.pacer(b -> b.perOriginQueue(10).totalQueue(50).deferWhenFull(false));
       Crawl<String> c = h.crawl(pacer, oneOrigin(requested));
 
       holdsAtMost(50, 1_000, h, pacer, c, requested);
@@ -183,7 +183,7 @@ class PacerFlowTest {
   void aRunOfOneOriginsItemsStopsTheSourceAtThatOriginsQueueCap() {
     try (PacerHarness h = new PacerHarness().serve("http://one.test", OPEN)) {
       AtomicLong requested = new AtomicLong();
-      Pacer pacer = h.pacer(b -> b.perOriginQueue(10).totalQueue(10_000));
+      Pacer pacer = h.pacer(b -> b.perOriginQueue(10).totalQueue(10_000).deferWhenFull(false));
       Crawl<String> c = h.crawl(pacer, oneOrigin(requested));
 
       // The origin's queue, plus one request's worth (64) waiting for room in it.

@@ -92,6 +92,7 @@ final class Builders {
             .maximumDelay(p.maximumDelay())
             .perOriginConcurrency(p.perOriginConcurrency())
             .perOriginQueue(p.perOriginQueue())
+            .deferWhenFull(p.deferWhenFull())
             .totalQueue(p.totalQueue())
             .backoff(p.backoffInitial(), p.backoffMaximum())
             .lease(p.lease());

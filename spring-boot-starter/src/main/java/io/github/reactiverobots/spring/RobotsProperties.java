@@ -200,7 +200,11 @@ public record RobotsProperties(
    * @param minimumDelay Shortest interval between two requests to one origin.
    * @param maximumDelay Cap on the interval a crawl-delay or request-rate asks for.
    * @param perOriginConcurrency Released items per origin whose fetch is not reported yet.
-   * @param perOriginQueue Items one origin may hold before the source is asked for no more.
+   * @param perOriginQueue Items one origin may hold; the next one comes back deferred, or with
+   *     defer-when-full false stops the source until that origin has room.
+   * @param deferWhenFull Whether an item whose origin's queue is full comes back at once as
+   *     DEFERRED (for the frontier to re-queue), so that one busy origin never holds up the others;
+   *     false keeps it and stops the source.
    * @param totalQueue Items one pace subscription holds in total.
    * @param backoffInitial Pause after a 429, 503 or failure without Retry-After, doubling per
    *     slow-down in a row.
@@ -214,6 +218,7 @@ public record RobotsProperties(
       @DefaultValue("30s") Duration maximumDelay,
       @DefaultValue("1") int perOriginConcurrency,
       @DefaultValue("100") int perOriginQueue,
+      @DefaultValue("true") boolean deferWhenFull,
       @DefaultValue("10000") int totalQueue,
       @DefaultValue("1s") Duration backoffInitial,
       @DefaultValue("1h") Duration backoffMaximum,

@@ -13,6 +13,7 @@ import io.github.reactiverobots.core.store.RobotsStore.Lease;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.netty.NettyRobotsFetcher;
+import io.github.reactiverobots.pacing.Paced;
 import io.github.reactiverobots.pacing.Pacer;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.Pacing;
@@ -29,6 +30,7 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** The core auto-configuration: the beans, the properties they take, backing off, shutdown. */
@@ -90,6 +92,37 @@ class RobotsAutoConfigurationTest {
               assertThat(pacer.interval(Pacing.of(Duration.ofMinutes(1), null, null)))
                   .isEqualTo(Duration.ofSeconds(4));
             });
+  }
+
+  @Test
+  void deferWhenFullHandsABusyOriginsExcessBackUnlessTurnedOff() {
+    for (boolean defer : new boolean[] {true, false}) {
+      StarterTests.runner()
+          .withPropertyValues(
+              "reactive-robots.user-agent=" + USER_AGENT,
+              "reactive-robots.pacer.per-origin-queue=1",
+              "reactive-robots.pacer.defer-when-full=" + defer)
+          .run(
+              context -> {
+                context
+                    .getBean(RobotsCache.class)
+                    .put(ORIGIN, StarterTests.BODY.getBytes(StandardCharsets.UTF_8));
+                // The first is released and never reported, so the other two stay behind it.
+                List<Paced.Kind> kinds =
+                    context
+                        .getBean(Pacer.class)
+                        .pace(Flux.just(ORIGIN + "/a", ORIGIN + "/b", ORIGIN + "/c"))
+                        .take(Duration.ofMillis(500))
+                        .map(Paced::kind)
+                        .collectList()
+                        .block(Duration.ofSeconds(10));
+                if (defer) {
+                  assertThat(kinds).contains(Paced.Kind.RELEASED, Paced.Kind.DEFERRED);
+                } else {
+                  assertThat(kinds).containsExactly(Paced.Kind.RELEASED);
+                }
+              });
+    }
   }
 
   @Test

@@ -15,6 +15,9 @@ import java.util.Locale;
  * @param pacedPercent share of origins whose robots.txt gets a generated pacing line
  * @param busyPercent share of origins that answer their first page 503 with Retry-After
  * @param retryAfterSeconds that Retry-After
+ * @param heavyPercent share of the page URLs that go to one busy origin (the first crawled), spread
+ *     evenly among the others'; 0 for none
+ * @param defer the pacer's {@code deferWhenFull}: hand back an item whose origin's queue is full
  */
 public record PoliteOptions(
     SimOptions sim,
@@ -22,7 +25,9 @@ public record PoliteOptions(
     Duration maximumDelay,
     double pacedPercent,
     double busyPercent,
-    int retryAfterSeconds) {
+    int retryAfterSeconds,
+    double heavyPercent,
+    boolean defer) {
   /** The simulator options the polite run starts from; the command line overrides them. */
   private static final List<String> SIM_DEFAULTS =
       List.of("--origins", "400", "--checks", "2400", "--max-seconds", "120");
@@ -37,6 +42,8 @@ public record PoliteOptions(
     require(pacedPercent >= 0 && pacedPercent <= 100, "--paced must be 0..100");
     require(busyPercent >= 0 && busyPercent <= 100, "--busy must be 0..100");
     require(retryAfterSeconds >= 1 && retryAfterSeconds <= 60, "--retry-after-s must be 1..60");
+    require(heavyPercent >= 0 && heavyPercent < 100, "--heavy must be 0 to less than 100");
+    require(heavyPercent == 0 || sim.origins() >= 2, "--heavy needs at least 2 origins");
   }
 
   private static void require(boolean ok, String message) {
@@ -53,6 +60,8 @@ public record PoliteOptions(
     double paced = 30;
     double busy = 5;
     int retryAfter = 2;
+    double heavy = 0;
+    boolean defer = true;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       boolean polite =
@@ -60,7 +69,12 @@ public record PoliteOptions(
               || a.equals("--max-delay-ms")
               || a.equals("--paced")
               || a.equals("--busy")
+              || a.equals("--heavy")
               || a.equals("--retry-after-s");
+      if (a.equals("--no-defer")) {
+        defer = false;
+        continue;
+      }
       if (!polite) {
         if (!a.equals("--polite")) {
           simArgs.add(a);
@@ -76,11 +90,19 @@ public record PoliteOptions(
         case "--max-delay-ms" -> max = Duration.ofMillis(SimOptions.number(a, v));
         case "--paced" -> paced = SimOptions.decimal(a, v);
         case "--busy" -> busy = SimOptions.decimal(a, v);
+        case "--heavy" -> heavy = SimOptions.decimal(a, v);
         default -> retryAfter = (int) Math.min(Integer.MAX_VALUE, SimOptions.number(a, v));
       }
     }
     return new PoliteOptions(
-        SimOptions.parse(simArgs.toArray(String[]::new)), min, max, paced, busy, retryAfter);
+        SimOptions.parse(simArgs.toArray(String[]::new)),
+        min,
+        max,
+        paced,
+        busy,
+        retryAfter,
+        heavy,
+        defer);
   }
 
   /** The options text for {@code simulate --polite --help}. */
@@ -99,6 +121,12 @@ public record PoliteOptions(
                                  line (default %.0f)
           --busy P               %% of origins answering their first page 503 (default %.0f)
           --retry-after-s S      the Retry-After of that 503 (default %d)
+          --heavy P              %% of the page URLs for one busy origin (the first crawled), spread
+                                 evenly among the others'; the run then reports the others'
+                                 releases within --max-seconds, and reaching it is no failure
+          --no-defer             the pacer keeps an item whose origin's queue is full and
+                                 stops its source (deferWhenFull(false)) instead of handing
+                                 it back DEFERRED
           --concurrency C        page fetches in flight (default %d)
           --max-seconds S        stop after S seconds (default %d)
           --workers N            N workers on one shared queue, spacing shared on Redis

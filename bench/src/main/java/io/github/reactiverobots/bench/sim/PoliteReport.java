@@ -37,6 +37,9 @@ import java.util.concurrent.atomic.LongAdder;
  * @param cappedReported capped values the pacer reported to its listener
  * @param busyOrigins origins that answered their first page 503 and got another request
  * @param smallestGapAfterRetryNanos the smallest gap after such a 503, or -1
+ * @param deferred pages the pacer handed back because their origin's queue was full
+ * @param mostHeld the most items the pacer held at once (sampled every 100 ms)
+ * @param heavy the busy origin's share ({@code --heavy}), or null
  */
 public record PoliteReport(
     PoliteOptions options,
@@ -57,7 +60,22 @@ public record PoliteReport(
     int capped,
     long cappedReported,
     int busyOrigins,
-    long smallestGapAfterRetryNanos) {
+    long smallestGapAfterRetryNanos,
+    long deferred,
+    long mostHeld,
+    Heavy heavy) {
+
+  /**
+   * One busy origin among the others ({@code --heavy}).
+   *
+   * @param host the busy origin's host
+   * @param pages its page URLs
+   * @param released its pages released
+   * @param otherOrigins the other origins crawled
+   * @param otherReleased pages of the other origins released
+   */
+  public record Heavy(
+      String host, long pages, long released, int otherOrigins, long otherReleased) {}
 
   /**
    * The origins that serve one rule.
@@ -139,7 +157,25 @@ public record PoliteReport(
         capped,
         run.cappedReported.sum(),
         busy,
-        busy == 0 ? -1 : afterRetry);
+        busy == 0 ? -1 : afterRetry,
+        run.deferred.sum(),
+        run.mostHeld.get(),
+        run.heavyHost == null
+            ? null
+            : new Heavy(
+                run.heavyHost,
+                run.heavyPages,
+                run.heavyReleased.sum(),
+                countCrawled(crawled) - 1,
+                run.released.sum() - run.heavyReleased.sum()));
+  }
+
+  private static int countCrawled(boolean[] crawled) {
+    int n = 0;
+    for (boolean c : crawled) {
+      n += c ? 1 : 0;
+    }
+    return n;
   }
 
   private static <K> Map<K, Long> sums(Map<K, Long> into, Map<K, LongAdder> counts) {
@@ -179,13 +215,14 @@ public record PoliteReport(
   }
 
   /**
-   * Whether the run was polite: it completed, no origin was contacted more often than its rules (as
+   * Whether the run was polite: it completed (or, with {@code --heavy}, ran into its time bound,
+   * which measures the releases within it), no origin was contacted more often than its rules (as
    * the pacer applies them) allow, and every busy origin's Retry-After was honoured.
    *
    * @return true if all held
    */
   public boolean held() {
-    return completed
+    return (completed || heavy != null)
         && violations.isEmpty()
         && errors == 0
         && (busyOrigins == 0
@@ -199,19 +236,24 @@ public record PoliteReport(
     line(sb, "reactive-robots polite crawl simulation");
     line(
         sb,
-        "  workload      %,d origins, %,d page URLs (%,d per origin, interleaved),"
-            + " concurrency %d, agent %s",
+        "  workload      %,d origins, %,d page URLs (%s, interleaved), concurrency %d, agent %s",
         sim.origins(),
         pages,
-        Math.max(1, sim.checks() / sim.origins()),
+        heavy == null
+            ? String.format(
+                Locale.ROOT, "%,d per origin", Math.max(1, sim.checks() / sim.origins()))
+            : String.format(Locale.ROOT, "%.0f%% for one busy origin", options.heavyPercent()),
         sim.concurrency(),
         sim.agent());
     line(sb, "  origin mix    %s", sim.mix());
     line(
         sb,
-        "  pacer         minimum delay %s, maximum delay %s, 1 fetch in flight per origin",
+        "  pacer         minimum delay %s, maximum delay %s, 1 fetch in flight per origin,"
+            + " deferWhenFull %s; held at most %,d items",
         time(options.minimumDelay().toNanos()),
-        time(options.maximumDelay().toNanos()));
+        time(options.maximumDelay().toNanos()),
+        options.defer(),
+        mostHeld);
     line(
         sb,
         "  farm          %,d origins serve a generated crawl-delay or request-rate line;"
@@ -241,12 +283,28 @@ public record PoliteReport(
     line(
         sb,
         "  pages         %,d released and fetched (%s; %,d errors), %,d disallowed,"
-            + " %,d invalid",
+            + " %,d invalid, %,d deferred",
         released,
         byStatus,
         errors,
         disallowedSum,
-        invalid);
+        invalid,
+        deferred);
+    if (heavy != null) {
+      line(
+          sb,
+          "  busy origin   %s: %,d of the %,d page URLs; %,d released",
+          heavy.host(),
+          heavy.pages(),
+          pages,
+          heavy.released());
+      line(
+          sb,
+          "  other origins %,d releases to the %,d other origins in %.1f s",
+          heavy.otherReleased(),
+          heavy.otherOrigins(),
+          elapsedNanos / 1e9);
+    }
     disallowed.forEach(
         (r, n) -> line(sb, "                  %-28s %,d", r.name().toLowerCase(Locale.ROOT), n));
     line(

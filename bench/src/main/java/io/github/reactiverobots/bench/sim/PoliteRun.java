@@ -31,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -64,6 +65,22 @@ public final class PoliteRun {
   final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
 
   final LongAdder invalid = new LongAdder();
+
+  /** Pages handed back because their origin's queue was full. */
+  final LongAdder deferred = new LongAdder();
+
+  /** Released pages of the busy origin ({@code --heavy}). */
+  final LongAdder heavyReleased = new LongAdder();
+
+  /** The most items the pacer held at once, sampled every 100 ms. */
+  final AtomicLong mostHeld = new AtomicLong();
+
+  /** The busy origin's host, or null without {@code --heavy}; set by {@link #pageUrls}. */
+  volatile String heavyHost;
+
+  /** The busy origin's page URLs. */
+  volatile long heavyPages;
+
   final LongAdder cappedReported = new LongAdder();
   final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
   final Map<Reason, LongAdder> disallowed = new ConcurrentHashMap<>();
@@ -121,6 +138,7 @@ public final class PoliteRun {
             Pacer.builder(cache)
                 .minimumDelay(options.minimumDelay())
                 .maximumDelay(options.maximumDelay())
+                .deferWhenFull(options.defer())
                 .listener(
                     new PacerListener() {
                       @Override
@@ -180,7 +198,11 @@ public final class PoliteRun {
     return crawled;
   }
 
-  /** The page URLs: {@code checks / origins} corpus paths per crawled origin, interleaved. */
+  /**
+   * The page URLs: {@code checks / origins} corpus paths per crawled origin, interleaved; with
+   * {@code --heavy}, that share of {@code checks} for the first crawled origin, spread evenly among
+   * the others' (which take turns, one URL each).
+   */
   List<String> pageUrls(boolean[] crawled) {
     SimOptions sim = options.sim();
     String[] paths =
@@ -189,8 +211,11 @@ public final class PoliteRun {
             .filter(PoliteRun::requestable)
             .distinct()
             .toArray(String[]::new);
-    int perOrigin = (int) Math.max(1, sim.checks() / sim.origins());
     SplittableRandom random = new SplittableRandom(sim.seed());
+    if (options.heavyPercent() > 0) {
+      return heavyPageUrls(crawled, paths, random);
+    }
+    int perOrigin = (int) Math.max(1, sim.checks() / sim.origins());
     List<String> urls = new ArrayList<>();
     for (int page = 0; page < perOrigin; page++) {
       for (int i = 0; i < crawled.length; i++) {
@@ -198,6 +223,31 @@ public final class PoliteRun {
           urls.add("http://" + OriginFarm.host(i) + paths[random.nextInt(paths.length)]);
         }
       }
+    }
+    return urls;
+  }
+
+  private List<String> heavyPageUrls(boolean[] crawled, String[] paths, SplittableRandom random) {
+    List<Integer> others = new ArrayList<>();
+    for (int i = 0; i < crawled.length; i++) {
+      if (crawled[i]) {
+        others.add(i);
+      }
+    }
+    if (others.size() < 2) {
+      throw new IllegalStateException("--heavy needs two crawled origins, " + others.size());
+    }
+    int heavy = others.remove(0);
+    heavyHost = OriginFarm.host(heavy);
+    long checks = options.sim().checks();
+    long heavyCount = Math.round(checks * options.heavyPercent() / 100);
+    heavyPages = heavyCount;
+    List<String> urls = new ArrayList<>();
+    int next = 0;
+    for (long k = 0; k < checks; k++) {
+      boolean isHeavy = (k + 1) * heavyCount / checks > k * heavyCount / checks;
+      int origin = isHeavy ? heavy : others.get(next++ % others.size());
+      urls.add("http://" + OriginFarm.host(origin) + paths[random.nextInt(paths.length)]);
     }
     return urls;
   }
@@ -239,15 +289,19 @@ public final class PoliteRun {
               t.setDaemon(true);
               return t;
             });
+    ticker.scheduleAtFixedRate(
+        () -> mostHeld.accumulateAndGet(pacer.waiting(), Math::max), 0, 100, TimeUnit.MILLISECONDS);
     if (sim.progress()) {
       ticker.scheduleAtFixedRate(
           () ->
               System.err.printf(
                   Locale.ROOT,
-                  "[%4.0f s] released %,d, disallowed %,d | waiting %,d, in flight %,d%n",
+                  "[%4.0f s] released %,d, disallowed %,d, deferred %,d | waiting %,d, in flight"
+                      + " %,d%n",
                   (System.nanoTime() - start) / 1e9,
                   released.sum(),
                   disallowed.values().stream().mapToLong(LongAdder::sum).sum(),
+                  deferred.sum(),
                   pacer.waiting(),
                   pacer.inFlight()),
           1,
@@ -280,8 +334,15 @@ public final class PoliteRun {
         invalid.increment();
         return Mono.empty();
       }
+      case DEFERRED -> {
+        deferred.increment();
+        return Mono.empty();
+      }
       default -> {
         released.increment();
+        if (p.origin().orElseThrow().host().equals(heavyHost)) {
+          heavyReleased.increment();
+        }
         return http.get()
             .uri(p.url())
             .responseSingle(

@@ -69,6 +69,51 @@ class PoliteRunTest {
   }
 
   @Test
+  void oneBusyOriginTakesItsShareAndTheOthersAreAllReleasedBesideIt() throws Exception {
+    String[] args = {
+      "--polite",
+      "--origins",
+      "21",
+      "--checks",
+      "2000",
+      "--heavy",
+      "50",
+      "--mix",
+      "404=100",
+      "--paced",
+      "0",
+      "--busy",
+      "0",
+      "--min-delay-ms",
+      "20",
+      "--max-seconds",
+      "60",
+      "--quiet"
+    };
+    PoliteOptions options = PoliteOptions.parse(args);
+    boolean[] all = new boolean[21];
+    java.util.Arrays.fill(all, true);
+    List<String> urls = new PoliteRun(options).pageUrls(all);
+    assertThat(urls).hasSize(2000);
+    assertThat(urls.subList(0, 4))
+        .extracting(u -> java.net.URI.create(u).getHost())
+        .containsExactly("o1.test", "o0.test", "o2.test", "o0.test");
+
+    PoliteReport report = new PoliteRun(options).run();
+
+    assertThat(report.heavy().host()).isEqualTo("o0.test");
+    assertThat(report.heavy().pages()).isEqualTo(1000);
+    assertThat(report.heavy().otherOrigins()).isEqualTo(20);
+    assertThat(report.heavy().otherReleased()).isEqualTo(1000);
+    assertThat(report.deferred()).isPositive();
+    assertThat(report.heavy().released() + report.deferred()).isEqualTo(1000);
+    assertThat(report.mostHeld()).isLessThanOrEqualTo(10_000);
+    assertThat(report.completed()).isTrue();
+    assertThat(report.held()).isTrue();
+    assertThat(report.text()).contains("1,000 releases to the 20 other origins");
+  }
+
+  @Test
   void theFarmRecordsTheGapsOfACrawlerThatDoesNotWait() throws Exception {
     PoliteSite site = new PoliteSite(2, 1, 0, 0, 1);
     try (OriginFarm farm =
