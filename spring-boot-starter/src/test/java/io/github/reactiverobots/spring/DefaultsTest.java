@@ -39,8 +39,16 @@ class DefaultsTest {
   void cacheDefaultsAreTheCacheBuilders() throws Exception {
     FakeFetcher fetcher = new FakeFetcher();
     assertSameFields(
-        Builders.cache(DEFAULTS, fetcher),
-        RobotsCache.builder().fetcher(fetcher).crawler(StarterTests.USER_AGENT));
+        draft(Builders.cache(DEFAULTS, fetcher)),
+        draft(RobotsCache.builder().fetcher(fetcher).crawler(StarterTests.USER_AGENT)),
+        20);
+  }
+
+  /** The settings a cache builder holds: its draft, whose fields are the settings. */
+  private static Object draft(Object builder) throws Exception {
+    Field draft = builder.getClass().getDeclaredField("draft");
+    draft.setAccessible(true);
+    return draft.get(builder);
   }
 
   @Test

@@ -21,6 +21,8 @@ import reactor.core.scheduler.Schedulers;
  * thread-safe.
  */
 public final class CacheDraft {
+  private static final LongSupplier SYSTEM_TICKER = System::nanoTime;
+
   public RobotsFetcher fetcher;
   public boolean closeFetcherOnClose;
   public CrawlerIdentity crawler;
@@ -42,7 +44,7 @@ public final class CacheDraft {
   public int checkAllConcurrency = 256;
   public Duration minimumResidency = Duration.ofMinutes(5);
   public double residencyShare = 0.1;
-  public LongSupplier ticker = System::nanoTime;
+  public LongSupplier ticker = SYSTEM_TICKER;
   public Clock clock = Clock.systemUTC();
   public Scheduler parseScheduler;
   public RobotsStore store;
