@@ -5,10 +5,10 @@
  * asked for.
  *
  * <p>Exported (the API): {@code io.github.reactiverobots.robotstxt} (the parser: {@code RobotsTxt},
- * {@code AgentRules}, verdicts and their values), {@code .url} (origins), {@code .usage} (what
- * robots.txt says about using fetched content) and {@code .page} (a page's own directives).
- * Packages under {@code .internal} are not API: they are exported only to the library's own
- * modules.
+ * {@code AgentRules}, the linter and the explainer), {@code .model} (verdicts and their values),
+ * {@code .url} (origins), {@code .usage} (what robots.txt says about using fetched content) and
+ * {@code .page} (a page's own directives). Packages under {@code .internal} are not API: some are
+ * exported to the library's own modules ({@code exports ... to}), none to anyone else.
  */
 module io.github.reactiverobots.robotstxt {
   // Optional: read only when a page's robots <meta> tags are asked for.

@@ -5,5 +5,9 @@
  * io.github.reactiverobots.metrics.PrometheusEndpoint} serves a Prometheus scrape over
  * reactor-netty for applications without a web framework. A Grafana dashboard built on these meters
  * ships as {@code metrics/grafana/reactive-robots.json}.
+ *
+ * <p>{@code RobotsMetrics} and {@code PacingMetrics} are thread-safe listeners that never block;
+ * {@code PrometheusEndpoint} is thread-safe, and its {@code close()} blocks until the server has
+ * stopped. {@code PrometheusEndpoint.Builder} is not thread-safe.
  */
 package io.github.reactiverobots.metrics;

@@ -13,15 +13,15 @@ import java.util.Arrays;
  * the URL's own characters in a small front index (a hash of the key span, then the remembered key
  * string compared with the URL's prefix), and the path matched from a per-thread byte buffer the
  * URL's path is copied into, instead of a new {@link Origin}, key string, path string and byte
- * array per check. The entry itself still comes from the store (Caffeine), so its frequency, expiry
- * and residency bookkeeping see every check.
+ * array per check. The entry itself still comes from the local cache (Caffeine), so its frequency,
+ * expiry and residency bookkeeping see every check.
  *
  * <p>The index is direct-mapped; a collision overwrites the slot and the next check of the evicted
  * origin asks the cache's {@link RecentOrigins} again, which gives the instance the fetch used when
- * it still remembers it: that instance is the store's key, so the store finds the entry by identity
- * instead of comparing key strings it would have to load. Slots hold immutable values with final
- * fields, written and read racily, which is safe. A slot costs its key string besides the origin
- * the cache holds anyway, so the index is bounded by its 16,384 slots. Thread-safe.
+ * it still remembers it: that instance is the local cache's key, so the cache finds the entry by
+ * identity instead of comparing key strings it would have to load. Slots hold immutable values with
+ * final fields, written and read racily, which is safe. A slot costs its key string besides the
+ * origin the cache holds anyway, so the index is bounded by its 16,384 slots. Thread-safe.
  */
 public final class WarmPath {
   private static final int SLOT_BITS = 14;

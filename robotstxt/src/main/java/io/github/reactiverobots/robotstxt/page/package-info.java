@@ -4,5 +4,8 @@
  * use, read as Google documents them ({@link RobotsTags}, {@link PageDirectives}), and their
  * combination with the robots.txt answer for one URL and crawler ({@link PagePermissions}). HTML is
  * read with the optional jsoup library; nothing else here needs it.
+ *
+ * <p>{@code RobotsTags} is stateless, and {@code PageDirectives} and {@code PagePermissions} are
+ * immutable; all are thread-safe.
  */
 package io.github.reactiverobots.robotstxt.page;
