@@ -7,12 +7,14 @@ import io.github.reactiverobots.core.internal.CacheParts;
 import io.github.reactiverobots.core.internal.CacheSettings;
 import io.github.reactiverobots.core.internal.CacheWiring;
 import io.github.reactiverobots.core.internal.Entry;
+import io.github.reactiverobots.core.internal.IdentityMatch;
 import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
+import io.github.reactiverobots.robotstxt.usage.TdmReservation;
 import io.github.reactiverobots.robotstxt.usage.Usage;
 import java.time.Instant;
 import java.util.Objects;
@@ -296,6 +298,21 @@ public final class RobotsCache implements AutoCloseable {
   }
 
   /**
+   * What TDMRep's {@code /.well-known/tdmrep.json} of {@code url}'s origin says of it (SEMANTICS.md
+   * §8): fetched only when asked here, never for a check, one fetch per origin at a time, kept for
+   * a day (5 minutes after a failure). Merge it with the page's own statement with {@code
+   * TdmReservation.merge}. Lazy.
+   *
+   * @param url an absolute http(s) URL
+   * @return the reservation, unknown when the file is absent, unreadable or says nothing of {@code
+   *     url}; an {@link InvalidUrlException} for an invalid URL, an {@link IllegalStateException}
+   *     once the cache is closed
+   */
+  public Mono<TdmReservation> tdmReservation(String url) {
+    return answers.tdm(url);
+  }
+
+  /**
    * Drops the entry for {@code origin}; the next check fetches. A fetch in flight goes on and
    * stores its result.
    *
@@ -403,23 +420,12 @@ public final class RobotsCache implements AutoCloseable {
     return new RobotsRules(origin, entry.stateAt(parts.time.nanos()), entry, crawler);
   }
 
-  /**
-   * {@code agent}, checked as {@link CrawlerIdentity#requireCrawlerToken} checks it unless it is
-   * the crawler identity's own token string, checked when the identity was made.
-   */
   private String agentToken(String agent) {
-    Objects.requireNonNull(agent, "agent");
-    return crawler != null && agent == crawler.token()
-        ? agent
-        : CrawlerIdentity.requireCrawlerToken(agent);
+    return IdentityMatch.agentToken(crawler, agent);
   }
 
   private String defaultAgent() {
-    if (crawler == null) {
-      throw new IllegalStateException(
-          "no crawler identity: set RobotsCacheBuilder.crawler(...) or pass an agent");
-    }
-    return crawler.token();
+    return IdentityMatch.defaultAgent(crawler);
   }
 
   /**

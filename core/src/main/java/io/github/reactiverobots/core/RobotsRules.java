@@ -91,6 +91,15 @@ public final class RobotsRules {
   }
 
   /**
+   * The licence URLs of the file's {@code License:} records (RSL 1.0, SEMANTICS.md §5).
+   *
+   * @return the URLs in order, duplicates dropped; empty for a blanket answer
+   */
+  public List<String> licenses() {
+    return entry.robots() == null ? List.of() : entry.robots().licenses();
+  }
+
+  /**
    * The pacing records of the groups that apply to {@code agent}.
    *
    * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})

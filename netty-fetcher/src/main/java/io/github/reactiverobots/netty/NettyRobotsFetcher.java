@@ -188,19 +188,37 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
   @Override
   public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
     Objects.requireNonNull(origin, "origin");
-    Conditional v = validators == null ? Conditional.NONE : validators;
+    return fetchUrl(origin, "/robots.txt", validators == null ? Conditional.NONE : validators);
+  }
+
+  /**
+   * Fetches another resource of {@code origin} (TDMRep's {@code /.well-known/tdmrep.json}) as
+   * robots.txt is fetched: the same in-flight cap, address policy, redirects, deadline and body
+   * cap. Never signals an error; emits exactly one result.
+   */
+  @Override
+  public Mono<FetchResult> fetchResource(Origin origin, String path) {
+    Objects.requireNonNull(origin, "origin");
+    if (!Objects.requireNonNull(path, "path").startsWith("/")) {
+      throw new IllegalArgumentException("path does not start with '/': " + path);
+    }
+    return fetchUrl(origin, path, Conditional.NONE);
+  }
+
+  private Mono<FetchResult> fetchUrl(Origin origin, String path, Conditional v) {
     return Mono.defer(
         () -> {
           if (closed) {
             return Mono.just(closedResult());
           }
           Sinks.One<FetchResult> sink = Sinks.one();
-          limiter.submit(() -> start(origin, v, sink));
+          limiter.submit(() -> start(origin, path, v, sink));
           return sink.asMono();
         });
   }
 
-  private void start(Origin origin, Conditional validators, Sinks.One<FetchResult> sink) {
+  private void start(
+      Origin origin, String path, Conditional validators, Sinks.One<FetchResult> sink) {
     if (closed) {
       limiter.release();
       sink.tryEmitValue(closedResult());
@@ -213,7 +231,13 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
     try {
       exchange.update(
           RobotsExchange.run(
-                  client, maxBodyBytes, maxRedirects, deadline, origin, validators, wireBytes)
+                  client,
+                  maxBodyBytes,
+                  maxRedirects,
+                  deadline,
+                  origin.key() + path,
+                  validators,
+                  wireBytes)
               .doFinally(
                   signal -> {
                     running.remove(sink);
@@ -222,7 +246,7 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
               .subscribe(
                   result -> {
                     completed.incrementAndGet();
-                    logFailure(origin, result);
+                    logFailure(origin, path, result);
                     sink.tryEmitValue(result);
                   },
                   error ->
@@ -253,19 +277,21 @@ public final class NettyRobotsFetcher implements RobotsFetcher, FetcherStats, Au
     return FetchResult.failure(FailureKind.CRAWLER_FAULT, "the fetcher was closed").build();
   }
 
-  private static void logFailure(Origin origin, FetchResult result) {
+  private static void logFailure(Origin origin, String path, FetchResult result) {
     if (!LOG.isDebugEnabled()) {
       return;
     }
     if (!result.hasStatus()) {
       LOG.debug(
-          "robots.txt fetch failed: origin={} kind={} cause={}",
+          "{} fetch failed: origin={} kind={} cause={}",
+          path.substring(1),
           origin.key(),
           result.failure(),
           result.failureDetail());
     } else if (result.botChallenge() != null) {
       LOG.debug(
-          "robots.txt fetch answered by a bot challenge: origin={} status={} marker={}",
+          "{} fetch answered by a bot challenge: origin={} status={} marker={}",
+          path.substring(1),
           origin.key(),
           result.status(),
           result.botChallenge());

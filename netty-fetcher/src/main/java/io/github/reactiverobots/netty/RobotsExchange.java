@@ -3,7 +3,6 @@ package io.github.reactiverobots.netty;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher.Conditional;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
-import io.github.reactiverobots.robotstxt.url.Origin;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -35,7 +34,7 @@ final class RobotsExchange {
   private final int maxBodyBytes;
   private final int maxRedirects;
   private final Duration deadline;
-  private final Origin origin;
+  private final String firstUrl;
   private final LongAdder wireBytes;
   private final Set<String> visited = new HashSet<>();
   private final List<String> hops = new ArrayList<>();
@@ -46,18 +45,19 @@ final class RobotsExchange {
       int maxBodyBytes,
       int maxRedirects,
       Duration deadline,
-      Origin origin,
+      String firstUrl,
       LongAdder wireBytes) {
     this.client = client;
     this.maxBodyBytes = maxBodyBytes;
     this.maxRedirects = maxRedirects;
     this.deadline = deadline;
-    this.origin = origin;
+    this.firstUrl = firstUrl;
     this.wireBytes = wireBytes;
   }
 
   /**
-   * The lazy exchange for {@code origin}; never signals an error.
+   * The lazy exchange for {@code firstUrl} (an origin's robots.txt, or another resource of it);
+   * never signals an error.
    *
    * @param client the configured client (base headers, timeouts, TLS, resolver)
    * @param wireBytes where to add the body bytes read from the network (before decoding)
@@ -67,7 +67,7 @@ final class RobotsExchange {
       int maxBodyBytes,
       int maxRedirects,
       Duration deadline,
-      Origin origin,
+      String firstUrl,
       Conditional validators,
       LongAdder wireBytes) {
     HttpClient conditional =
@@ -84,13 +84,14 @@ final class RobotsExchange {
                 });
     return Mono.defer(
         () ->
-            new RobotsExchange(conditional, maxBodyBytes, maxRedirects, deadline, origin, wireBytes)
+            new RobotsExchange(
+                    conditional, maxBodyBytes, maxRedirects, deadline, firstUrl, wireBytes)
                 .execute());
   }
 
   private Mono<FetchResult> execute() {
     long start = System.nanoTime();
-    String first = origin.robotsTxtUrl();
+    String first = firstUrl;
     synchronized (this) {
       visited.add(first);
       currentUrl = first;

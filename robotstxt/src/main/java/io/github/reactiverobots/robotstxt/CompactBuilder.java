@@ -50,6 +50,8 @@ final class CompactBuilder implements ScanHandler {
 
   private final PackedStrings.Builder sitemaps = new PackedStrings.Builder();
   private StringIndex seenSitemaps;
+  private final PackedStrings.Builder licenses = new PackedStrings.Builder();
+  private StringIndex seenLicenses;
   private final Ints recordLines = new Ints(0);
   private final PackedStrings.Builder records = new PackedStrings.Builder();
   private int unknownKept;
@@ -86,7 +88,12 @@ final class CompactBuilder implements ScanHandler {
       }
       case SITEMAP -> {
         if (to > from) {
-          sitemap(d, from, to);
+          seenSitemaps = keepOnce(sitemaps, seenSitemaps, d, from, to);
+        }
+      }
+      case LICENSE -> {
+        if (to > from) {
+          seenLicenses = keepOnce(licenses, seenLicenses, d, from, to);
         }
       }
       case CRAWL_DELAY -> pace(Pacing.of(CrawlDelays.parse(d, from, to), null, null));
@@ -168,16 +175,21 @@ final class CompactBuilder implements ScanHandler {
     nameGroups.add(d, from, to, group);
   }
 
-  /** Keeps the sitemap URL {@code d[from, to)} unless an earlier one was the same. */
-  private void sitemap(byte[] d, int from, int to) {
+  /**
+   * Keeps the URL {@code d[from, to)} in {@code kept} unless an earlier one was the same; returns
+   * the index of {@code kept}, made at its first URL.
+   */
+  private static StringIndex keepOnce(
+      PackedStrings.Builder kept, StringIndex seen, byte[] d, int from, int to) {
     int h = StringIndex.hash(d, from, to);
-    if (seenSitemaps == null) {
-      seenSitemaps = new StringIndex();
-    } else if (seenSitemaps.find(sitemaps, d, from, to, h, false) >= 0) {
-      return;
+    if (seen == null) {
+      seen = new StringIndex();
+    } else if (seen.find(kept, d, from, to, h, false) >= 0) {
+      return seen;
     }
-    seenSitemaps.add(h);
-    sitemaps.add(d, from, to);
+    seen.add(h);
+    kept.add(d, from, to);
+    return seen;
   }
 
   private void rule(int line, boolean allow, byte[] d, int from, int to) {
@@ -228,20 +240,21 @@ final class CompactBuilder implements ScanHandler {
   }
 
   /**
-   * The parsed file. Its strings (user-agent values, group names, sitemaps, records, texts as
-   * written) go into one shared store, each kind from its own base index.
+   * The parsed file. Its strings (user-agent values, group names, sitemaps, licences, records,
+   * texts as written) go into one shared store, each kind from its own base index.
    */
   RobotsTxt build() {
     PackedStrings.Builder names = nameGroups.names();
     int nameBase = agents.size();
     int sitemapBase = nameBase + names.size();
-    int recordBase = sitemapBase + sitemaps.size();
+    int recordBase = sitemapBase + sitemaps.size() + licenses.size();
     int formBase = recordBase + records.size();
     PackedStrings.Builder forms = rules.forms();
     PackedStrings strings =
         usage == null
-            ? PackedStrings.join(agents, names, sitemaps, records, forms)
-            : usage.joinStrings(formBase + forms.size(), agents, names, sitemaps, records, forms);
+            ? PackedStrings.join(agents, names, sitemaps, licenses, records, forms)
+            : usage.joinStrings(
+                formBase + forms.size(), agents, names, sitemaps, licenses, records, forms);
     RuleTable ruleTable = rules.build(implied.toArray(), strings, formBase);
     rules.lend(scratch);
     UsageTable usageTable =
@@ -254,6 +267,7 @@ final class CompactBuilder implements ScanHandler {
     p.strings = strings;
     p.sitemapBase = sitemapBase;
     p.sitemapCount = sitemaps.size();
+    p.licenseCount = licenses.size();
     p.recordLines = recordLines.toArray();
     p.recordBase = recordBase;
     p.lines = lines;

@@ -195,6 +195,13 @@ public final class Diagnostic {
     PATTERN_NOT_ROOTED(Severity.WARNING),
     /** A sitemap URL that is not absolute. */
     RELATIVE_SITEMAP(Severity.WARNING),
+    /** A {@code license} URL (RSL) that is not absolute: kept as written. */
+    RELATIVE_LICENSE(Severity.WARNING),
+    /**
+     * A {@code license} URL that has a scheme but is not an http(s) URL with a host (or does not
+     * parse): kept as written.
+     */
+    BAD_LICENSE_URL(Severity.WARNING),
     /** A crawl-delay that is not a number of seconds: ignored. */
     BAD_CRAWL_DELAY(Severity.ERROR),
     /** A request-rate that is not {@code n/m}: ignored. */
@@ -231,7 +238,14 @@ public final class Diagnostic {
     /** A {@code content-usage} category whose value is not the token {@code y} or {@code n}. */
     CONTENT_USAGE_BAD_VALUE(Severity.WARNING),
     /** A {@code content-signal} whose value is not {@code yes} or {@code no}: unknown. */
-    CONTENT_SIGNAL_BAD_VALUE(Severity.WARNING);
+    CONTENT_SIGNAL_BAD_VALUE(Severity.WARNING),
+    /** A {@code content-signal} {@code use} that is not immediate, reference or full: kept. */
+    CONTENT_SIGNAL_BAD_USE(Severity.WARNING),
+    /**
+     * A {@code content-usage} key that an earlier vocabulary draft defined ({@code train-genai},
+     * {@code ai-output}, {@code bots}, {@code all}): read as SEMANTICS.md §8 says.
+     */
+    CONTENT_USAGE_LEGACY_CATEGORY(Severity.WARNING);
 
     private final Severity severity;
 

@@ -58,6 +58,7 @@ final class DirectiveKeys {
       {"clean-param", Directive.CLEAN_PARAM, false},
       {"content-usage", Directive.CONTENT_USAGE, false},
       {"content-signal", Directive.CONTENT_SIGNAL, false},
+      {"license", Directive.LICENSE, false},
     };
     SPELLINGS = new byte[table.length][];
     DIRECTIVES = new Directive[table.length];

@@ -6,6 +6,7 @@ import io.github.reactiverobots.robotstxt.model.Pacing.RequestRate;
 import io.github.reactiverobots.robotstxt.model.Pacing.VisitTime;
 import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.usage.ContentSignals;
+import io.github.reactiverobots.robotstxt.usage.UsageCategory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -114,6 +115,9 @@ public final class Linter {
             add(line, column, Code.RELATIVE_SITEMAP, "sitemap URL is not absolute");
           }
           break;
+        case LICENSE:
+          license(line, column, value);
+          break;
         case CRAWL_DELAY:
           groupRecord(line);
           if (CrawlDelays.parse(value) == null) {
@@ -150,16 +154,72 @@ public final class Linter {
           break;
         case CONTENT_SIGNAL:
           groupRecord(line);
-          for (String bad : ContentSignals.parse(line, value).unreadable()) {
+          ContentSignals signals = ContentSignals.parse(line, value);
+          for (String bad : signals.unreadable()) {
             add(
                 line,
                 column,
                 Code.CONTENT_SIGNAL_BAD_VALUE,
                 "content signal '" + ByteStrings.toText(bad) + "' is not 'yes' or 'no': unknown");
           }
+          for (String use : signals.uses()) {
+            if (!ContentSignals.USE_VALUES.contains(use.toLowerCase(Locale.ROOT))) {
+              add(
+                  line,
+                  column,
+                  Code.CONTENT_SIGNAL_BAD_USE,
+                  "content signal 'use="
+                      + ByteStrings.toText(use)
+                      + "' is not immediate, reference or full: kept as written");
+            }
+          }
           break;
         default:
           break;
+      }
+    }
+
+    private static String legacyTargets(String key) {
+      StringBuilder sb = new StringBuilder();
+      for (UsageCategory c : PreferenceDictionary.LEGACY.get(key)) {
+        sb.append(sb.length() > 0 ? ", " : "").append(c.label());
+      }
+      return sb.toString();
+    }
+
+    /** Checks a {@code license} value: an absolute http(s) URL with a host (RSL 1.0). */
+    private void license(int line, int column, String value) {
+      int colon = value.indexOf(':');
+      boolean scheme = colon > 0;
+      for (int i = 0; scheme && i < colon; i++) {
+        char c = value.charAt(i);
+        scheme =
+            Character.isLetter(c) || (i > 0 && (Character.isDigit(c) || "+-.".indexOf(c) >= 0));
+      }
+      if (!scheme) {
+        add(
+            line,
+            column,
+            Code.RELATIVE_LICENSE,
+            "licence URL is not absolute: a crawler cannot tell which document is meant");
+        return;
+      }
+      String host = null;
+      try {
+        java.net.URI uri = new java.net.URI(value);
+        String s = uri.getScheme().toLowerCase(Locale.ROOT);
+        host = (s.equals("http") || s.equals("https")) ? uri.getHost() : null;
+      } catch (java.net.URISyntaxException e) {
+        // reported below
+      }
+      if (host == null || host.isEmpty()) {
+        add(
+            line,
+            column,
+            Code.BAD_LICENSE_URL,
+            "licence URL '"
+                + ByteStrings.toText(value)
+                + "' is not an http(s) URL with a host: kept as written");
       }
     }
 
@@ -218,6 +278,20 @@ public final class Linter {
             at,
             Code.CONTENT_USAGE_UNKNOWN_CATEGORY,
             "'" + key + "' is not a usage category (train-ai, ai-use, search): ignored");
+      }
+      for (String key : reading.legacyKeys()) {
+        add(
+            line,
+            at,
+            Code.CONTENT_USAGE_LEGACY_CATEGORY,
+            "'"
+                + key
+                + "' is a label of an earlier aipref draft: its n is read as n for "
+                + legacyTargets(key)
+                + (PreferenceDictionary.LEGACY_WHOLE.contains(key)
+                    ? " where the line says nothing of them"
+                    : ", which it was a part of")
+                + ", its y allows nothing");
       }
       for (String entry : reading.badValues()) {
         add(

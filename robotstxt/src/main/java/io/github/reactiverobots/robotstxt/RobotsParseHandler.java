@@ -104,6 +104,11 @@ public interface RobotsParseHandler {
      */
     CONTENT_USAGE,
     /** {@code content-signal} (Cloudflare's Content Signals): usage signals, per group. */
-    CONTENT_SIGNAL
+    CONTENT_SIGNAL,
+    /**
+     * {@code license} (RSL 1.0): the URL of a licence document, global like {@code sitemap}; it
+     * ends no group.
+     */
+    LICENSE
   }
 }

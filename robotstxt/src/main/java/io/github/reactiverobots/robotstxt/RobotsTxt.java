@@ -53,6 +53,9 @@ public final class RobotsTxt {
   private final int sitemapBase;
   private final int sitemapCount;
 
+  /** The licence URLs are strings {@code sitemapBase + sitemapCount + k}. */
+  private final int licenseCount;
+
   /**
    * Per other record its line; its key and value are strings {@code recordBase + 2k} and {@code
    * recordBase + 2k + 1}.
@@ -76,6 +79,7 @@ public final class RobotsTxt {
     PackedStrings strings;
     int sitemapBase;
     int sitemapCount;
+    int licenseCount;
     int[] recordLines;
     int recordBase;
     int lines;
@@ -91,6 +95,7 @@ public final class RobotsTxt {
     this.strings = p.strings;
     this.sitemapBase = p.sitemapBase;
     this.sitemapCount = p.sitemapCount;
+    this.licenseCount = p.licenseCount;
     this.recordLines = p.recordLines;
     this.recordBase = p.recordBase;
     this.lines = p.lines;
@@ -344,11 +349,25 @@ public final class RobotsTxt {
    * @return an immutable list of the URLs as written
    */
   public List<String> sitemaps() {
-    List<String> out = new ArrayList<>(sitemapCount);
-    for (int i = 0; i < sitemapCount; i++) {
-      out.add(strings.text(sitemapBase + i));
+    return texts(sitemapBase, sitemapCount);
+  }
+
+  /**
+   * Licence URLs ({@code License:}, RSL 1.0), in order, duplicates dropped. Global records like
+   * sitemaps: they end no group and are not part of one (SEMANTICS.md §5).
+   *
+   * @return an immutable list of the URLs as written
+   */
+  public List<String> licenses() {
+    return texts(sitemapBase + sitemapCount, licenseCount);
+  }
+
+  private List<String> texts(int base, int count) {
+    String[] out = new String[count];
+    for (int i = 0; i < count; i++) {
+      out[i] = strings.text(base + i);
     }
-    return List.copyOf(out);
+    return List.of(out);
   }
 
   /**
@@ -405,7 +424,7 @@ public final class RobotsTxt {
    */
   public long estimatedWeight() {
     long bytes =
-        HeapSizes.object(7L * HeapSizes.REFERENCE + 4L * Integer.BYTES + 2)
+        HeapSizes.object(7L * HeapSizes.REFERENCE + 5L * Integer.BYTES + 2)
             + rules.estimatedBytes()
             + groups.estimatedBytes()
             + usage.estimatedBytes()

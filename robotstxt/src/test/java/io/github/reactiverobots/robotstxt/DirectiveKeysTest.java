@@ -17,9 +17,26 @@ import org.junit.jupiter.api.Test;
  */
 class DirectiveKeysTest {
   private static final String[] SPELLINGS = {
-    "user-agent", "useragent", "user agent", "allow", "disallow", "dissallow", "dissalow",
-    "disalow", "diasllow", "disallaw", "sitemap", "site-map", "crawl-delay", "request-rate",
-    "visit-time", "host", "clean-param",
+    "user-agent",
+    "useragent",
+    "user agent",
+    "allow",
+    "disallow",
+    "dissallow",
+    "dissalow",
+    "disalow",
+    "diasllow",
+    "disallaw",
+    "sitemap",
+    "site-map",
+    "crawl-delay",
+    "request-rate",
+    "visit-time",
+    "host",
+    "clean-param",
+    "content-usage",
+    "content-signal",
+    "license",
   };
   private static final byte[] NEAR_MISSES = {
     '@',

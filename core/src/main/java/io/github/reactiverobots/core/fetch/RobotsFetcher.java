@@ -29,6 +29,21 @@ public interface RobotsFetcher {
   Mono<FetchResult> fetch(Origin origin, Conditional validators);
 
   /**
+   * Fetches another resource of {@code origin} that a crawler reads per origin, such as TDMRep's
+   * {@code /.well-known/tdmrep.json}, with the same contract, limits and address policy as {@link
+   * #fetch}. The default answers a failure ({@link FailureKind#OTHER}) without a request: a fetcher
+   * that fetches robots.txt only leaves what such a resource says unknown.
+   *
+   * @param origin the origin to ask
+   * @param path the resource's path, starting with {@code /}
+   * @return a lazy {@code Mono} emitting exactly one result, failures included
+   */
+  default Mono<FetchResult> fetchResource(Origin origin, String path) {
+    return Mono.just(
+        FetchResult.failure(FailureKind.OTHER, "this fetcher fetches /robots.txt only").build());
+  }
+
+  /**
    * The most decoded body bytes this fetcher delivers; a cache refuses a parse limit above it,
    * which could never be reached.
    *

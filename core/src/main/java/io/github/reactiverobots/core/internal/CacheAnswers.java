@@ -7,7 +7,9 @@ import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
+import io.github.reactiverobots.robotstxt.usage.TdmReservation;
 import io.github.reactiverobots.robotstxt.usage.Usage;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
 import reactor.core.publisher.Mono;
@@ -44,6 +46,31 @@ public final class CacheAnswers {
   /** The usage answer for {@code url} and {@code token}, lazily, as {@link #check} answers. */
   public Mono<Usage> usage(String url, String token) {
     return answer(url, token, usageAnswer);
+  }
+
+  /**
+   * What the origin's {@code /.well-known/tdmrep.json} says of {@code url}, lazily: the file is
+   * fetched here only, never for a check (SEMANTICS.md §8); an invalid URL or a closed cache is the
+   * Mono's error.
+   */
+  public Mono<TdmReservation> tdm(String url) {
+    Objects.requireNonNull(url, "url");
+    Located target;
+    try {
+      target = recentOrigins.locate(url);
+    } catch (InvalidUrlException e) {
+      return Mono.error(e);
+    }
+    int from = target.pathFrom();
+    int to = target.pathTo();
+    String path =
+        from == to ? "/" : new String(target.bytes(), from, to - from, StandardCharsets.UTF_8);
+    String rooted = path.startsWith("/") ? path : "/" + path;
+    return Mono.defer(
+        () ->
+            parts.closed()
+                ? Mono.error(CacheParts.closedException())
+                : parts.tdmRep.file(target.origin()).map(file -> file.lookup(rooted)));
   }
 
   /** The entry of {@code origin}, fetched if needed, lazily; a closed cache is the Mono's error. */

@@ -22,6 +22,7 @@ public final class CacheParts {
   final CachedEntries entries;
   public final CachePolicy policy;
   public final OriginResolver resolver;
+  public final TdmRepFiles tdmRep;
   private final boolean closeFetcher;
   private final AtomicBoolean closing = new AtomicBoolean();
   private volatile boolean closed;
@@ -36,6 +37,7 @@ public final class CacheParts {
     Scheduler parse = wiring.parseScheduler();
     SharedStore shared =
         wiring.store() == null ? null : new SharedStore(wiring, policy, time, events, parse);
+    this.tdmRep = new TdmRepFiles(fetcher, time);
     this.resolver =
         new OriginResolver(
             fetcher,
@@ -101,6 +103,7 @@ public final class CacheParts {
     }
     closed = true;
     resolver.cancelAll(closedException());
+    tdmRep.close(closedException());
     entries.invalidateAll();
     if (closeFetcher && fetcher instanceof AutoCloseable owned) {
       try {

@@ -9,6 +9,26 @@ public final class IdentityMatch {
   private IdentityMatch() {}
 
   /**
+   * {@code agent}, checked as {@link CrawlerIdentity#requireCrawlerToken} checks it unless it is
+   * the crawler identity's own token string, checked when the identity was made.
+   */
+  public static String agentToken(CrawlerIdentity crawler, String agent) {
+    java.util.Objects.requireNonNull(agent, "agent");
+    return crawler != null && agent == crawler.token()
+        ? agent
+        : CrawlerIdentity.requireCrawlerToken(agent);
+  }
+
+  /** The identity's token, for a check that names no agent. */
+  public static String defaultAgent(CrawlerIdentity crawler) {
+    if (crawler == null) {
+      throw new IllegalStateException(
+          "no crawler identity: set RobotsCacheBuilder.crawler(...) or pass an agent");
+    }
+    return crawler.token();
+  }
+
+  /**
    * Refuses a crawler whose token is not the product token of {@code userAgent}, the header the
    * fetcher sends; passes when either is unknown, the headers are equal, or {@code allow}.
    *

@@ -10,29 +10,47 @@ import org.jsoup.nodes.Element;
 
 /**
  * The only class that touches jsoup: the {@code name} and {@code content} of each {@code <meta>}
- * tag of an HTML page's head. Loaded only once jsoup is known to be there.
+ * tag of an HTML page's head, and the {@code rel}, {@code href} and {@code type} of each {@code
+ * <link>}. Loaded only once jsoup is known to be there.
  */
 final class HtmlHead {
   private static final byte[] HEAD_END = {'<', '/', 'h', 'e', 'a', 'd'};
 
   private HtmlHead() {}
 
+  /**
+   * The tags of a head: each {@code <meta>} with a name and content as {@code {name, content}},
+   * each {@code <link>} with a {@code rel} and an {@code href} as {@code {rel, href, type}}.
+   */
+  record Tags(List<String[]> meta, List<String[]> links) {}
+
   /** The meta tags with a name and content in {@code html[0, limit)} up to {@code </head>}. */
   static List<String[]> robotsMeta(byte[] html, int limit) {
+    return tags(html, limit).meta();
+  }
+
+  /** The meta and link tags in {@code html[0, limit)} up to {@code </head>}. */
+  static Tags tags(byte[] html, int limit) {
     int end = headEnd(html, limit);
     Document doc;
     try {
       doc = Jsoup.parse(new ByteArrayInputStream(html, 0, end), null, "");
     } catch (IOException | RuntimeException e) {
-      return List.of(); // an unknown charset or a broken stream: no tags read
+      return new Tags(List.of(), List.of()); // an unknown charset or a broken stream
     }
-    List<String[]> out = new ArrayList<>();
-    for (Element meta : doc.head().getElementsByTag("meta")) {
-      if (meta.hasAttr("name") && meta.hasAttr("content")) {
-        out.add(new String[] {meta.attr("name"), meta.attr("content")});
+    List<String[]> meta = new ArrayList<>();
+    for (Element m : doc.head().getElementsByTag("meta")) {
+      if (m.hasAttr("name") && m.hasAttr("content")) {
+        meta.add(new String[] {m.attr("name"), m.attr("content")});
       }
     }
-    return out;
+    List<String[]> links = new ArrayList<>(0);
+    for (Element l : doc.head().getElementsByTag("link")) {
+      if (l.hasAttr("rel") && l.hasAttr("href")) {
+        links.add(new String[] {l.attr("rel"), l.attr("href"), l.attr("type")});
+      }
+    }
+    return new Tags(meta, links);
   }
 
   /** Where the head ends ({@code </head}, case-insensitively), or {@code limit}. */

@@ -127,7 +127,7 @@ public final class RobotsTags {
         .toLowerCase(Locale.ROOT);
   }
 
-  private static void requireJsoup() {
+  static void requireJsoup() {
     if (!Jsoup.AVAILABLE) {
       throw new IllegalStateException(
           "reading <meta> tags needs the optional dependency"

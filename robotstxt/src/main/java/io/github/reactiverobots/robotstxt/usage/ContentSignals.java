@@ -13,8 +13,10 @@ import java.util.OptionalInt;
  * (Cloudflare's Content Signals Policy): per signal allow ({@code yes}), disallow ({@code no}) or
  * unknown (not given), the lines as written, and the line that decided each signal. Several
  * records, and the records of merged groups, combine most restrictively: any {@code no} wins, then
- * any {@code yes}. Keys and values are case-insensitive; unknown keys are ignored. Immutable and
- * thread-safe.
+ * any {@code yes}. Keys and values are case-insensitive; unknown keys are ignored. The one key that
+ * is not yes/no, {@code use} ({@code immediate}, {@code reference} or {@code full}), is kept as
+ * given and read beside the signals: a value that is not yes/no never drops the record's other
+ * entries. Immutable and thread-safe.
  */
 public final class ContentSignals {
   /** No record: every signal unknown. */
@@ -23,7 +25,11 @@ public final class ContentSignals {
           new Preference[] {Preference.UNKNOWN, Preference.UNKNOWN, Preference.UNKNOWN},
           new int[3],
           List.of(),
+          List.of(),
           List.of());
+
+  /** The values of {@code use} the policy defines, lower case. */
+  public static final List<String> USE_VALUES = List.of("immediate", "reference", "full");
 
   private static final ContentSignal[] SIGNALS = ContentSignal.values();
 
@@ -31,6 +37,7 @@ public final class ContentSignals {
   private final int[] lines;
   private final List<Line> written;
   private final List<String> unreadable;
+  private final List<String> uses;
 
   /**
    * One {@code Content-Signal} record as written.
@@ -52,11 +59,16 @@ public final class ContentSignals {
   }
 
   private ContentSignals(
-      Preference[] preferences, int[] lines, List<Line> written, List<String> unreadable) {
+      Preference[] preferences,
+      int[] lines,
+      List<Line> written,
+      List<String> unreadable,
+      List<String> uses) {
     this.preferences = preferences;
     this.lines = lines;
     this.written = written;
     this.unreadable = unreadable;
+    this.uses = uses;
   }
 
   /**
@@ -71,14 +83,19 @@ public final class ContentSignals {
     Preference[] prefs = NONE.preferences.clone();
     int[] at = new int[SIGNALS.length];
     List<String> bad = new ArrayList<>(0);
+    List<String> uses = new ArrayList<>(0);
     for (String entry : value.split(",", -1)) {
       int eq = entry.indexOf('=');
       String key = (eq < 0 ? entry : entry.substring(0, eq)).trim();
+      String v = eq < 0 ? "" : entry.substring(eq + 1).trim();
+      if (key.equalsIgnoreCase("use")) {
+        uses.add(v);
+        continue;
+      }
       var signal = ContentSignal.ofLabel(key);
       if (signal.isEmpty()) {
         continue;
       }
-      String v = eq < 0 ? "" : entry.substring(eq + 1).trim();
       Preference p =
           v.equalsIgnoreCase("yes")
               ? Preference.ALLOW
@@ -94,7 +111,8 @@ public final class ContentSignals {
         at[k] = line;
       }
     }
-    return new ContentSignals(prefs, at, List.of(new Line(line, value)), List.copyOf(bad));
+    return new ContentSignals(
+        prefs, at, List.of(new Line(line, value)), List.copyOf(bad), List.copyOf(uses));
   }
 
   /**
@@ -123,7 +141,9 @@ public final class ContentSignals {
     lines.addAll(other.written);
     List<String> bad = new ArrayList<>(unreadable);
     bad.addAll(other.unreadable);
-    return new ContentSignals(prefs, at, List.copyOf(lines), List.copyOf(bad));
+    List<String> use = new ArrayList<>(uses);
+    use.addAll(other.uses);
+    return new ContentSignals(prefs, at, List.copyOf(lines), List.copyOf(bad), List.copyOf(use));
   }
 
   /**
@@ -169,6 +189,34 @@ public final class ContentSignals {
   }
 
   /**
+   * The values of the {@code use} entries ({@code use=reference}), as written, in file order. The
+   * policy defines {@link #USE_VALUES}; what each allows is the crawler's to read from the policy,
+   * and another value is kept as well (the linter notes it). Several values are not combined.
+   *
+   * @return an immutable list, empty when no record has {@code use}
+   */
+  public List<String> uses() {
+    return uses;
+  }
+
+  /**
+   * The {@code use} value when the records give exactly one, compared case-insensitively.
+   *
+   * @return the value in lower case; empty when none, or when records give different ones
+   */
+  public Optional<String> use() {
+    String one = null;
+    for (String u : uses) {
+      String lower = u.toLowerCase(Locale.ROOT);
+      if (one != null && !one.equals(lower)) {
+        return Optional.empty();
+      }
+      one = lower;
+    }
+    return Optional.ofNullable(one);
+  }
+
+  /**
    * Whether no record was given.
    *
    * @return true when there is none
@@ -183,7 +231,8 @@ public final class ContentSignals {
         && Arrays.equals(preferences, s.preferences)
         && Arrays.equals(lines, s.lines)
         && written.equals(s.written)
-        && unreadable.equals(s.unreadable);
+        && unreadable.equals(s.unreadable)
+        && uses.equals(s.uses);
   }
 
   @Override
@@ -202,6 +251,9 @@ public final class ContentSignals {
             .append('=')
             .append(p == Preference.ALLOW ? "yes" : "no");
       }
+    }
+    for (String u : uses) {
+      sb.append(sb.length() > 15 ? ", " : "").append("use=").append(u);
     }
     return sb.append('}').toString();
   }

@@ -3,10 +3,14 @@ package io.github.reactiverobots.robotstxt.usage;
 import java.util.Optional;
 
 /**
- * The categories of use of the AI preferences vocabulary (draft-ietf-aipref-vocab §4, §6.1), as
- * {@code Content-Usage} rules and headers name them. The draft also says that a use which is search
- * (as it defines search) is governed by the {@link #SEARCH} preference, even where it involves
- * training or AI input; which category a use falls into is the caller's to decide.
+ * The categories of use of the AI preferences vocabulary, as {@code Content-Usage} rules and
+ * headers name them: {@code train-ai} and {@code search} as draft-ietf-aipref-vocab-07 (August
+ * 2026) defines them, a flat list without hierarchy, and {@code ai-use}, which files carry from the
+ * drafts that defined it and which -08 is reported to bring back. The labels of earlier drafts
+ * ({@code train-genai}, {@code ai-output}, {@code bots}, {@code all}) are no category; how they are
+ * read is in SEMANTICS.md §8. The draft also says that a use which is search (as it defines search)
+ * is governed by the {@link #SEARCH} preference, even where it involves training or AI input; which
+ * category a use falls into is the caller's to decide.
  */
 public enum UsageCategory {
   /** {@code train-ai}: using the content to train a generative AI model. */
