@@ -259,7 +259,7 @@ final class CompactBuilder implements ScanHandler {
     rules.lend(scratch);
     UsageTable usageTable =
         usage == null ? UsageTable.NONE : usage.build(strings, groupLines.size());
-    RobotsTxt.Parts p = new RobotsTxt.Parts();
+    Parts p = new Parts();
     p.options = options;
     p.rules = ruleTable;
     p.groups = groups(strings, nameBase);
@@ -382,5 +382,22 @@ final class CompactBuilder implements ScanHandler {
 
   private static String latin1(byte[] d, int from, int to) {
     return new String(d, from, to - from, StandardCharsets.ISO_8859_1);
+  }
+
+  /** What a parse produced, set by name, for the {@link RobotsTxt} made of it. Not thread-safe. */
+  static final class Parts {
+    ParseOptions options;
+    RuleTable rules;
+    GroupTable groups;
+    UsageTable usage;
+    PackedStrings strings;
+    int sitemapBase;
+    int sitemapCount;
+    int licenseCount;
+    int[] recordLines;
+    int recordBase;
+    int lines;
+    boolean truncated;
+    boolean unknownRecordsCapped;
   }
 }

@@ -3,6 +3,7 @@ package io.github.reactiverobots.robotstxt;
 import io.github.reactiverobots.robotstxt.internal.bytes.HeapSizes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Byte strings back to back in one array: string {@code i} is {@code bytes[starts[i], starts[i +
@@ -31,6 +32,24 @@ final class PackedStrings {
   /** String {@code i} as a person reads it: its bytes decoded as UTF-8. */
   String text(int i) {
     return ByteStrings.toText(bytes, starts[i], starts[i + 1]);
+  }
+
+  /** Strings {@code base} to {@code base + count - 1}. */
+  List<String> texts(int base, int count) {
+    String[] out = new String[count];
+    for (int i = 0; i < count; i++) {
+      out[i] = text(base + i);
+    }
+    return List.of(out);
+  }
+
+  /** The records whose lines are {@code lines}, key and value of the k-th at {@code base + 2k}. */
+  List<RobotsTxt.OtherRecord> records(int[] lines, int base) {
+    RobotsTxt.OtherRecord[] out = new RobotsTxt.OtherRecord[lines.length];
+    for (int k = 0; k < lines.length; k++) {
+      out[k] = new RobotsTxt.OtherRecord(lines[k], text(base + 2 * k), text(base + 2 * k + 1));
+    }
+    return List.of(out);
   }
 
   /** String {@code i} as a byte string: one char per byte. */

@@ -8,11 +8,8 @@ import io.github.reactiverobots.robotstxt.model.Pacing;
 import io.github.reactiverobots.robotstxt.model.Rule;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.usage.Usage;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,8 +35,6 @@ public final class RobotsTxt {
    */
   public static final int MAX_UNKNOWN_RECORDS = 100;
 
-  private static final VarHandle COMPILED =
-      MethodHandles.arrayElementVarHandle(CompiledRules[].class);
   private static final RobotsTxt EMPTY = parse(new byte[0], ParseOptions.defaults());
 
   private final ParseOptions options;
@@ -70,24 +65,7 @@ public final class RobotsTxt {
   /** Per selection, its compiled rules once asked for (set once, racily, by CAS). */
   private final CompiledRules[] compiled;
 
-  /** What a parse produced, set by name (see {@link CompactBuilder}). Not thread-safe. */
-  static final class Parts {
-    ParseOptions options;
-    RuleTable rules;
-    GroupTable groups;
-    UsageTable usage;
-    PackedStrings strings;
-    int sitemapBase;
-    int sitemapCount;
-    int licenseCount;
-    int[] recordLines;
-    int recordBase;
-    int lines;
-    boolean truncated;
-    boolean unknownRecordsCapped;
-  }
-
-  RobotsTxt(Parts p) {
+  RobotsTxt(CompactBuilder.Parts p) {
     this.options = p.options;
     this.rules = p.rules;
     this.groups = p.groups;
@@ -210,8 +188,7 @@ public final class RobotsTxt {
     if (selection == GroupTable.EXPLICIT_NO_GROUP) {
       return CompiledRules.noGroup(options.profile());
     }
-    CompiledRules rules = compiled[selection];
-    return rules != null ? rules : compile(selection);
+    return CompiledSelections.get(compiled, selection, this);
   }
 
   /** The selection of {@code agent}'s first fallback token that names a group, or -1. */
@@ -248,17 +225,6 @@ public final class RobotsTxt {
   public String patternAsMatched(Rule rule) {
     return PercentEncoding.normalisedPatternText(
         rule.pattern(), options.profile().normalisesPercentEncoding());
-  }
-
-  /** Compiles a selection without holding a lock: a racing thread may compile it too. */
-  private CompiledRules compile(int selection) {
-    CompiledRules fresh =
-        groups.hasGroups(selection)
-            ? CompiledRules.compile(this, selection)
-            : CompiledRules.noGroup(options.profile());
-    CompiledRules raced =
-        (CompiledRules) COMPILED.compareAndExchange(compiled, selection, null, fresh);
-    return raced != null ? raced : fresh;
   }
 
   /**
@@ -349,7 +315,7 @@ public final class RobotsTxt {
    * @return an immutable list of the URLs as written
    */
   public List<String> sitemaps() {
-    return texts(sitemapBase, sitemapCount);
+    return strings.texts(sitemapBase, sitemapCount);
   }
 
   /**
@@ -359,15 +325,7 @@ public final class RobotsTxt {
    * @return an immutable list of the URLs as written
    */
   public List<String> licenses() {
-    return texts(sitemapBase + sitemapCount, licenseCount);
-  }
-
-  private List<String> texts(int base, int count) {
-    String[] out = new String[count];
-    for (int i = 0; i < count; i++) {
-      out[i] = strings.text(base + i);
-    }
-    return List.of(out);
+    return strings.texts(sitemapBase + sitemapCount, licenseCount);
   }
 
   /**
@@ -377,15 +335,7 @@ public final class RobotsTxt {
    * @return an immutable list
    */
   public List<OtherRecord> otherRecords() {
-    List<OtherRecord> out = new ArrayList<>(recordLines.length);
-    for (int k = 0; k < recordLines.length; k++) {
-      out.add(
-          new OtherRecord(
-              recordLines[k],
-              strings.text(recordBase + 2 * k),
-              strings.text(recordBase + 2 * k + 1)));
-    }
-    return List.copyOf(out);
+    return strings.records(recordLines, recordBase);
   }
 
   /**
@@ -430,13 +380,7 @@ public final class RobotsTxt {
             + usage.estimatedBytes()
             + strings.estimatedBytes()
             + HeapSizes.array(recordLines.length, Integer.BYTES)
-            + HeapSizes.array(compiled.length, HeapSizes.REFERENCE);
-    for (int s = 0; s < compiled.length; s++) {
-      CompiledRules c = (CompiledRules) COMPILED.getVolatile(compiled, s);
-      if (c != null && c != CompiledRules.noGroup(options.profile())) {
-        bytes += c.estimatedBytes();
-      }
-    }
+            + CompiledSelections.estimatedBytes(compiled, options.profile());
     return bytes;
   }
 
