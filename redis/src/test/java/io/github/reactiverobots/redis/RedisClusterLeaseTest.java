@@ -9,15 +9,11 @@ import io.github.reactiverobots.redis.testing.RedisServer;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.url.Origin;
-import io.lettuce.core.resource.ClientResources;
-import io.lettuce.core.resource.Delay;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -48,29 +44,11 @@ class RedisClusterLeaseTest {
       COMMAND_TIMEOUT.multipliedBy(2).plus(Duration.ofSeconds(1 + 3));
 
   @RegisterExtension static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
-  private static ClientResources resources;
-
-  @BeforeAll
-  static void createResources() {
-    resources =
-        ClientResources.builder()
-            .reconnectDelay(
-                Delay.exponential(
-                    Duration.ofMillis(10), Duration.ofMillis(200), 2, TimeUnit.MILLISECONDS))
-            .build();
-  }
-
-  @AfterAll
-  static void shutdownResources() {
-    if (resources != null) {
-      resources.shutdown();
-    }
-  }
 
   private static RedisRobotsStore store() {
     return RedisRobotsStore.builder()
         .uri(CLUSTER.cluster().uri())
-        .clientResources(resources)
+        .clientResources(CLUSTER.clientResources())
         .keyPrefix("frozen:")
         .commandTimeout(COMMAND_TIMEOUT)
         .build();

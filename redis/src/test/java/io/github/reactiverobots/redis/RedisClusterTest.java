@@ -7,15 +7,10 @@ import io.github.reactiverobots.core.store.RobotsStore.Lease;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.redis.testing.RedisCluster;
 import io.github.reactiverobots.redis.testing.RedisServer;
-import io.github.reactiverobots.robotstxt.model.FetchOutcome;
-import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.lettuce.core.resource.ClientResources;
-import io.lettuce.core.resource.Delay;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,8 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -47,27 +40,11 @@ class RedisClusterTest {
   private static final AtomicInteger PREFIXES = new AtomicInteger();
 
   @RegisterExtension static final RedisCluster.PerClass CLUSTER = RedisCluster.perClass();
-  private static ClientResources resources;
-
-  @BeforeAll
-  static void createResources() {
-    resources =
-        ClientResources.builder()
-            .reconnectDelay(
-                Delay.exponential(
-                    Duration.ofMillis(10), Duration.ofMillis(200), 2, TimeUnit.MILLISECONDS))
-            .build();
-  }
-
-  @AfterAll
-  static void shutdownResources() {
-    if (resources != null) {
-      resources.shutdown();
-    }
-  }
 
   private static RedisRobotsStore.Builder store() {
-    return RedisRobotsStore.builder().uri(CLUSTER.cluster().uri()).clientResources(resources);
+    return RedisRobotsStore.builder()
+        .uri(CLUSTER.cluster().uri())
+        .clientResources(CLUSTER.clientResources());
   }
 
   @Test
@@ -77,7 +54,8 @@ class RedisClusterTest {
     // What is measured is sharing, not latency: the store wait is one a loaded machine meets
     // (Lettuce's 5 s command timeout comes first), and no cool-down, so that one slow call in
     // the burst cannot make the rest of it skip the store and fetch.
-    try (Fleet fleet = new Fleet(CLUSTER.cluster().uri(), resources, Duration.ZERO)) {
+    try (Fleet fleet =
+        new Fleet(CLUSTER.cluster().uri(), CLUSTER.clientResources(), Duration.ZERO)) {
       // Both workers reach every shard before the measured origins are fetched: some of their
       // values (a 503 is retried after a minute) expire early, and a slow warm-up of the second
       // after the first's writes let them expire before it read them.
@@ -131,18 +109,7 @@ class RedisClusterTest {
         }
         Lease lease = holder.acquire(origin, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
         assertThat(lease.granted()).isTrue();
-        StoredRobots value =
-            StoredRobots.builder()
-                .state(
-                    OriginState.builder()
-                        .outcome(FetchOutcome.OK)
-                        .status(200)
-                        .fetchedAt(Instant.now())
-                        .expiresAt(Instant.now().plusSeconds(600))
-                        .build())
-                .body("User-agent: *\nDisallow: /\n".getBytes(StandardCharsets.UTF_8))
-                .confirmedAt(Instant.now())
-                .build();
+        StoredRobots value = StoredValues.fresh("User-agent: *\nDisallow: /\n");
         StepVerifier.create(waiter.awaitValue(origin, Duration.ofSeconds(30)))
             .expectSubscription()
             .then(() -> holder.complete(lease, value, Duration.ofMinutes(10)).subscribe())
@@ -187,7 +154,7 @@ class RedisClusterTest {
   @Test
   @Order(3)
   void aPrimaryKilledUnderLoadCostsNoErrorAndNoWrongVerdict() throws Exception {
-    failover(CLUSTER.cluster(), resources);
+    failover(CLUSTER.cluster(), CLUSTER.clientResources());
   }
 
   /** The failover of {@link #aPrimaryKilledUnderLoadCostsNoErrorAndNoWrongVerdict} on a cluster. */

@@ -195,18 +195,7 @@ class RedisRobotsStoreTest {
             .waitBackoff(Duration.ofSeconds(60), Duration.ofSeconds(60))
             .build()) {
       Lease lease = store.acquire(ORIGIN, Duration.ofSeconds(30)).block(Duration.ofSeconds(5));
-      StoredRobots value =
-          StoredRobots.builder()
-              .state(
-                  OriginState.builder()
-                      .outcome(FetchOutcome.OK)
-                      .status(200)
-                      .fetchedAt(Instant.now())
-                      .expiresAt(Instant.now().plusSeconds(600))
-                      .build())
-              .body(BODY)
-              .confirmedAt(Instant.now())
-              .build();
+      StoredRobots value = StoredValues.fresh(BODY);
 
       StepVerifier.create(waiter.awaitValue(ORIGIN, Duration.ofSeconds(30)))
           .expectSubscription()

@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.redis.testing.RedisServer;
-import io.github.reactiverobots.robotstxt.model.FetchOutcome;
-import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -58,18 +54,7 @@ class RedisStoreThreadsTest {
     CountDownLatch held = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> lock.hold(held, release));
-    StoredRobots value =
-        StoredRobots.builder()
-            .state(
-                OriginState.builder()
-                    .outcome(FetchOutcome.OK)
-                    .status(200)
-                    .fetchedAt(Instant.now())
-                    .expiresAt(Instant.now().plusSeconds(600))
-                    .build())
-            .body("User-agent: *\nDisallow: /x\n".getBytes(StandardCharsets.UTF_8))
-            .confirmedAt(Instant.now())
-            .build();
+    StoredRobots value = StoredValues.fresh("User-agent: *\nDisallow: /x\n");
     CompletableFuture<StoredRobots> answer;
     try {
       assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();

@@ -4,6 +4,8 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.SlotHash;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -53,6 +55,7 @@ public final class RedisCluster implements AutoCloseable {
   /** The extension of {@link #perClass()}. */
   public static final class PerClass implements BeforeAllCallback, AfterAllCallback {
     private RedisCluster cluster;
+    private ClientResources resources;
 
     private PerClass() {}
 
@@ -61,8 +64,22 @@ public final class RedisCluster implements AutoCloseable {
       return cluster;
     }
 
+    /**
+     * Client resources that reconnect within 200 ms (Lettuce's default backs off to 30 s), so a
+     * client finds a failed-over shard again while a test waits; shut down after the class.
+     */
+    public ClientResources clientResources() {
+      return resources;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
+      resources =
+          ClientResources.builder()
+              .reconnectDelay(
+                  Delay.exponential(
+                      Duration.ofMillis(10), Duration.ofMillis(200), 2, TimeUnit.MILLISECONDS))
+              .build();
       cluster = start();
     }
 
@@ -70,6 +87,9 @@ public final class RedisCluster implements AutoCloseable {
     public void afterAll(ExtensionContext context) throws InterruptedException {
       if (cluster != null) {
         cluster.close();
+      }
+      if (resources != null) {
+        resources.shutdown();
       }
     }
   }
