@@ -1,9 +1,9 @@
 package io.github.reactiverobots.core.internal;
 
 import io.github.reactiverobots.core.event.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins.Located;
-import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;

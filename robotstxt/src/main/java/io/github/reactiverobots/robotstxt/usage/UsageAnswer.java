@@ -6,6 +6,7 @@ import io.github.reactiverobots.robotstxt.usage.TdmReservation.Reservation;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -57,8 +58,8 @@ public record UsageAnswer(
   }
 
   /**
-   * What robots.txt alone says: its {@code Content-Usage} rules and {@code Content-Signal}
-   * records, and its {@code License:} records (the synchronous answer of a parsed file).
+   * What robots.txt alone says: its {@code Content-Usage} rules and {@code Content-Signal} records,
+   * and its {@code License:} records (the synchronous answer of a parsed file).
    *
    * @param robots the robots.txt usage answer for the URL and crawler
    * @param robotsLicenses the file's {@code License:} URLs ({@code RobotsTxt.licenses()})
@@ -298,7 +299,12 @@ public record UsageAnswer(
       return use.label()
           + "="
           + answer()
-          + (source == UsageSource.NONE ? "" : " (" + source + (line > 0 ? " line " + line : "") + ")");
+          + (source == UsageSource.NONE
+              ? ""
+              : " ("
+                  + source.name().toLowerCase(Locale.ROOT).replace('_', '-')
+                  + (line > 0 ? ", line " + line : "")
+                  + ")");
     }
   }
 

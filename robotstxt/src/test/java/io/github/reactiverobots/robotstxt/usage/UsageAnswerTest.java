@@ -6,8 +6,8 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.page.PageDirectives;
-import io.github.reactiverobots.robotstxt.page.RobotsTags;
 import io.github.reactiverobots.robotstxt.page.PageRights;
+import io.github.reactiverobots.robotstxt.page.RobotsTags;
 import io.github.reactiverobots.robotstxt.usage.UsageAnswer.Decision;
 import io.github.reactiverobots.robotstxt.usage.UsageAnswer.License;
 import io.github.reactiverobots.robotstxt.usage.UsageAnswer.Use;
@@ -55,13 +55,15 @@ class UsageAnswerTest {
 
   @Test
   void robotsContentUsageDecidesWithItsLine() {
-    UsageAnswer a = answer("User-agent: *\nAllow: /\nContent-Usage: /books/ train-ai=n, search=y\n");
+    UsageAnswer a =
+        answer("User-agent: *\nAllow: /\nContent-Usage: /books/ train-ai=n, search=y\n");
     assertThat(a.decision(Use.TRAIN_AI))
         .isEqualTo(new Decision(Use.TRAIN_AI, Preference.DISALLOW, UsageSource.CONTENT_USAGE, 3));
     assertThat(a.decision(Use.SEARCH).source()).isEqualTo(UsageSource.CONTENT_USAGE);
     assertThat(a.preference(Use.SEARCH)).isEqualTo(Preference.ALLOW);
     assertThat(a.preference(Use.AI_USE)).isEqualTo(Preference.UNKNOWN);
     assertThat(a.decision(Use.TRAIN_AI).answer()).isEqualTo("reserved");
+    assertThat(a.decision(Use.TRAIN_AI)).hasToString("train-ai=reserved (content-usage, line 3)");
   }
 
   @Test
@@ -94,7 +96,8 @@ class UsageAnswerTest {
 
   @Test
   void tdmRepDecidesTextAndDataMiningAndReservesAiTrainingOverARobotsAllow() {
-    UsageAnswer reserved = answer("User-agent: *\nContent-Usage: / train-ai=y, search=y\n", file("1"));
+    UsageAnswer reserved =
+        answer("User-agent: *\nContent-Usage: / train-ai=y, search=y\n", file("1"));
     assertThat(reserved.decision(Use.TEXT_AND_DATA_MINING))
         .isEqualTo(
             new Decision(
@@ -109,15 +112,14 @@ class UsageAnswerTest {
     // Not reserved allows mining, and allows no AI training by itself.
     UsageAnswer open = answer("User-agent: *\nAllow: /\n", file("0"));
     assertThat(open.preference(Use.TEXT_AND_DATA_MINING)).isEqualTo(Preference.ALLOW);
-    assertThat(open.decision(Use.TEXT_AND_DATA_MINING).source())
-        .isEqualTo(UsageSource.TDMREP_FILE);
+    assertThat(open.decision(Use.TEXT_AND_DATA_MINING).source()).isEqualTo(UsageSource.TDMREP_FILE);
     assertThat(open.preference(Use.TRAIN_AI)).isEqualTo(Preference.UNKNOWN);
     UsageAnswer openButNo = answer("User-agent: *\nContent-Usage: / train-ai=n\n", file("0"));
     assertThat(openButNo.decision(Use.TRAIN_AI).source()).isEqualTo(UsageSource.CONTENT_USAGE);
 
-    assertThat(answer("User-agent: *\nAllow: /\n", file("maybe")).decision(Use.TEXT_AND_DATA_MINING))
-        .isEqualTo(
-            new Decision(Use.TEXT_AND_DATA_MINING, Preference.UNKNOWN, UsageSource.NONE, 0));
+    assertThat(
+            answer("User-agent: *\nAllow: /\n", file("maybe")).decision(Use.TEXT_AND_DATA_MINING))
+        .isEqualTo(new Decision(Use.TEXT_AND_DATA_MINING, Preference.UNKNOWN, UsageSource.NONE, 0));
   }
 
   @Test
@@ -179,8 +181,7 @@ class UsageAnswerTest {
     UsageAnswer h =
         headerOnly.answer(r.usage(URL, "bot"), List.of(), file("1"), PageDirectives.NONE);
     assertThat(h.decision(Use.TEXT_AND_DATA_MINING))
-        .isEqualTo(
-            new Decision(Use.TEXT_AND_DATA_MINING, Preference.ALLOW, UsageSource.HEADER, 0));
+        .isEqualTo(new Decision(Use.TEXT_AND_DATA_MINING, Preference.ALLOW, UsageSource.HEADER, 0));
     assertThat(h.decision(Use.TRAIN_AI).source()).isEqualTo(UsageSource.CONTENT_USAGE);
   }
 
@@ -199,10 +200,9 @@ class UsageAnswerTest {
     assertThat(a.decision(Use.TRAIN_AI).source()).isEqualTo(UsageSource.CONTENT_USAGE_HEADER);
     assertThatThrownBy(() -> new UsageAnswer(a.verdict(), List.of(), List.of(), ""))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(
-            () -> new Decision(Use.SEARCH, Preference.ALLOW, UsageSource.NONE, 0))
+    assertThatThrownBy(() -> new Decision(Use.SEARCH, Preference.ALLOW, UsageSource.NONE, 0))
         .isInstanceOf(IllegalArgumentException.class);
     assertThat(a.decision(Use.TRAIN_AI).toString())
-        .isEqualTo("train-ai=reserved (CONTENT_USAGE_HEADER)");
+        .isEqualTo("train-ai=reserved (content-usage-header)");
   }
 }
