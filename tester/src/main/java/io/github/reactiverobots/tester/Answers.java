@@ -81,11 +81,11 @@ final class Answers {
     return out;
   }
 
-  /** The usage answer robots.txt gives, or null when usage cannot be read. */
+  /** The usage answer robots.txt gives, or null when usage cannot be read or the URL is refused. */
   static UsageAnswer usageAnswer(RobotsTxt robots, String url, String agent) {
     try {
       return UsageAnswer.of(robots.usage(url, agent), robots.licenses());
-    } catch (IllegalStateException e) {
+    } catch (IllegalStateException | IllegalArgumentException e) {
       return null;
     }
   }
