@@ -62,7 +62,8 @@ public final class CacheAnswers {
             robots ->
                 robots.verdict().allowed()
                     ? tdm(url).map(robots::answer)
-                    : Mono.just(robots.answer(TdmReservation.UNKNOWN)));
+                    : Mono.just(robots.answer(TdmReservation.UNKNOWN)))
+        .doOnNext(events::usageAnswer);
   }
 
   /**
