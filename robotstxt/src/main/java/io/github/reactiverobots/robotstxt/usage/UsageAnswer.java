@@ -255,24 +255,23 @@ public record UsageAnswer(
    */
   public record Decision(Use use, Preference preference, UsageSource source, int line) {
     /**
-     * Checks the parts are present and agree.
+     * Checks the parts are present and agree; an unknown answer keeps no source and no line.
      *
      * @param use the use
      * @param preference the answer
      * @param source the deciding source
      * @param line the robots.txt line, or 0
      * @throws NullPointerException if any part is null
-     * @throws IllegalArgumentException if an unknown answer has a source, or a known one none
+     * @throws IllegalArgumentException if a known answer has no source
      */
     public Decision {
       Objects.requireNonNull(use, "use");
       Objects.requireNonNull(preference, "preference");
       Objects.requireNonNull(source, "source");
-      if (preference == Preference.UNKNOWN && (source != UsageSource.NONE || line != 0)) {
+      if (preference == Preference.UNKNOWN) {
         source = UsageSource.NONE;
         line = 0;
-      }
-      if ((preference == Preference.UNKNOWN) != (source == UsageSource.NONE)) {
+      } else if (source == UsageSource.NONE) {
         throw new IllegalArgumentException(preference + " from " + source);
       }
     }
