@@ -16,6 +16,7 @@ import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.usage.TdmReservation;
 import io.github.reactiverobots.robotstxt.usage.Usage;
+import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -310,6 +311,24 @@ public final class RobotsCache implements AutoCloseable {
    */
   public Mono<TdmReservation> tdmReservation(String url) {
     return answers.tdm(url);
+  }
+
+  /**
+   * The one usage answer for {@code url} and {@code agent} (SEMANTICS.md §8, how the sources
+   * combine): per use allowed, reserved or unknown with its deciding source, from the {@link
+   * #usage(String, String)} answer, the robots.txt licences and, for a URL robots.txt allows, the
+   * origin's {@code tdmrep.json} ({@link #tdmReservation(String)}). The page is never fetched: add
+   * its statements with {@code PageRights.answer}. Lazy.
+   *
+   * @param url an absolute http(s) URL
+   * @param agent the crawler's product token (see {@link CrawlerIdentity#requireCrawlerToken})
+   * @return the answer, lazily; an {@link InvalidUrlException} for an invalid URL
+   * @throws IllegalArgumentException at once if {@code agent}'s product token is empty or {@code
+   *     Mozilla}
+   */
+  public Mono<UsageAnswer> usageAnswer(String url, String agent) {
+    Objects.requireNonNull(url, "url");
+    return answers.usageAnswer(url, agentToken(agent));
   }
 
   /**

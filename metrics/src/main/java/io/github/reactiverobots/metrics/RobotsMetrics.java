@@ -7,6 +7,7 @@ import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
+import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -111,6 +112,9 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
 
   /** Verdicts given, by decision and reason. */
   public static final String VERDICTS = "robots.verdicts";
+
+  /** Usage answers ({@code RobotsCache.usageAnswer}), per use, by answer and deciding source. */
+  public static final String USAGE_ANSWERS = "robots.usage.answers";
 
   /** What the cache's shared store did (when it has one), by event. */
   public static final String STORE = "robots.store";
@@ -285,6 +289,16 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
   }
 
   @Override
+  public void onUsageAnswer(UsageAnswer answer) {
+    Bound b = binding.meters();
+    if (b != null) {
+      for (UsageAnswer.Decision d : answer.decisions()) {
+        b.usageAnswers.get(TagValues.usageIndex(d)).increment();
+      }
+    }
+  }
+
+  @Override
   public String toString() {
     return binding.toString();
   }
@@ -299,6 +313,7 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
     final Timer check;
     final LazyMeters<Timer> fetches;
     final LazyMeters<Counter> verdicts;
+    final LazyMeters<Counter> usageAnswers;
 
     Bound(MeterRegistry registry, Tags tags) {
       requests =
@@ -365,6 +380,17 @@ public final class RobotsMetrics implements RobotsCacheListener, MeterBinder {
                       .tags(tags)
                       .tag("decision", TagValues.verdictDecision(i))
                       .tag("reason", TagValues.verdictReason(i))
+                      .register(registry));
+      usageAnswers =
+          new LazyMeters<>(
+              TagValues.usageCombinations(),
+              i ->
+                  Counter.builder(USAGE_ANSWERS)
+                      .description("Usage answers per use, by answer and deciding source")
+                      .tags(tags)
+                      .tag("use", TagValues.usageUse(i))
+                      .tag("answer", TagValues.usageAnswer(i))
+                      .tag("source", TagValues.usageSource(i))
                       .register(registry));
     }
   }

@@ -7,6 +7,9 @@ import io.github.reactiverobots.pacing.PacerListener.Capped;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.Reason;
+import io.github.reactiverobots.robotstxt.usage.Preference;
+import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
+import io.github.reactiverobots.robotstxt.usage.UsageSource;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -28,6 +31,15 @@ final class TagValues {
   static final String[] REASONS = lowerCaseNames(Reason.values());
   static final String[] DECISIONS = {"disallow", "allow"};
   static final String[] CAPPED = lowerCaseNames(Capped.values());
+
+  /** {@code use} values of a usage answer, in {@link UsageAnswer.Use} order. */
+  static final String[] USES =
+      Arrays.stream(UsageAnswer.Use.values()).map(UsageAnswer.Use::label).toArray(String[]::new);
+
+  /** {@code answer} values of a usage answer, in {@link Preference} order. */
+  static final String[] ANSWERS = {"allowed", "reserved", "unknown"};
+
+  static final String[] SOURCES = lowerCaseNames(UsageSource.values());
 
   /** {@code failure_kind} values: a {@link FailureKind}, lower case, then {@code none}. */
   static final String[] FAILURE_KINDS = withNone(lowerCaseNames(FailureKind.values()));
@@ -63,6 +75,36 @@ final class TagValues {
   /** The {@code reason} value of the pair at {@link #verdictIndex} {@code i}. */
   static String verdictReason(int i) {
     return REASONS[i % REASONS.length];
+  }
+
+  /** Index of a usage decision's (use, answer, source) triple in a flat array. */
+  static int usageIndex(UsageAnswer.Decision d) {
+    return (d.use().ordinal() * ANSWERS.length + d.preference().ordinal()) * SOURCES.length
+        + d.source().ordinal();
+  }
+
+  /** The number of distinct {@link #usageIndex} values. */
+  static int usageCombinations() {
+    return USES.length * ANSWERS.length * SOURCES.length;
+  }
+
+  /**
+   * The {@code use} value ({@code tdm}, {@code train-ai}, ...) at {@link #usageIndex} {@code i}.
+   */
+  static String usageUse(int i) {
+    return USES[i / (ANSWERS.length * SOURCES.length)];
+  }
+
+  /** The {@code answer} value ({@code allowed}, {@code reserved}, {@code unknown}) at {@code i}. */
+  static String usageAnswer(int i) {
+    return ANSWERS[i / SOURCES.length % ANSWERS.length];
+  }
+
+  /**
+   * The {@code source} value (a {@link UsageSource}, lower case) at {@link #usageIndex} {@code i}.
+   */
+  static String usageSource(int i) {
+    return SOURCES[i % SOURCES.length];
   }
 
   /** Index of a fetch's (outcome, status class, failure kind) triple in a flat array. */

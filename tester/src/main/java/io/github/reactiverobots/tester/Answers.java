@@ -11,6 +11,7 @@ import io.github.reactiverobots.robotstxt.usage.ContentSignals;
 import io.github.reactiverobots.robotstxt.usage.ContentSignals.ContentSignal;
 import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.Usage;
+import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
 import io.github.reactiverobots.robotstxt.usage.UsageDecision;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,6 +59,35 @@ final class Answers {
       }
     }
     return out;
+  }
+
+  /**
+   * The one usage answer robots.txt gives (SEMANTICS.md §8, no TDMRep: the tester reads no {@code
+   * tdmrep.json}): one {@code usage} line per use when any use is decided, then one {@code license}
+   * line per {@code License:} record; nothing when neither.
+   */
+  static List<String> answerLines(RobotsTxt robots, String url, String agent) {
+    List<String> out = new ArrayList<>();
+    UsageAnswer answer = usageAnswer(robots, url, agent);
+    if (answer == null) {
+      return out;
+    }
+    if (answer.decisions().stream().anyMatch(d -> d.preference() != Preference.UNKNOWN)) {
+      answer.decisions().forEach(d -> out.add("usage " + Text.printable(d.toString())));
+    }
+    for (UsageAnswer.License l : answer.licenses()) {
+      out.add("license " + Text.printable(l.url()));
+    }
+    return out;
+  }
+
+  /** The usage answer robots.txt gives, or null when usage cannot be read or the URL is refused. */
+  static UsageAnswer usageAnswer(RobotsTxt robots, String url, String agent) {
+    try {
+      return UsageAnswer.of(robots.usage(url, agent), robots.licenses());
+    } catch (IllegalStateException | IllegalArgumentException e) {
+      return null;
+    }
   }
 
   /** The lines that start with {@code prefix}, without it. */

@@ -93,8 +93,9 @@ final class Api {
   }
 
   /**
-   * One URL for one agent, in one or both profiles: {@code profiles} holds one cell each, {@code
-   * urlNote} and {@code agentNote} what the cache would refuse.
+   * One URL for one agent, in one or both profiles: {@code profiles} holds one cell each (with the
+   * usage answer and licences robots.txt gives), {@code urlNote} and {@code agentNote} what the
+   * cache would refuse.
    */
   static String check(Map<String, List<String>> form) {
     String url = field(form, "url").strip();
@@ -114,7 +115,7 @@ final class Api {
     for (Profile profile : profiles(field(form, "profile"))) {
       RobotsTxt robots = RobotsTxt.parse(body, options(profile, form));
       json.begin().field("name", Text.profileName(profile)).key("cell").begin();
-      cell(json, robots, url, agent).end().end();
+      JsonAnswers.usageAnswer(cell(json, robots, url, agent), robots, url, agent).end().end();
     }
     return bounded(json.endArray().end(), 1, 1).toString();
   }

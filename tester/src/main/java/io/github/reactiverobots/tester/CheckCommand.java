@@ -25,7 +25,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Checks URL for AGENT against a robots.txt file, as Google's robots_main does.",
       "Prints ALLOWED or DISALLOWED, the reason in words, the deciding rule and its line and the"
-          + " pacing, then the content-usage and content-signal lines.",
+          + " pacing, then the content-usage and content-signal lines, then the usage answer"
+          + " per use with its source and the licences.",
       "Exit 0 allowed, 1 disallowed, 2 error."
     })
 final class CheckCommand implements Callable<Integer> {
@@ -52,8 +53,8 @@ final class CheckCommand implements Callable<Integer> {
       names = "--json",
       description =
           "Print one JSON object instead: the input, the verdict, the reason in words and as a"
-              + " code, the rule, the pacing, usage and signals, the notes (with --explain, the"
-              + " explanation too).")
+              + " code, the rule, the pacing, usage and signals, the usage answer and licences,"
+              + " the notes (with --explain, the explanation too).")
   boolean json;
 
   @Override
@@ -70,6 +71,7 @@ final class CheckCommand implements Callable<Integer> {
     } else {
       root.out.println(Text.verdictLine(v, robots.forAgent(agent).pacing()));
       Answers.usageLines(robots, url, agent).forEach(root.out::println);
+      Answers.answerLines(robots, url, agent).forEach(root.out::println);
       if (explain) {
         Answers.explainLines(robots, robots.explain(url, agent)).forEach(root.out::println);
       }
@@ -86,7 +88,8 @@ final class CheckCommand implements Callable<Integer> {
             .field("url", url)
             .field("profile", Text.profileName(profile.profile));
     JsonAnswers.verdict(j, v).strings("pacing", Text.pacing(robots.forAgent(agent).pacing()));
-    JsonAnswers.usage(j, robots, url, agent).strings("notes", notes);
+    JsonAnswers.usage(j, robots, url, agent);
+    JsonAnswers.usageAnswer(j, robots, url, agent).strings("notes", notes);
     j.field("truncated", robots.truncated());
     if (explain) {
       Explanation e = robots.explain(url, agent);

@@ -6,6 +6,7 @@ import io.github.reactiverobots.robotstxt.RobotsTxt.Group;
 import io.github.reactiverobots.robotstxt.model.CrawlerIdentity;
 import io.github.reactiverobots.robotstxt.model.Rule;
 import io.github.reactiverobots.robotstxt.model.Verdict;
+import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
 import java.util.List;
 import java.util.Locale;
 
@@ -76,6 +77,31 @@ final class JsonAnswers {
     List<String> lines = Answers.usageLines(robots, url, agent);
     return json.strings("usage", Answers.withoutPrefix(lines, "content-usage "))
         .strings("signals", Answers.withoutPrefix(lines, "content-signal "));
+  }
+
+  /**
+   * The one usage answer robots.txt gives: {@code usageAnswer}, one object per use ({@code use},
+   * {@code answer}, {@code source}, {@code line}; empty when usage cannot be read), and {@code
+   * licenses} ({@code url}, {@code source}).
+   */
+  static Json usageAnswer(Json json, RobotsTxt robots, String url, String agent) {
+    UsageAnswer answer = Answers.usageAnswer(robots, url, agent);
+    json.key("usageAnswer").beginArray();
+    for (UsageAnswer.Decision d :
+        answer == null ? List.<UsageAnswer.Decision>of() : answer.decisions()) {
+      json.begin()
+          .field("use", d.use().label())
+          .field("answer", d.answer())
+          .field("source", Text.source(d.source()))
+          .field("line", d.line())
+          .end();
+    }
+    json.endArray().key("licenses").beginArray();
+    for (UsageAnswer.License l :
+        answer == null ? List.<UsageAnswer.License>of() : answer.licenses()) {
+      json.begin().field("url", l.url()).field("source", Text.source(l.source())).end();
+    }
+    return json.endArray();
   }
 
   /** The findings as an array value, at most {@code max} of them. */

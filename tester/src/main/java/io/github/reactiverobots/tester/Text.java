@@ -4,6 +4,7 @@ import io.github.reactiverobots.robotstxt.internal.text.Printable;
 import io.github.reactiverobots.robotstxt.model.Pacing;
 import io.github.reactiverobots.robotstxt.model.Profile;
 import io.github.reactiverobots.robotstxt.model.Verdict;
+import io.github.reactiverobots.robotstxt.usage.UsageSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,5 +70,10 @@ final class Text {
   /** {@code google} or {@code rfc9309}. */
   static String profileName(Profile p) {
     return p == Profile.GOOGLE ? "google" : "rfc9309";
+  }
+
+  /** A usage source as the tester names it: {@code content-usage}, {@code tdmrep-file}, ... */
+  static String source(UsageSource source) {
+    return source.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
   }
 }

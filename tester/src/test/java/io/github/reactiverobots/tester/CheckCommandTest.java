@@ -258,7 +258,11 @@ class CheckCommandTest {
                 + "content-usage ai-use=y (line 5)\n"
                 + "content-usage search=unknown (line 5)\n"
                 + "content-signal search=yes (line 2)\n"
-                + "content-signal ai-train=no (line 2)\n");
+                + "content-signal ai-train=no (line 2)\n"
+                + "usage tdm=unknown\n"
+                + "usage train-ai=reserved (content-signal, line 2)\n"
+                + "usage ai-use=allowed (content-usage, line 5)\n"
+                + "usage search=allowed (content-signal, line 2)\n");
     out.reset();
     assertThat(run("", f.toString(), "AiBot", "https://a.com/never/page")).isOne();
     assertThat(out())
@@ -269,7 +273,32 @@ class CheckCommandTest {
     out.reset();
     Path plain = robots("plain.txt", "User-agent: *\nDisallow: /x\n");
     assertThat(run("", plain.toString(), "AiBot", "https://a.com/y")).isZero();
-    assertThat(out()).doesNotContain("content-");
+    assertThat(out())
+        .doesNotContain("content-")
+        .doesNotContain("\nusage ")
+        .doesNotContain("license");
+  }
+
+  @Test
+  void theUsageAnswerNamesEachUsesSourceAndTheLicences() throws Exception {
+    Path f =
+        robots(
+            "r.txt",
+            "License: https://l.example/rsl.xml\nUser-agent: *\nDisallow: /never/\n"
+                + "License: /relative.xml\nContent-Usage: / search=y\n");
+    assertThat(run("", f.toString(), "AiBot", "https://a.com/page")).isZero();
+    assertThat(out())
+        .endsWith(
+            "usage tdm=unknown\n"
+                + "usage train-ai=unknown\n"
+                + "usage ai-use=unknown\n"
+                + "usage search=allowed (content-usage, line 5)\n"
+                + "license https://l.example/rsl.xml\n"
+                + "license /relative.xml\n");
+    out.reset();
+    // Not fetchable: no usage answer, the licences still listed.
+    assertThat(run("", f.toString(), "AiBot", "https://a.com/never/x")).isOne();
+    assertThat(out()).doesNotContain("\nusage ").contains("license https://l.example/rsl.xml\n");
   }
 
   @Test

@@ -54,7 +54,11 @@ class JarCommandsTest {
                 + "content-usage train-ai=n (line 3)\n"
                 + "content-usage ai-use=unknown (line 3)\n"
                 + "content-usage search=unknown (line 3)\n"
-                + "content-signal ai-train=no (line 2)\n");
+                + "content-signal ai-train=no (line 2)\n"
+                + "usage tdm=unknown\n"
+                + "usage train-ai=reserved (content-usage, line 3)\n"
+                + "usage ai-use=unknown\n"
+                + "usage search=unknown\n");
   }
 
   @Test

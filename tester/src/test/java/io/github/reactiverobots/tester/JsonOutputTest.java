@@ -65,6 +65,36 @@ class JsonOutputTest {
   }
 
   @Test
+  void checkGivesTheUsageAnswerPerUseWithItsSourceAndTheLicences() throws Exception {
+    Path f =
+        robots(
+            "r.txt",
+            "User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: / train-ai=y, search=y\n"
+                + "License: https://l.example/rsl.xml\n");
+    TesterRun run = TesterRun.of("", "check", "--json", f.toString(), "MyBot", "https://a.com/x");
+    assertThat(run.status()).isZero();
+    Map<String, Object> o = object(run.out());
+    assertThat(o.get("usageAnswer"))
+        .isEqualTo(
+            List.of(
+                Map.of("use", "tdm", "answer", "unknown", "source", "none", "line", 0.0),
+                Map.of(
+                    "use",
+                    "train-ai",
+                    "answer",
+                    "reserved",
+                    "source",
+                    "content-signal",
+                    "line",
+                    2.0),
+                Map.of("use", "ai-use", "answer", "unknown", "source", "none", "line", 0.0),
+                Map.of(
+                    "use", "search", "answer", "allowed", "source", "content-usage", "line", 3.0)));
+    assertThat(o.get("licenses"))
+        .isEqualTo(List.of(Map.of("url", "https://l.example/rsl.xml", "source", "license")));
+  }
+
+  @Test
   void checkNotesWhatTheCacheWouldRefuseInTheObject() throws Exception {
     Path f = robots("r.txt", "User-agent: *\nDisallow: /\n");
     TesterRun run = TesterRun.of("", "check", "--json", f.toString(), "*", "");

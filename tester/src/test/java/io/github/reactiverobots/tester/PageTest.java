@@ -274,6 +274,30 @@ class PageTest {
   }
 
   @Test
+  void theUrlBoxShowsTheUsageAnswerWithItsSourcesAndTheLicences() {
+    fill(
+        "robots",
+        "License: https://l.example/rsl.xml\nUser-agent: *\nContent-Signal: ai-train=no\n"
+            + "Content-Usage: / search=y\nDisallow: /never/\n");
+    new Select(driver.findElement(By.id("testAgent"))).selectByValue("");
+    type("testAgentText", "AiBot");
+    type("testUrl", "https://example.com/page");
+    waitFor(d -> text("dUsageAnswer").contains("train-ai"));
+    assertThat(text("dUsageAnswer"))
+        .isEqualTo(
+            "tdm=unknown; train-ai=reserved (content-signal, line 3); ai-use=unknown;"
+                + " search=allowed (content-usage, line 4)");
+    assertThat(text("dLicenses")).isEqualTo("https://l.example/rsl.xml");
+    assertThat(text("testOut")).contains("usage: tdm=unknown; train-ai=reserved");
+    // A URL robots.txt disallows has no usage answer; its licences still apply.
+    fill("testUrl", "https://example.com/never/x");
+    waitFor(d -> text("testOut").startsWith("DISALLOWED"));
+    assertThat(text("dUsageAnswer")).doesNotContain("reserved").doesNotContain("allowed");
+    assertThat(text("testOut")).doesNotContain("train-ai=reserved");
+    assertThat(text("dLicenses")).isEqualTo("https://l.example/rsl.xml");
+  }
+
+  @Test
   void aLiveFetchReplacesEditedTextOnlyWhenAskedAndCanDiffAgainstItInstead() {
     assertThat(displayed("liveOut")).as("no empty box before a fetch").isFalse();
     assertThat(displayed("livePrompt")).isFalse();

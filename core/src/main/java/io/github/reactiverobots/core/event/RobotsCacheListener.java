@@ -4,6 +4,7 @@ import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
+import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
 
 /**
  * Receives a {@code RobotsCache}'s events, for metrics and tracing. All methods default to doing
@@ -141,4 +142,11 @@ public interface RobotsCacheListener {
    *     Mono}) to the verdict, any fetch included
    */
   default void onVerdict(Verdict verdict, long durationNanos) {}
+
+  /**
+   * A usage answer was given ({@code RobotsCache.usageAnswer}).
+   *
+   * @param answer the answer, each use with the source that decided it
+   */
+  default void onUsageAnswer(UsageAnswer answer) {}
 }

@@ -1,6 +1,7 @@
 package io.github.reactiverobots.core.internal;
 
 import io.github.reactiverobots.core.event.RobotsCacheListener.Lookup;
+import io.github.reactiverobots.robotstxt.RobotsTxt;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins;
 import io.github.reactiverobots.robotstxt.internal.url.RecentOrigins.Located;
 import io.github.reactiverobots.robotstxt.model.Verdict;
@@ -9,7 +10,9 @@ import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.url.SplitUrl;
 import io.github.reactiverobots.robotstxt.usage.TdmReservation;
 import io.github.reactiverobots.robotstxt.usage.Usage;
+import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import reactor.core.publisher.Mono;
@@ -46,6 +49,21 @@ public final class CacheAnswers {
   /** The usage answer for {@code url} and {@code token}, lazily, as {@link #check} answers. */
   public Mono<Usage> usage(String url, String token) {
     return answer(url, token, usageAnswer);
+  }
+
+  /**
+   * The one usage answer for {@code url} and {@code token}, lazily: the robots.txt usage answer and
+   * licences, then, for a URL robots.txt allows, what the origin's {@code tdmrep.json} says of it
+   * (fetched as {@link #tdm} fetches; a disallowed URL fetches none).
+   */
+  public Mono<UsageAnswer> usageAnswer(String url, String token) {
+    return answer(url, token, this::robotsAnswer)
+        .flatMap(
+            robots ->
+                robots.verdict().allowed()
+                    ? tdm(url).map(robots::answer)
+                    : Mono.just(robots.answer(TdmReservation.UNKNOWN)))
+        .doOnNext(events::usageAnswer);
   }
 
   /**
@@ -126,6 +144,23 @@ public final class CacheAnswers {
     return entry
         .matcherFor(token)
         .usage(target.bytes(), target.pathFrom(), target.pathTo(), entry.stateAt(time.nanos()));
+  }
+
+  private RobotsAnswer robotsAnswer(Entry entry, Located target, String token, long startNanos) {
+    RobotsTxt robots = entry.robots();
+    return new RobotsAnswer(
+        usage(entry, target, token, startNanos), robots == null ? List.of() : robots.licenses());
+  }
+
+  /** What robots.txt says, before TDMRep is asked. */
+  private record RobotsAnswer(Usage usage, List<String> licenses) {
+    Verdict verdict() {
+      return usage.verdict();
+    }
+
+    UsageAnswer answer(TdmReservation file) {
+      return UsageAnswer.of(usage, licenses, file);
+    }
   }
 
   /**

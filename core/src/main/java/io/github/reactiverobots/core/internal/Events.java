@@ -8,6 +8,7 @@ import io.github.reactiverobots.robotstxt.model.FailureKind;
 import io.github.reactiverobots.robotstxt.model.FetchOutcome;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
+import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -104,6 +105,16 @@ public final class Events {
     for (RobotsCacheListener l : listeners) {
       try {
         l.onVerdict(verdict, nanos);
+      } catch (RuntimeException e) {
+        // a listener's failure never affects the cache
+      }
+    }
+  }
+
+  public void usageAnswer(UsageAnswer answer) {
+    for (RobotsCacheListener l : listeners) {
+      try {
+        l.onUsageAnswer(answer);
       } catch (RuntimeException e) {
         // a listener's failure never affects the cache
       }

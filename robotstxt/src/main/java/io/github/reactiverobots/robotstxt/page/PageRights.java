@@ -1,11 +1,17 @@
 package io.github.reactiverobots.robotstxt.page;
 
+import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.TdmReservation;
+import io.github.reactiverobots.robotstxt.usage.Usage;
+import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
+import io.github.reactiverobots.robotstxt.usage.UsageCategory;
 import io.github.reactiverobots.robotstxt.usage.UsageSource;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -160,6 +166,32 @@ public record PageRights(
    */
   public TdmReservation tdm() {
     return tdmHeaders.then(tdmHtml);
+  }
+
+  /**
+   * The one usage answer for the page (SEMANTICS.md §8): the robots.txt answer, the page's {@code
+   * Content-Usage} header, TDMRep's file then this response's headers and HTML, and the licences of
+   * robots.txt then of this response.
+   *
+   * @param robots the robots.txt usage answer for the URL and crawler
+   * @param robotsLicenses the file's {@code License:} URLs
+   * @param file what {@code /.well-known/tdmrep.json} says of the URL ({@link
+   *     TdmReservation#UNKNOWN} when not asked)
+   * @param page the page's directives, for its {@code Content-Usage} header ({@link
+   *     PageDirectives#NONE} when none)
+   * @return the answer
+   */
+  public UsageAnswer answer(
+      Usage robots, List<String> robotsLicenses, TdmReservation file, PageDirectives page) {
+    Map<UsageCategory, Preference> pageUsage = new EnumMap<>(UsageCategory.class);
+    for (UsageCategory c : UsageCategory.values()) {
+      pageUsage.put(c, page.usage(c));
+    }
+    List<UsageAnswer.License> all = new ArrayList<>(UsageAnswer.licenses(robotsLicenses));
+    for (LicenseLink l : licenses) {
+      all.add(new UsageAnswer.License(l.url(), l.type(), l.source()));
+    }
+    return UsageAnswer.of(robots, pageUsage, TdmReservation.merge(file, tdmHeaders, tdmHtml), all);
   }
 
   /** Of two reservation values, a readable {@code 1} over a readable {@code 0} over anything. */
