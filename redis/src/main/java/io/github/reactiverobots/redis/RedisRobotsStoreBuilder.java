@@ -138,6 +138,7 @@ final class RedisRobotsStoreBuilder implements RedisRobotsStore.Builder {
    * written from inside Lettuce's write path, where it can spin against a connection being closed.
    */
   RedisClient client(ClientResources r) {
+    boundHandshake(uri);
     RedisClient client = RedisClient.create(r);
     client.setOptions(options(ClientOptions.builder()).build());
     return client;
@@ -150,6 +151,7 @@ final class RedisRobotsStoreBuilder implements RedisRobotsStore.Builder {
    * commands reach the promoted replica.
    */
   RedisClusterClient clusterClient(ClientResources r) {
+    clusterNodes.forEach(this::boundHandshake);
     RedisClusterClient client = RedisClusterClient.create(r, clusterNodes);
     ClusterClientOptions.Builder options =
         ClusterClientOptions.builder()
@@ -163,6 +165,18 @@ final class RedisRobotsStoreBuilder implements RedisRobotsStore.Builder {
     options(options);
     client.setOptions(options.build());
     return client;
+  }
+
+  /**
+   * Bounds a connection's handshake by the command timeout when the URI sets none of its own:
+   * Lettuce's default of 60 s held a topology refresh, and the client's shutdown behind it, for a
+   * minute on a node that accepted the connection and never answered. The cluster's discovered
+   * nodes take their seed's timeout.
+   */
+  void boundHandshake(RedisURI node) {
+    if (node.getTimeout().equals(RedisURI.DEFAULT_TIMEOUT_DURATION)) {
+      node.setTimeout(commandTimeout);
+    }
   }
 
   private <B extends ClientOptions.Builder> B options(B builder) {

@@ -8,6 +8,7 @@ import io.github.reactiverobots.robotstxt.model.Pacing;
 import io.github.reactiverobots.robotstxt.model.Rule;
 import io.github.reactiverobots.robotstxt.model.Verdict;
 import io.github.reactiverobots.robotstxt.url.Origin;
+import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,9 @@ import org.jspecify.annotations.Nullable;
  * @param state how the origin's robots.txt was obtained and until when it is kept
  * @param verdict the verdict for the URL asked about
  * @param rules the robots.txt in use, or null for a blanket answer (allow-all or disallow-all)
+ * @param usage how the agent may use what it fetches at the URL, as the robots.txt says
+ *     (SEMANTICS.md §8: its {@code Content-Usage} and {@code Content-Signal} records and licences;
+ *     the origin's {@code tdmrep.json} is not fetched for a report)
  */
 public record RobotsReport(
     String origin,
@@ -30,12 +34,13 @@ public record RobotsReport(
     boolean cached,
     @Nullable State state,
     @Nullable Decision verdict,
-    @Nullable Rules rules) {
+    @Nullable Rules rules,
+    @Nullable UsageReport usage) {
   /** The most rules a report lists; the others are counted in {@link Rules#rulesOmitted()}. */
   public static final int MAX_RULES = 1000;
 
   static RobotsReport notCached(Origin origin, String agent) {
-    return new RobotsReport(origin.toString(), agent, false, null, null, null);
+    return new RobotsReport(origin.toString(), agent, false, null, null, null, null);
   }
 
   static RobotsReport of(String url, String agent, RobotsRules rules) {
@@ -53,8 +58,37 @@ public record RobotsReport(
         true,
         State.of(rules.state()),
         decision,
-        rules.robotsTxt().map(Rules::of).orElse(null));
+        rules.robotsTxt().map(Rules::of).orElse(null),
+        UsageReport.of(UsageAnswer.of(rules.usage(url, agent), rules.licenses())));
   }
+
+  /**
+   * The usage answer for the URL.
+   *
+   * @param uses per use ({@code tdm}, {@code train-ai}, {@code ai-use}, {@code search}) its answer
+   *     and the source that decided it
+   * @param licenses the licence URLs that apply
+   */
+  public record UsageReport(List<UseLine> uses, List<String> licenses) {
+    static UsageReport of(UsageAnswer answer) {
+      return new UsageReport(
+          answer.decisions().stream()
+              .map(d -> new UseLine(d.use().label(), d.answer(), d.source().name(), d.line()))
+              .toList(),
+          answer.licenses().stream().map(UsageAnswer.License::url).toList());
+    }
+  }
+
+  /**
+   * One use's answer.
+   *
+   * @param use the use's label
+   * @param answer {@code allowed}, {@code reserved} or {@code unknown}
+   * @param source what decided it ({@code CONTENT_USAGE}, {@code CONTENT_SIGNAL}, ..., {@code
+   *     NONE})
+   * @param line the robots.txt line that decided it, or 0
+   */
+  public record UseLine(String use, String answer, String source, int line) {}
 
   private static @Nullable String iso(@Nullable Duration d) {
     return d == null ? null : d.toString();

@@ -64,6 +64,9 @@ class RobotsEndpointTest {
         .containsExactly(new RobotsReport.RuleLine("allow", "/", 7));
     assertThat(report.rules().sitemaps()).containsExactly("https://site.test/s.xml");
     assertThat(report.rules().rulesOmitted()).isZero();
+    assertThat(report.usage().uses())
+        .extracting(RobotsReport.UseLine::use)
+        .containsExactly("tdm", "train-ai", "ai-use", "search");
 
     RobotsReport other =
         new RobotsEndpoint(cache, false)
@@ -71,6 +74,31 @@ class RobotsEndpointTest {
             .block(WAIT);
     assertThat(other.agent()).isEqualTo("OtherBot");
     assertThat(other.verdict().allowed()).isTrue();
+  }
+
+  @Test
+  void theUsageAnswerSaysWhichRecordDecidedEachUse() {
+    FakeFetcher signals =
+        new FakeFetcher()
+            .otherwise(
+                FetchResult.status(200)
+                    .body(
+                        ("User-agent: *\nContent-Signal: search=yes, ai-train=no\n"
+                                + "Content-Usage: / ai-use=n\nLicense: https://site.test/terms.xml\n")
+                            .getBytes(StandardCharsets.UTF_8))
+                    .build());
+    try (RobotsCache held = RobotsCache.builder().fetcher(signals).crawler("Bot").build()) {
+      RobotsReport report =
+          new RobotsEndpoint(held, true).robots("https://site.test/page", null).block(WAIT);
+      assertThat(report.usage().uses())
+          .extracting(u -> u.use() + "=" + u.answer() + " " + u.source() + " " + u.line())
+          .containsExactly(
+              "tdm=unknown NONE 0",
+              "train-ai=reserved CONTENT_SIGNAL 2",
+              "ai-use=reserved CONTENT_USAGE 3",
+              "search=allowed CONTENT_SIGNAL 2");
+      assertThat(report.usage().licenses()).containsExactly("https://site.test/terms.xml");
+    }
   }
 
   @Test
