@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.github.reactiverobots.robotstxt.url.InvalidUrlException;
-import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.usage.Preference;
 import io.github.reactiverobots.robotstxt.usage.UsageAnswer;
 import io.github.reactiverobots.robotstxt.usage.UsageAnswer.Decision;
@@ -15,11 +14,9 @@ import io.github.reactiverobots.robotstxt.usage.UsageAnswer.Use;
 import io.github.reactiverobots.robotstxt.usage.UsageSource;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import reactor.core.publisher.Mono;
 
 /** SEMANTICS.md §8, how the sources combine, through the cache: robots.txt and tdmrep.json. */
 class RobotsCacheUsageAnswerTest {
@@ -34,8 +31,6 @@ class RobotsCacheUsageAnswerTest {
       License: https://rsl.example/terms.xml
       """;
 
-  private final AtomicInteger robotsFetches = new AtomicInteger();
-  private final AtomicInteger tdmFetches = new AtomicInteger();
   private final AtomicReference<FetchResult> tdmAnswer =
       new AtomicReference<>(
           ok(
@@ -45,28 +40,11 @@ class RobotsCacheUsageAnswerTest {
                {"location": "/", "tdm-reservation": 0}]
               """));
 
+  private final FakeFetcher fetcher =
+      new FakeFetcher().otherwise(ok(ROBOTS)).resources(() -> tdmAnswer.get());
   private final RobotsCache cache =
       RobotsCache.builder()
-          .fetcher(
-              new RobotsFetcher() {
-                @Override
-                public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
-                  return Mono.fromSupplier(
-                      () -> {
-                        robotsFetches.incrementAndGet();
-                        return ok(ROBOTS);
-                      });
-                }
-
-                @Override
-                public Mono<FetchResult> fetchResource(Origin origin, String path) {
-                  return Mono.fromSupplier(
-                      () -> {
-                        tdmFetches.incrementAndGet();
-                        return tdmAnswer.get();
-                      });
-                }
-              })
+          .fetcher(fetcher)
           .crawler("AiBot/1.0 (+https://example.com/bot)")
           .build();
 
@@ -98,8 +76,8 @@ class RobotsCacheUsageAnswerTest {
         .containsExactly(
             new License("https://example.com/license.xml", "", UsageSource.LICENSE),
             new License("https://rsl.example/terms.xml", "", UsageSource.LICENSE));
-    assertThat(robotsFetches).hasValue(1);
-    assertThat(tdmFetches).hasValue(1);
+    assertThat(fetcher.calls()).isEqualTo(1);
+    assertThat(fetcher.resourcesAsked()).hasSize(1);
   }
 
   @Test
@@ -112,7 +90,7 @@ class RobotsCacheUsageAnswerTest {
         .isEqualTo(new Decision(Use.TRAIN_AI, Preference.ALLOW, UsageSource.CONTENT_USAGE, 5));
     // Asked again: the file is held, not fetched again.
     cache.usageAnswer("https://example.com/books/2", "AiBot").block(WAIT);
-    assertThat(tdmFetches).hasValue(1);
+    assertThat(fetcher.resourcesAsked()).hasSize(1);
   }
 
   @Test
@@ -131,13 +109,13 @@ class RobotsCacheUsageAnswerTest {
     assertThat(a.verdict().allowed()).isFalse();
     assertThat(a.decisions()).allMatch(d -> d.preference() == Preference.UNKNOWN);
     assertThat(a.licenses()).hasSize(2);
-    assertThat(tdmFetches).hasValue(0);
+    assertThat(fetcher.resourcesAsked()).hasSize(0);
   }
 
   @Test
   void theCheckStillNeverFetchesTheFileAndBadInputFails() {
     cache.check("https://example.com/books/1").block(WAIT);
-    assertThat(tdmFetches).hasValue(0);
+    assertThat(fetcher.resourcesAsked()).hasSize(0);
     assertThatThrownBy(() -> cache.usageAnswer("not a url", "AiBot").block(WAIT))
         .isInstanceOf(InvalidUrlException.class);
     assertThatThrownBy(() -> cache.usageAnswer("https://example.com/", ""))

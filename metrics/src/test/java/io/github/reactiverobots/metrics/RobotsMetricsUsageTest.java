@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.reactiverobots.core.RobotsCache;
 import io.github.reactiverobots.core.fetch.FetchResult;
-import io.github.reactiverobots.core.fetch.RobotsFetcher;
-import io.github.reactiverobots.robotstxt.url.Origin;
+import io.github.reactiverobots.core.testing.FakeFetcher;
 import io.micrometer.core.instrument.search.Search;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import reactor.core.publisher.Mono;
 
 /** {@code robots.usage.answers}: each use of each usage answer, by answer and deciding source. */
 class RobotsMetricsUsageTest {
@@ -22,20 +20,12 @@ class RobotsMetricsUsageTest {
   private final RobotsCache cache =
       RobotsCache.builder()
           .fetcher(
-              new RobotsFetcher() {
-                @Override
-                public Mono<FetchResult> fetch(Origin origin, Conditional validators) {
-                  return Mono.just(
+              new FakeFetcher()
+                  .otherwise(
                       ok(
                           "User-agent: *\nContent-Signal: search=yes\nContent-Usage: / train-ai=y\n"
-                              + "Disallow: /private\n"));
-                }
-
-                @Override
-                public Mono<FetchResult> fetchResource(Origin origin, String path) {
-                  return Mono.just(ok("[{\"location\": \"/books/\", \"tdm-reservation\": 1}]"));
-                }
-              })
+                              + "Disallow: /private\n"))
+                  .resources(() -> ok("[{\"location\": \"/books/\", \"tdm-reservation\": 1}]")))
           .crawler("AiBot/1.0")
           .build();
 

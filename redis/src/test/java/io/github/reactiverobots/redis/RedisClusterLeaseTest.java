@@ -6,12 +6,8 @@ import io.github.reactiverobots.core.store.RobotsStore.Lease;
 import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.redis.testing.RedisCluster;
 import io.github.reactiverobots.redis.testing.RedisServer;
-import io.github.reactiverobots.robotstxt.model.FetchOutcome;
-import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.url.Origin;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -130,18 +126,7 @@ class RedisClusterLeaseTest {
   }
 
   private static StoredRobots value() {
-    Instant now = Instant.now();
-    return StoredRobots.builder()
-        .state(
-            OriginState.builder()
-                .outcome(FetchOutcome.OK)
-                .status(200)
-                .fetchedAt(now)
-                .expiresAt(now.plusSeconds(600))
-                .build())
-        .body("User-agent: *\nDisallow: /\n".getBytes(StandardCharsets.UTF_8))
-        .confirmedAt(now)
-        .build();
+    return StoredValues.fresh("User-agent: *\nDisallow: /\n");
   }
 
   private static void awaitTrue(

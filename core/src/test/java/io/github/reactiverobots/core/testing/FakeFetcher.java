@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import reactor.core.publisher.Mono;
 
 /**
@@ -51,6 +52,8 @@ public final class FakeFetcher implements RobotsFetcher {
   private Answer otherwise;
   private final List<Origin> origins = new ArrayList<>();
   private final List<Conditional> validators = new ArrayList<>();
+  private Supplier<FetchResult> resource;
+  private final List<String> resourcesAsked = new ArrayList<>();
 
   /** A fetcher with nothing to answer yet: every fetch fails until answers are given. */
   public FakeFetcher() {}
@@ -107,6 +110,35 @@ public final class FakeFetcher implements RobotsFetcher {
   public synchronized FakeFetcher otherwise(FetchResult result, Duration delay) {
     otherwise = new Answer(result, delay);
     return this;
+  }
+
+  /**
+   * Answers every {@link #fetchResource} (a {@code tdmrep.json}, say) with what {@code answer}
+   * gives when it is asked; without one, a resource fetch fails as a robots.txt-only fetcher's.
+   */
+  public synchronized FakeFetcher resources(Supplier<FetchResult> answer) {
+    resource = Objects.requireNonNull(answer, "answer");
+    return this;
+  }
+
+  @Override
+  public Mono<FetchResult> fetchResource(Origin origin, String path) {
+    return Mono.defer(
+        () -> {
+          Supplier<FetchResult> answer;
+          synchronized (this) {
+            resourcesAsked.add(origin.key() + path);
+            answer = resource;
+          }
+          return answer == null
+              ? RobotsFetcher.super.fetchResource(origin, path)
+              : Mono.fromSupplier(answer);
+        });
+  }
+
+  /** The resources asked for so far, each as origin key and path. */
+  public synchronized List<String> resourcesAsked() {
+    return List.copyOf(resourcesAsked);
   }
 
   @Override
