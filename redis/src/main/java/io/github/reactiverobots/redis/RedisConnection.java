@@ -156,6 +156,11 @@ final class RedisConnection implements AutoCloseable {
     return refresh == null ? strings.get(key) : strings.get(key).doOnError(this::failed);
   }
 
+  Mono<String> psetex(String key, long millis, byte[] value) {
+    Mono<String> answer = strings.psetex(key, millis, value);
+    return refresh == null ? answer : answer.doOnError(this::failed);
+  }
+
   Mono<Long> exists(String key) {
     return refresh == null ? keys.exists(key) : keys.exists(key).doOnError(this::failed);
   }

@@ -217,6 +217,23 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
   }
 
   @Override
+  public Mono<StoredRobots> getResource(Origin origin, String path) {
+    return send(() -> redis.get(resourceKey(origin, path)))
+        .map(bytes -> reads.decode(origin, bytes));
+  }
+
+  @Override
+  public Mono<Void> putResource(
+      Origin origin, String path, StoredRobots value, Duration retention) {
+    return send(() ->
+            redis.psetex(
+                resourceKey(origin, path),
+                Math.max(1, retention.toMillis()),
+                ValueFormat.write(origin, value)))
+        .then();
+  }
+
+  @Override
   public Mono<Lease> acquire(Origin origin, Duration duration) {
     return Mono.defer(
         () -> {
@@ -311,6 +328,11 @@ public final class RedisRobotsStore implements RobotsStore, AutoCloseable {
    */
   public String valueKey(Origin origin) {
     return prefix + "{" + origin.key() + "}";
+  }
+
+  /** The key of another of the origin's resources: in the origin's slot, beside its value. */
+  String resourceKey(Origin origin, String path) {
+    return valueKey(origin) + ":" + path;
   }
 
   String leaseKey(Origin origin) {

@@ -71,6 +71,26 @@ class RedisRobotsStoreTest {
   }
 
   @Test
+  void anotherResourceOfTheOriginIsKeptApartInTheOriginsSlotWithItsRetention() {
+    String path = "/.well-known/tdmrep.json";
+    StoredRobots file = StoredValues.fresh("[{\"location\": \"/\", \"tdm-reservation\": 1}]");
+    StoredRobots robots = StoredValues.fresh(BODY);
+    store.put(ORIGIN, robots, Duration.ofMinutes(10)).block(Duration.ofSeconds(5));
+    store.putResource(ORIGIN, path, file, Duration.ofMinutes(5)).block(Duration.ofSeconds(5));
+
+    assertThat(store.getResource(ORIGIN, path).block(Duration.ofSeconds(5))).isEqualTo(file);
+    assertThat(store.get(ORIGIN).block(Duration.ofSeconds(5))).isEqualTo(robots);
+    String key = store.resourceKey(ORIGIN, path);
+    assertThat(key)
+        .contains("{https://a.example}")
+        .endsWith(path)
+        .isNotEqualTo(store.valueKey(ORIGIN));
+    assertThat(redis().pttl(key))
+        .isBetween(Duration.ofMinutes(4).toMillis(), Duration.ofMinutes(5).toMillis());
+    assertThat(store.getResource(ORIGIN, "/other").block(Duration.ofSeconds(5))).isNull();
+  }
+
+  @Test
   void aValueComesBackWholeUnderAHashTaggedKeyWithTheRetentionAsItsTtl() {
     Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS).plusNanos(123);
     StoredRobots value = fullValue(now);

@@ -37,7 +37,7 @@ public final class CacheParts {
     Scheduler parse = wiring.parseScheduler();
     SharedStore shared =
         wiring.store() == null ? null : new SharedStore(wiring, policy, time, events, parse);
-    this.tdmRep = new TdmRepFiles(fetcher, time);
+    this.tdmRep = new TdmRepFiles(fetcher, time, wiring.store(), wiring.storeWait());
     this.resolver =
         new OriginResolver(
             fetcher,

@@ -4,7 +4,11 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.reactiverobots.core.fetch.FetchResult;
 import io.github.reactiverobots.core.fetch.RobotsFetcher;
+import io.github.reactiverobots.core.store.RobotsStore;
+import io.github.reactiverobots.core.store.StoredRobots;
 import io.github.reactiverobots.robotstxt.model.FailureKind;
+import io.github.reactiverobots.robotstxt.model.FetchOutcome;
+import io.github.reactiverobots.robotstxt.model.OriginState;
 import io.github.reactiverobots.robotstxt.url.Origin;
 import io.github.reactiverobots.robotstxt.usage.TdmRepFile;
 import java.time.Duration;
@@ -16,8 +20,10 @@ import reactor.core.publisher.Mono;
  * with its address policy, body cap and redirects), one fetch per origin at a time, kept for a time
  * of its own. A 2xx body is parsed (one longer than {@link TdmRepFile#MAX_BYTES}, or cut short, is
  * unreadable); a 4xx other than 429 is unset; a 429, 5xx, bot challenge or network failure is
- * unreadable, asked again after {@link #RETRY}. Unset and unreadable both answer unknown.
- * Thread-safe and non-blocking.
+ * unreadable, asked again after {@link #RETRY}. Unset and unreadable both answer unknown. With a
+ * shared store, a file (or its absence) another worker fetched is read from the store before
+ * fetching, held to this cache's time to keep, and what this cache fetches is written there; a
+ * failure stays local. Thread-safe and non-blocking.
  */
 public final class TdmRepFiles {
   /** The path asked for. */
@@ -40,9 +46,14 @@ public final class TdmRepFiles {
   private final Cache<Origin, Held> held =
       Caffeine.newBuilder().maximumSize(MAX_ORIGINS).executor(Runnable::run).build();
 
-  TdmRepFiles(RobotsFetcher fetcher, TimeSource time) {
+  private final RobotsStore store;
+  private final Duration storeWait;
+
+  TdmRepFiles(RobotsFetcher fetcher, TimeSource time, RobotsStore store, Duration storeWait) {
     this.fetcher = fetcher;
     this.time = time;
+    this.store = store;
+    this.storeWait = storeWait;
   }
 
   /** The file of {@code origin}, fetched when not held or past its time, lazily. */
@@ -58,6 +69,78 @@ public final class TdmRepFiles {
   }
 
   private Mono<TdmRepFile> fetch(Origin origin) {
+    Mono<Held> shared =
+        store == null
+            ? Mono.empty()
+            : Mono.defer(() -> store.getResource(origin, PATH))
+                .timeout(storeWait)
+                .onErrorResume(e -> Mono.empty())
+                .flatMap(value -> Mono.justOrEmpty(restored(value, time.nanos())));
+    return shared
+        .switchIfEmpty(Mono.defer(() -> fetchNow(origin)))
+        .map(
+            h -> {
+              held.put(origin, h);
+              return h.file;
+            });
+  }
+
+  /**
+   * A value another worker stored, held to this cache's policy: fetched no later than now, kept no
+   * longer than {@link #KEEP} after; null when expired or not a file nor an absence.
+   */
+  private Held restored(StoredRobots value, long now) {
+    long fetchedAt = Math.min(time.nanosAt(value.state().fetchedAt()), now);
+    long until =
+        Math.min(
+            time.nanosAt(value.state().expiresAt()),
+            TimeSource.saturatedAdd(fetchedAt, KEEP.toNanos()));
+    int status = value.state().status();
+    if (until - now <= 0) {
+      return null;
+    }
+    if (status >= 200 && status < 300 && value.body() != null) {
+      byte[] body = value.body();
+      return new Held(
+          body.length > TdmRepFile.MAX_BYTES ? TdmRepFile.UNREADABLE : TdmRepFile.parse(body),
+          until);
+    }
+    return status >= 400 && status < 500 && status != 429
+        ? new Held(TdmRepFile.UNSET, until)
+        : null;
+  }
+
+  /** Writes what was fetched to the shared store, a file or an absence; never a failure. */
+  private void share(Origin origin, FetchResult r, long now) {
+    boolean file = r.hasStatus() && r.status() >= 200 && r.status() < 300 && !r.bodyTruncated();
+    boolean absent =
+        r.hasStatus()
+            && r.botChallenge() == null
+            && r.status() >= 400
+            && r.status() < 500
+            && r.status() != 429;
+    if (store == null || !(file || absent) || r.bodyLength() > TdmRepFile.MAX_BYTES) {
+      return;
+    }
+    StoredRobots value =
+        StoredRobots.builder()
+            .state(
+                OriginState.builder()
+                    .outcome(file ? FetchOutcome.OK : FetchOutcome.UNAVAILABLE)
+                    .status(r.status())
+                    .fetchedAt(time.instantAt(now))
+                    .expiresAt(time.instantAt(now + KEEP.toNanos()))
+                    .build())
+            .body(file ? r.bodyBytes() : null)
+            .confirmedAt(file ? time.instantAt(now) : null)
+            .build();
+    Mono.defer(() -> store.putResource(origin, PATH, value, KEEP))
+        .timeout(storeWait)
+        .onErrorResume(e -> Mono.empty())
+        .subscribe();
+  }
+
+  private Mono<Held> fetchNow(Origin origin) {
     Mono<FetchResult> fetched;
     try {
       fetched = fetcher.fetchResource(origin, PATH);
@@ -69,9 +152,9 @@ public final class TdmRepFiles {
         .defaultIfEmpty(FetchResult.failure(FailureKind.OTHER, "no result").build())
         .map(
             result -> {
-              Held h = read(result, time.nanos());
-              held.put(origin, h);
-              return h.file;
+              long now = time.nanos();
+              share(origin, result, now);
+              return read(result, now);
             });
   }
 

@@ -46,6 +46,35 @@ public interface RobotsStore {
   Mono<Void> put(Origin origin, StoredRobots value, Duration retention);
 
   /**
+   * The value stored for another of {@code origin}'s resources, such as its {@code
+   * /.well-known/tdmrep.json}: its response as a {@code StoredRobots} (state and body). Default:
+   * none, for a store that holds robots.txt only.
+   *
+   * @param origin the origin
+   * @param path the resource's path, starting with {@code /}
+   * @return the value, or empty when none is stored; a {@link RejectedValueException} when the
+   *     stored bytes are not a value this store can read
+   */
+  default Mono<StoredRobots> getResource(Origin origin, String path) {
+    return Mono.empty();
+  }
+
+  /**
+   * Stores {@code value} for another of {@code origin}'s resources, replacing any other, for {@code
+   * retention}. Default: does nothing, for a store that holds robots.txt only.
+   *
+   * @param origin the origin
+   * @param path the resource's path, starting with {@code /}
+   * @param value the value
+   * @param retention how long to keep it, positive
+   * @return completes once stored
+   */
+  default Mono<Void> putResource(
+      Origin origin, String path, StoredRobots value, Duration retention) {
+    return Mono.empty();
+  }
+
+  /**
    * Tries to take {@code origin}'s fetch lease for {@code duration}.
    *
    * @param origin the origin

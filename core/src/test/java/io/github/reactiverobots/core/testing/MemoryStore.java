@@ -40,6 +40,7 @@ public final class MemoryStore implements RobotsStore {
 
   private final Supplier<Instant> clock;
   private final Map<Origin, Held<StoredRobots>> values = new ConcurrentHashMap<>();
+  private final Map<String, StoredRobots> resources = new ConcurrentHashMap<>();
   private final Map<Origin, Held<String>> leases = new ConcurrentHashMap<>();
   private final Map<Origin, Boolean> unreadable = new ConcurrentHashMap<>();
   private final Sinks.Many<Origin> changes = Sinks.many().multicast().directBestEffort();
@@ -155,6 +156,17 @@ public final class MemoryStore implements RobotsStore {
   @Override
   public Mono<Void> put(Origin origin, StoredRobots value, Duration retention) {
     return guarded(origin, Mono.fromRunnable(() -> store(origin, value, retention)));
+  }
+
+  @Override
+  public Mono<StoredRobots> getResource(Origin origin, String path) {
+    return guarded(origin, Mono.fromSupplier(() -> resources.get(origin.key() + path)));
+  }
+
+  @Override
+  public Mono<Void> putResource(
+      Origin origin, String path, StoredRobots value, Duration retention) {
+    return guarded(origin, Mono.fromRunnable(() -> resources.put(origin.key() + path, value)));
   }
 
   @Override
