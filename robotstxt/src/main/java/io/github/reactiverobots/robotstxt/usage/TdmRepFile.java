@@ -1,11 +1,14 @@
 package io.github.reactiverobots.robotstxt.usage;
 
 import io.github.reactiverobots.robotstxt.internal.json.BoundedJson;
+import io.github.reactiverobots.robotstxt.internal.match.PatternTable;
+import io.github.reactiverobots.robotstxt.internal.match.PatternTableBuilder;
 import io.github.reactiverobots.robotstxt.internal.match.PercentEncoding;
 import io.github.reactiverobots.robotstxt.internal.url.LenientPaths;
 import io.github.reactiverobots.robotstxt.usage.TdmReservation.Reservation;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -30,16 +33,24 @@ public final class TdmRepFile {
   /** The longest location read, in UTF-8 bytes; an entry with a longer one never matches. */
   public static final int MAX_LOCATION = 2_048;
 
+  private static final PatternTable NO_LOCATIONS = PatternTable.builder(0, 0).build();
+
   /** No file: the origin serves none (404), or it was not asked for. */
-  public static final TdmRepFile UNSET = new TdmRepFile(Status.UNSET, List.of(), List.of());
+  public static final TdmRepFile UNSET =
+      new TdmRepFile(Status.UNSET, List.of(), NO_LOCATIONS, new int[0]);
 
   /** A file that could not be read. */
   public static final TdmRepFile UNREADABLE =
-      new TdmRepFile(Status.UNREADABLE, List.of(), List.of());
+      new TdmRepFile(Status.UNREADABLE, List.of(), NO_LOCATIONS, new int[0]);
 
   private final Status status;
   private final List<Entry> entries;
-  private final List<byte[]> patterns;
+
+  /** The entries' locations as robots.txt patterns. */
+  private final PatternTable locations;
+
+  /** Per entry, its location's index in {@link #locations}, or -1 when it can match nothing. */
+  private final int[] locationOf;
 
   /** What a file is. */
   public enum Status {
@@ -75,10 +86,11 @@ public final class TdmRepFile {
     }
   }
 
-  private TdmRepFile(Status status, List<Entry> entries, List<byte[]> patterns) {
+  private TdmRepFile(Status status, List<Entry> entries, PatternTable locations, int[] locationOf) {
     this.status = status;
     this.entries = entries;
-    this.patterns = patterns;
+    this.locations = locations;
+    this.locationOf = locationOf;
   }
 
   /**
@@ -97,7 +109,8 @@ public final class TdmRepFile {
       return UNREADABLE;
     }
     List<Entry> entries = new ArrayList<>(array.size());
-    List<byte[]> patterns = new ArrayList<>(array.size());
+    PatternTableBuilder locations = PatternTable.builder(array.size(), body.length);
+    int[] locationOf = new int[array.size()];
     for (Object element : array) {
       if (!(element instanceof Map<?, ?> object)) {
         return UNREADABLE;
@@ -113,37 +126,28 @@ public final class TdmRepFile {
                   ? Reservation.NOT_RESERVED
                   : Reservation.UNKNOWN;
       String policy = object.get("tdm-policy") instanceof String p ? p.strip() : "";
+      locationOf[entries.size()] = location(locations, location);
       entries.add(new Entry(location, reservation, policy));
-      patterns.add(pattern(location));
     }
-    return new TdmRepFile(Status.READ, List.copyOf(entries), patterns);
+    return new TdmRepFile(
+        Status.READ,
+        List.copyOf(entries),
+        locations.build(),
+        Arrays.copyOf(locationOf, entries.size()));
   }
 
   /**
-   * The normalised pattern, or null when it can match nothing: its body with {@code %2A} as {@link
-   * PercentEncoding#LITERAL_STAR} and {@code %24} as {@code $}, as paths are read, then one byte, 1
-   * when a final {@code $} anchors it.
+   * Adds {@code location} to {@code locations} as a robots.txt pattern normalised as {@code
+   * RFC_9309} normalises one ({@code %2A} a literal star, {@code %24} a {@code $}); its index, or
+   * -1 when it can match nothing (empty, too long, not starting with {@code /} or {@code *}).
    */
-  private static byte[] pattern(String location) {
+  private static int location(PatternTableBuilder locations, String location) {
     byte[] utf8 = location.getBytes(StandardCharsets.UTF_8);
     if (utf8.length == 0 || utf8.length > MAX_LOCATION || (utf8[0] != '/' && utf8[0] != '*')) {
-      return null;
+      return -1;
     }
     byte[] n = PercentEncoding.pattern(new String(utf8, StandardCharsets.ISO_8859_1), true);
-    boolean anchored = n[n.length - 1] == '$';
-    int end = anchored ? n.length - 1 : n.length;
-    byte[] out = new byte[end + 1];
-    int o = 0;
-    for (int i = 0; i < end; i++) {
-      if (n[i] == '%' && i + 2 < end && n[i + 1] == '2' && (n[i + 2] == 'A' || n[i + 2] == '4')) {
-        out[o++] = n[i + 2] == 'A' ? PercentEncoding.LITERAL_STAR : (byte) '$';
-        i += 2;
-      } else {
-        out[o++] = n[i];
-      }
-    }
-    out[o++] = (byte) (anchored ? 1 : 0);
-    return java.util.Arrays.copyOf(out, o);
+    return locations.add(n, 0, n.length, true, true);
   }
 
   /**
@@ -180,8 +184,8 @@ public final class TdmRepFile {
     byte[] utf8 = path.getBytes(StandardCharsets.UTF_8);
     byte[] p = PercentEncoding.normalisedPath(utf8, 0, utf8.length, true, false);
     for (int k = 0; k < entries.size(); k++) {
-      byte[] pattern = patterns.get(k);
-      if (pattern != null && matches(pattern, p)) {
+      int location = locationOf[k];
+      if (location >= 0 && locations.matches(location, p, 0, p.length)) {
         Entry e = entries.get(k);
         return e.reservation() == Reservation.UNKNOWN
             ? TdmReservation.UNKNOWN
@@ -189,71 +193,6 @@ public final class TdmRepFile {
       }
     }
     return TdmReservation.UNKNOWN;
-  }
-
-  /**
-   * Whether {@code pattern} (as {@link #pattern} makes it) matches a prefix of {@code path} (all of
-   * it when anchored): each literal run between stars found leftmost after the one before, which
-   * finds a match whenever there is one, without backtracking.
-   */
-  static boolean matches(byte[] pattern, byte[] path) {
-    int end = pattern.length - 1;
-    boolean anchored = pattern[end] == 1;
-    int seg = 0;
-    int at = 0;
-    boolean leading = true;
-    while (true) {
-      int star = seg;
-      while (star < end && pattern[star] != '*') {
-        star++;
-      }
-      int len = star - seg;
-      boolean last = star == end;
-      if (leading) {
-        if (!regionEquals(path, 0, pattern, seg, len)) {
-          return false;
-        }
-        at = len;
-        if (last) {
-          return !anchored || at == path.length;
-        }
-        leading = false;
-      } else if (last) {
-        if (anchored) {
-          int from = path.length - len;
-          return from >= at && regionEquals(path, from, pattern, seg, len);
-        }
-        return len == 0 || indexOf(path, at, pattern, seg, len) >= 0;
-      } else if (len > 0) {
-        int found = indexOf(path, at, pattern, seg, len);
-        if (found < 0) {
-          return false;
-        }
-        at = found + len;
-      }
-      seg = star + 1;
-    }
-  }
-
-  private static boolean regionEquals(byte[] a, int from, byte[] b, int at, int len) {
-    if (from < 0 || from + len > a.length) {
-      return false;
-    }
-    for (int i = 0; i < len; i++) {
-      if (a[from + i] != b[at + i]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static int indexOf(byte[] path, int from, byte[] seg, int at, int len) {
-    for (int i = from; i + len <= path.length; i++) {
-      if (regionEquals(path, i, seg, at, len)) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   @Override

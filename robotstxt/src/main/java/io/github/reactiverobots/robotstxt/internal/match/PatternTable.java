@@ -103,6 +103,27 @@ public final class PatternTable {
   }
 
   /**
+   * Whether pattern {@code i} alone matches the normalised path {@code path[from, to)}, as a rule's
+   * pattern does: a prefix of it (all of it when anchored), {@code *} any run of octets. For a
+   * caller that asks each pattern in its own order (a TDMRep file's first match) rather than the
+   * longest.
+   *
+   * @param i a pattern index
+   * @param path the path's bytes, normalised as paths are
+   * @param from its first byte
+   * @param to the index after its last byte
+   * @return whether it matches
+   */
+  public boolean matches(int i, byte[] path, int from, int to) {
+    if (wildcard(i)) {
+      return WildcardScan.matches(this, i, path, from, to);
+    }
+    int length = start[i + 1] - start[i];
+    return (anchored(i) ? to - from == length : to - from >= length)
+        && Arrays.equals(text, start[i], start[i + 1], path, from, from + length);
+  }
+
+  /**
    * Pattern {@code i} as normalised, rebuilt from its body: the body, then as many {@code *} as
    * were dropped from its end, then {@code $} when anchored. Exact unless runs of {@code *} were
    * collapsed inside it, a {@code $} followed dropped stars or a {@code %24} or {@code %2A} became
