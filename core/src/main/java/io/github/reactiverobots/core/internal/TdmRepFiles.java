@@ -86,15 +86,12 @@ public final class TdmRepFiles {
   }
 
   /**
-   * A value another worker stored, held to this cache's policy: fetched no later than now, kept no
-   * longer than {@link #KEEP} after; null when expired or not a file nor an absence.
+   * A value another worker stored, its times held to this cache's policy as a robots.txt copy's are
+   * ({@link RestoredTimes}: fetched no later than now, kept no longer than {@link #KEEP} after);
+   * null when expired or not a file nor an absence.
    */
   private Held restored(StoredRobots value, long now) {
-    long fetchedAt = Math.min(time.nanosAt(value.state().fetchedAt()), now);
-    long until =
-        Math.min(
-            time.nanosAt(value.state().expiresAt()),
-            TimeSource.saturatedAdd(fetchedAt, KEEP.toNanos()));
+    long until = RestoredTimes.of(value, time, now, KEEP.toNanos(), 0).expiresAt();
     int status = value.state().status();
     if (until - now <= 0) {
       return null;
